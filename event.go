@@ -1,0 +1,133 @@
+package fray
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// Event types every system shares. They are wire strings: never rename one.
+// Systems define their own types next to their code, prefixed with their id
+// ("bpb.delayed"); the engine's bookkeeping types are EventUndo and EventRedo.
+const (
+	EventAdded    = "added"    // a combatant joins the encounter; data: AddedData
+	EventRemoved  = "removed"  // a combatant leaves the encounter; data: NameData
+	EventSet      = "set"      // an encounter setting changes; data: SetData
+	EventStarted  = "started"  // the encounter begins; data is the system's own
+	EventUndo     = "undo"     // a step is taken back; data: StepData
+	EventRedo     = "redo"     // an undone step is restored; data: StepData
+	EventNoted    = "noted"    // a note is recorded against a combatant; data: NoteData
+	EventRevealed = "revealed" // a hidden combatant is shown to players; data: NameData
+)
+
+// Event is one fact in an encounter's log. Commands become events; applying
+// the events of a log in order rebuilds the encounter's state exactly,
+// because every die result is recorded in Rolls and nothing is rolled again.
+type Event struct {
+	// Seq numbers the events of a log from 1, with no gaps.
+	Seq int `json:"seq"`
+	// Step numbers the commands of a log from 1; all the events one
+	// command produced share its step, which undo and redo act on.
+	Step int `json:"step"`
+	// Type names what happened: one of the Event* constants or a
+	// system's own type.
+	Type string `json:"type"`
+	// Command is the canonical text of the command that produced the
+	// event; it is set on the first event of a step only.
+	Command string `json:"command,omitempty"`
+	// Data is the event's payload; its shape depends on Type.
+	Data json.RawMessage `json:"data,omitempty"`
+	// Rolls holds every die result the event depends on.
+	Rolls []Roll `json:"rolls,omitempty"`
+}
+
+// NewEvent returns an event of the given type whose payload is data
+// encoded as JSON. A nil data gives an event with no payload.
+func NewEvent(typ string, data any, rolls ...Roll) (Event, error) {
+	ev := Event{Type: typ, Rolls: rolls}
+	if data == nil {
+		return ev, nil
+	}
+	b, err := json.Marshal(data)
+	if err != nil {
+		return Event{}, &Error{Code: EINTERNAL, Message: "An event could not be encoded.", Err: err}
+	}
+	ev.Data = b
+	return ev, nil
+}
+
+// Decode decodes the event's payload into v. It reports an EINVALID error
+// naming the event when the payload does not fit.
+func (e Event) Decode(v any) error {
+	if len(e.Data) == 0 {
+		return Errorf(EINVALID, "Event %d (%s) has no data.", e.Seq, e.Type)
+	}
+	if err := json.Unmarshal(e.Data, v); err != nil {
+		return &Error{Code: EINVALID, Message: "Event " + strconv.Itoa(e.Seq) + " (" + e.Type + ") has malformed data.", Err: err}
+	}
+	return nil
+}
+
+// Sources of a roll. They are wire strings: never rename one.
+const (
+	RollSeeded = "seeded" // rolled by the engine's seeded random source
+	RollFaces  = "faces"  // physical dice: the faces were entered (dice=6,3)
+	RollTotal  = "total"  // physical dice: only their total was entered (roll=14)
+)
+
+// Roll is one roll of dice as recorded in an event.
+type Roll struct {
+	// For names whom or what the roll is for, such as a combatant.
+	For string `json:"for,omitempty"`
+	// Expr is the dice expression rolled, such as "2d6".
+	Expr string `json:"expr"`
+	// Dice holds the value of every die, in the order rolled; it is empty
+	// when only a total was entered.
+	Dice []int `json:"dice,omitempty"`
+	// Total is the value of the expression.
+	Total int `json:"total"`
+	// Source is RollSeeded, RollFaces or RollTotal.
+	Source string `json:"source"`
+}
+
+// Roller rolls dice for a system while it decides a command. The engine
+// gives each command its own Roller: it uses the physical dice the command
+// names (dice=6,3 or roll=14) for the command's single roll, and the
+// engine's seeded random source otherwise.
+type Roller interface {
+	// Roll rolls the dice expression expr for the named purpose and
+	// returns the result to be recorded in an event.
+	Roll(forWhom, expr string) (Roll, error)
+}
+
+// Payloads shared by every system.
+
+// AddedData is the payload of EventAdded.
+type AddedData struct {
+	Combatant Combatant `json:"combatant"`
+	// Before and After name the combatant the newcomer is placed next to
+	// in the order of play, when the command named one.
+	Before string `json:"before,omitempty"`
+	After  string `json:"after,omitempty"`
+}
+
+// NameData is a payload that names one combatant.
+type NameData struct {
+	Name string `json:"name"`
+}
+
+// NoteData is the payload of EventNoted.
+type NoteData struct {
+	Name string `json:"name"`
+	Note string `json:"note"`
+}
+
+// SetData is the payload of EventSet.
+type SetData struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// StepData is the payload of EventUndo and EventRedo.
+type StepData struct {
+	Step int `json:"step"`
+}

@@ -1,0 +1,142 @@
+package fray
+
+// System is one rule system's order of play and resolution: bpb, queue, vv,
+// cinematic or pp. The engine (package engine) owns the event log, the
+// random source, undo and redo; a System owns the rules. It is a pure,
+// event-sourced state machine in three parts:
+//
+//   - Decide turns a command into events. It reads the state, checks the
+//     command against the rules and returns the events that record what
+//     happens, with every die result in Event.Rolls (rolled through the
+//     Roller it is given, never through a random source of its own). It
+//     must not change the state. A refusal (out of turn, an unknown name,
+//     a second force in a round, an unknown key, …) is a *Error naming
+//     what is wrong, usually EINVALID or ENOTFOUND; the engine then
+//     records nothing.
+//   - Apply changes the state by one event. It must be deterministic and
+//     must not roll: applying the same events to NewState() always gives
+//     the same state, which is how the engine replays a log, undoes a step
+//     and imports a file. Apply is called for events Decide produced, in
+//     order, and for events read back from a log; an event it cannot use
+//     is an EINVALID error. Apply should be fast (the engine replays
+//     thousands of events to undo a step).
+//   - View shows the state: whose turn it is, this round's order with
+//     markers, the next round's predicted order, and the history of turns
+//     taken per round in the seeds' words.
+//
+// A system never sees the commands undo, redo, show, history, log and
+// help: the engine handles them. It does see every other command,
+// including add and remove, and handles them with the engine's shared
+// helpers (engine.DecideAdd and friends) so that every system speaks the
+// same command words (SPEC E-7). Options dice= and roll= are removed from
+// the command before Decide is called: they feed the Roller instead.
+//
+// States are values of the system's own type, usually a struct that
+// embeds Encounter. Clone must return a deep copy that shares no memory
+// with the original, and states must be comparable with reflect.DeepEqual
+// (the conformance suite in rules/rulestest checks that replaying a log,
+// or undoing and redoing a step, gives a state deeply equal to the
+// original). Keep maps and slices either nil or non-nil consistently
+// between Clone and Apply so that the comparison holds.
+//
+// Check reports a broken invariant of the state (two combatants current at
+// once, a turn lost and taken, …) as an EINTERNAL error; the conformance
+// suite calls it after every command of its random runs.
+type System interface {
+	// ID returns the system's short id, such as "bpb".
+	ID() string
+	// Name returns the system's full name, such as "Bulletproof Blues 2e".
+	Name() string
+	// NewState returns the state of a new, empty encounter.
+	NewState() State
+	// Decide returns the events that cmd produces in st, without changing st.
+	Decide(st State, cmd Command, r Roller) ([]Event, error)
+	// Apply changes st by the event ev.
+	Apply(st State, ev Event) error
+	// View returns the order of play of st.
+	View(st State) View
+	// Check reports a broken invariant of st, or nil.
+	Check(st State) error
+	// Commands lists the commands the system accepts, for help screens.
+	Commands() []CommandDoc
+}
+
+// State is the state of one encounter under one System. Each system
+// defines its own state type; the engine only stores, clones and passes it
+// back to the system.
+type State interface {
+	// Clone returns a deep copy of the state.
+	Clone() State
+}
+
+// Encounter is the part of a state every system shares: the combatants,
+// the settings and the round counter. Systems embed it in their states
+// and use engine's helpers to keep it up to date.
+type Encounter struct {
+	// Combatants lists every combatant in the order they were added.
+	Combatants []*Combatant `json:"combatants"`
+	// Settings holds the encounter's settings by key, when changed from
+	// the system's defaults with "set KEY=VALUE".
+	Settings map[string]string `json:"settings,omitempty"`
+	// Started reports whether the encounter has begun.
+	Started bool `json:"started"`
+	// Round is the current round, from 1; 0 before the start.
+	Round int `json:"round"`
+}
+
+// Find returns the combatant with the given name, compared without regard
+// to case, or nil.
+func (e *Encounter) Find(name string) *Combatant {
+	for _, c := range e.Combatants {
+		if SameName(c.Name, name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// Lookup returns the named combatant, or an ENOTFOUND *Error naming it.
+func (e *Encounter) Lookup(name string) (*Combatant, error) {
+	if c := e.Find(name); c != nil {
+		return c, nil
+	}
+	if name == "" {
+		return nil, Errorf(EINVALID, "A combatant's name is missing.")
+	}
+	return nil, Errorf(ENOTFOUND, "There is no combatant named %q.", name)
+}
+
+// Setting returns the value of a setting, or def when it is not set.
+func (e *Encounter) Setting(key, def string) string {
+	if v, ok := e.Settings[key]; ok {
+		return v
+	}
+	return def
+}
+
+// CloneEncounter returns a deep copy of e.
+func (e *Encounter) CloneEncounter() Encounter {
+	d := *e
+	if e.Combatants != nil {
+		d.Combatants = make([]*Combatant, len(e.Combatants))
+		for i, c := range e.Combatants {
+			d.Combatants[i] = c.Clone()
+		}
+	}
+	if e.Settings != nil {
+		d.Settings = make(map[string]string, len(e.Settings))
+		for k, v := range e.Settings {
+			d.Settings[k] = v
+		}
+	}
+	return d
+}
+
+// CombatantList returns copies of the combatants, for a View.
+func (e *Encounter) CombatantList() []Combatant {
+	out := make([]Combatant, len(e.Combatants))
+	for i, c := range e.Combatants {
+		out[i] = *c.Clone()
+	}
+	return out
+}
