@@ -1,0 +1,59 @@
+// Command fray runs tabletop role-playing combat: dice rolls that show their
+// work, exact odds, and encounters played by the rules of five systems.
+//
+// Usage:
+//
+//	fray roll EXPR [--seed N] [--json] [-n COUNT] [--explain]
+//	fray prob EXPR [--depth N] [--json] [--exact]
+//	fray version
+//
+// Run "fray help" or "fray COMMAND --help" for more.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Main runs the fray command line with the given arguments (without the
+// program name) and streams, and returns the process exit code: 0 for
+// success, 1 for a failure while running, 2 for bad usage or input.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "roll":
+		return cmdRoll(rest, stdout, stderr)
+	case "prob":
+		return cmdProb(rest, stdout, stderr)
+	case "version", "--version":
+		return cmdVersion(rest, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		if len(rest) > 0 {
+			return Main([]string{rest[0], "--help"}, stdin, stdout, stderr)
+		}
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "fray: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+}
+
+const usage = `fray runs tabletop role-playing combat.
+
+Usage:
+  fray roll EXPR      roll dice and show every die (fray roll 4d6kh3)
+  fray prob EXPR      exact odds of every total (fray prob '2d6+3')
+  fray version        print the version
+
+Run "fray COMMAND --help" for a command's options and examples.
+`
