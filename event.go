@@ -25,8 +25,10 @@ const (
 type Event struct {
 	// Seq numbers the events of a log from 1, with no gaps.
 	Seq int `json:"seq"`
-	// Step numbers the commands of a log from 1; all the events one
-	// command produced share its step, which undo and redo act on.
+	// Step numbers the state-changing commands of a log from 1; all the
+	// events one command produced share its step, which undo and redo act
+	// on. EventUndo and EventRedo events have step 0 and name the step
+	// they act on in their data.
 	Step int `json:"step"`
 	// Type names what happened: one of the Event* constants or a
 	// system's own type.
@@ -80,8 +82,10 @@ type Roll struct {
 	For string `json:"for,omitempty"`
 	// Expr is the dice expression rolled, such as "2d6".
 	Expr string `json:"expr"`
-	// Dice holds the value of every die, in the order rolled; it is empty
-	// when only a total was entered.
+	// Dice holds the physical face of every die, in the order rolled
+	// (rerolled and dropped dice included, each roll of a compounding die
+	// in turn), so that the dice package can play the roll back; it is
+	// empty when only a total was entered.
 	Dice []int `json:"dice,omitempty"`
 	// Total is the value of the expression.
 	Total int `json:"total"`

@@ -1,0 +1,243 @@
+// Package engine is fray's event-sourced core. It turns commands into events
+// through a fray.System (decide), applies events to the system's state
+// (apply), keeps the log, undoes and redoes any step exactly by replaying
+// the log from the nearest snapshot, and reads and writes the log as JSON
+// Lines. It also holds the helpers every system shares: the command-line
+// word parser, the handling of add, remove, set and note, physical dice,
+// and order-of-play utilities.
+package engine
+
+import (
+	"math/rand/v2"
+
+	"fray"
+)
+
+// Commands the engine handles itself; a System never sees them.
+const (
+	CmdUndo    = "undo"
+	CmdRedo    = "redo"
+	CmdShow    = "show"
+	CmdHistory = "history"
+	CmdLog     = "log"
+	CmdHelp    = "help"
+)
+
+// IsQuery reports whether the command word only reads the encounter
+// (show, history, log, help): Do accepts it and records nothing, and the
+// caller shows what was asked for.
+func IsQuery(name string) bool {
+	switch name {
+	case CmdShow, CmdHistory, CmdLog, CmdHelp:
+		return true
+	}
+	return false
+}
+
+// snapEvery is how many applied events may separate two snapshots of the
+// state; undo replays at most this many events after the nearest one.
+const snapEvery = 128
+
+// MaxEvents is the most events one encounter's log may hold.
+const MaxEvents = 1 << 20
+
+// Engine runs one encounter under one system. It is not safe for use by
+// several goroutines at once.
+type Engine struct {
+	sys fray.System
+	rng *rand.Rand
+	st  fray.State
+
+	// Seed is written in the log's header by Export so that a resumed
+	// encounter can be reproduced; the engine does not otherwise use it.
+	Seed uint64
+
+	events []fray.Event // the whole log, undo and redo included
+	steps  []stepSpan   // steps[i] spans the events of step i+1
+	active []int        // the applied steps, in order
+	redo   []int        // undone steps that redo may restore, last on top
+	snaps  []snapshot   // states after active[:depth], depth increasing
+	since  int          // events applied since the last snapshot
+}
+
+type stepSpan struct{ first, n int }
+
+type snapshot struct {
+	depth int
+	st    fray.State
+}
+
+// New returns an engine for a new, empty encounter under sys that rolls
+// dice with rng. The engine never uses a global random source.
+func New(sys fray.System, rng *rand.Rand) *Engine {
+	st := sys.NewState()
+	return &Engine{sys: sys, rng: rng, st: st, snaps: []snapshot{{0, st.Clone()}}}
+}
+
+// System returns the engine's rule system.
+func (e *Engine) System() fray.System { return e.sys }
+
+// State returns the current state. The caller must not change it.
+func (e *Engine) State() fray.State { return e.st }
+
+// View returns the system's view of the current state.
+func (e *Engine) View() fray.View { return e.sys.View(e.st) }
+
+// Log returns the whole event log, undone steps and the undo and redo
+// events included. The caller must not change it.
+func (e *Engine) Log() []fray.Event { return e.events }
+
+// Steps returns how many steps are applied and how many may be redone.
+func (e *Engine) Steps() (applied, redoable int) { return len(e.active), len(e.redo) }
+
+// Do carries out one command: it decides the events, applies them and
+// appends them to the log, and returns them. undo and redo are handled
+// here; show, history, log and help (see IsQuery) record nothing and
+// return no events. On any error the encounter is left exactly as it was.
+func (e *Engine) Do(cmd fray.Command) ([]fray.Event, error) {
+	switch {
+	case cmd.Name == "":
+		return nil, fray.Errorf(fray.EINVALID, "The command is empty.")
+	case cmd.Name == CmdUndo:
+		if err := noWords(cmd); err != nil {
+			return nil, err
+		}
+		return e.Undo()
+	case cmd.Name == CmdRedo:
+		if err := noWords(cmd); err != nil {
+			return nil, err
+		}
+		return e.Redo()
+	case IsQuery(cmd.Name):
+		return nil, nil
+	}
+	if len(e.events) >= MaxEvents {
+		return nil, fray.Errorf(fray.ETOOLARGE, "The encounter's log holds %d events, the limit (MaxEvents).", MaxEvents)
+	}
+	text := cmd.String()
+	r, cmd, err := newRoller(e.rng, cmd)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := e.sys.Decide(e.st, cmd, r)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.finish(cmd.Name); err != nil {
+		return nil, err
+	}
+	if len(evs) == 0 {
+		return nil, nil
+	}
+	step := len(e.steps) + 1
+	first := len(e.events)
+	for i := range evs {
+		evs[i].Seq = first + i + 1
+		evs[i].Step = step
+		evs[i].Command = ""
+	}
+	evs[0].Command = text
+	for _, ev := range evs {
+		if err := e.sys.Apply(e.st, ev); err != nil {
+			e.rebuild() // put the state back as it was
+			return nil, &fray.Error{Code: fray.EINTERNAL, Message: "The " + cmd.Name + " command produced an event the rules cannot apply.", Err: err}
+		}
+	}
+	e.events = append(e.events, evs...)
+	e.steps = append(e.steps, stepSpan{first, len(evs)})
+	e.active = append(e.active, step)
+	e.redo = e.redo[:0]
+	e.since += len(evs)
+	e.maybeSnap(len(e.active))
+	return evs, nil
+}
+
+func noWords(cmd fray.Command) error {
+	if len(cmd.Args) > 0 || len(cmd.Opts) > 0 {
+		return fray.Errorf(fray.EINVALID, "%s takes no arguments.", cmd.Name)
+	}
+	return nil
+}
+
+// Undo takes back the last applied step and returns the EventUndo event
+// that records it.
+func (e *Engine) Undo() ([]fray.Event, error) {
+	if len(e.active) == 0 {
+		return nil, fray.Errorf(fray.EINVALID, "There is nothing to undo.")
+	}
+	step := e.active[len(e.active)-1]
+	ev, err := e.meta(fray.EventUndo, step)
+	if err != nil {
+		return nil, err
+	}
+	e.active = e.active[:len(e.active)-1]
+	e.redo = append(e.redo, step)
+	e.events = append(e.events, ev)
+	e.rebuild()
+	return []fray.Event{ev}, nil
+}
+
+// Redo restores the last undone step and returns the EventRedo event that
+// records it. A new command clears what can be redone.
+func (e *Engine) Redo() ([]fray.Event, error) {
+	if len(e.redo) == 0 {
+		return nil, fray.Errorf(fray.EINVALID, "There is nothing to redo.")
+	}
+	step := e.redo[len(e.redo)-1]
+	ev, err := e.meta(fray.EventRedo, step)
+	if err != nil {
+		return nil, err
+	}
+	sp := e.steps[step-1]
+	for _, x := range e.events[sp.first : sp.first+sp.n] {
+		if err := e.sys.Apply(e.st, x); err != nil {
+			e.rebuild()
+			return nil, &fray.Error{Code: fray.EINTERNAL, Message: "A step cannot be redone.", Err: err}
+		}
+	}
+	e.redo = e.redo[:len(e.redo)-1]
+	e.active = append(e.active, step)
+	e.events = append(e.events, ev)
+	e.since += sp.n
+	e.maybeSnap(len(e.active))
+	return []fray.Event{ev}, nil
+}
+
+func (e *Engine) meta(typ string, step int) (fray.Event, error) {
+	if len(e.events) >= MaxEvents {
+		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "The encounter's log holds %d events, the limit (MaxEvents).", MaxEvents)
+	}
+	ev, err := fray.NewEvent(typ, fray.StepData{Step: step})
+	ev.Seq = len(e.events) + 1
+	return ev, err
+}
+
+// maybeSnap takes a snapshot of the state after the first depth applied
+// steps when enough events have been applied since the last one.
+func (e *Engine) maybeSnap(depth int) {
+	if e.since >= snapEvery {
+		e.snaps = append(e.snaps, snapshot{depth, e.st.Clone()})
+		e.since = 0
+	}
+}
+
+// rebuild recomputes the state from the nearest snapshot at or below the
+// applied steps, dropping the snapshots above them.
+func (e *Engine) rebuild() {
+	n := len(e.snaps)
+	for n > 1 && e.snaps[n-1].depth > len(e.active) {
+		n--
+	}
+	e.snaps = e.snaps[:n]
+	s := e.snaps[n-1]
+	e.st = s.st.Clone()
+	e.since = 0
+	for _, step := range e.active[s.depth:] {
+		sp := e.steps[step-1]
+		for _, ev := range e.events[sp.first : sp.first+sp.n] {
+			// The events were applied before, so they apply again.
+			_ = e.sys.Apply(e.st, ev)
+		}
+		e.since += sp.n
+	}
+}

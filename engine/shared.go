@@ -1,0 +1,399 @@
+package engine
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"fray"
+)
+
+// Command words every system shares and handles through DecideShared.
+const (
+	CmdAdd    = "add"
+	CmdRemove = "remove"
+	CmdSet    = "set"
+	CmdNote   = "note"
+	CmdReveal = "reveal"
+)
+
+// Keys of the add command that every system accepts; any other key of add
+// must be a stat the system names.
+const (
+	KeySide   = "side"
+	KeyKind   = "kind"
+	KeyGroup  = "group"
+	KeyAware  = "aware"
+	KeyHidden = "hidden"
+	KeyNotes  = "notes"
+	KeyBefore = "before"
+	KeyAfter  = "after"
+)
+
+// MaxNameLen is the longest combatant name, in bytes.
+const MaxNameLen = 64
+
+// MaxCombatants is the most combatants one encounter may hold.
+const MaxCombatants = 500
+
+// Spec tells the shared helpers what a system accepts.
+type Spec struct {
+	// Stats lists the stat names add accepts (lower case). A stat key is
+	// a key=value word whose value is a whole number.
+	Stats []string
+	// Settings lists, by key, the values set accepts; the first is the
+	// default.
+	Settings map[string][]string
+	// Placement reports whether add takes before= and after= (a place in
+	// the order of play).
+	Placement bool
+}
+
+// SharedDocs lists the shared commands, for help screens.
+func SharedDocs(s Spec) []fray.CommandDoc {
+	add := "add NAME [side=pc|npc] [kind=character|group|environment] [group=NAME] [aware=no] [hidden=yes] [notes=TEXT]"
+	if s.Placement {
+		add += " [before=NAME|after=NAME]"
+	}
+	if len(s.Stats) > 0 {
+		add += " [" + s.Stats[0] + "=N …]"
+	}
+	docs := []fray.CommandDoc{
+		{Usage: add, Summary: "Add a combatant; stats by name: " + strings.Join(s.Stats, ", ") + "."},
+		{Usage: "remove NAME", Summary: "Remove a combatant from the encounter."},
+		{Usage: "note NAME TEXT", Summary: "Record a note about a combatant for the GM."},
+		{Usage: "reveal NAME", Summary: "Show a hidden combatant to the players."},
+	}
+	if len(s.Settings) > 0 {
+		var keys []string
+		for _, k := range slices.Sorted(maps.Keys(s.Settings)) {
+			keys = append(keys, k+"="+strings.Join(s.Settings[k], "|"))
+		}
+		docs = append(docs, fray.CommandDoc{Usage: "set KEY=VALUE", Summary: "Change a setting: " + strings.Join(keys, ", ") + "."})
+	}
+	return docs
+}
+
+// DecideShared decides the commands every system shares: add, remove, set,
+// note and reveal. handled is false for any other command, which the
+// system then decides itself.
+func DecideShared(enc *fray.Encounter, cmd fray.Command, s Spec) (evs []fray.Event, handled bool, err error) {
+	var ev fray.Event
+	switch cmd.Name {
+	case CmdAdd:
+		ev, err = decideAdd(enc, cmd, s)
+	case CmdRemove:
+		var c *fray.Combatant
+		if c, err = OneName(enc, cmd, "remove NAME"); err == nil {
+			if err = CheckOpts(cmd); err == nil {
+				ev, err = fray.NewEvent(fray.EventRemoved, fray.NameData{Name: c.Name})
+			}
+		}
+	case CmdSet:
+		ev, err = decideSet(cmd, s)
+	case CmdNote:
+		ev, err = decideNote(enc, cmd)
+	case CmdReveal:
+		var c *fray.Combatant
+		if c, err = OneName(enc, cmd, "reveal NAME"); err == nil {
+			if err = CheckOpts(cmd); err == nil {
+				if !c.Hidden {
+					return nil, true, fray.Errorf(fray.EINVALID, "%s is not hidden.", c.Name)
+				}
+				ev, err = fray.NewEvent(fray.EventRevealed, fray.NameData{Name: c.Name})
+			}
+		}
+	default:
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	return []fray.Event{ev}, true, nil
+}
+
+func decideAdd(enc *fray.Encounter, cmd fray.Command, s Spec) (fray.Event, error) {
+	if len(cmd.Args) != 1 {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "add takes one name (quote a name with spaces: add \"Brigand #2\"); it was given %d words.", len(cmd.Args))
+	}
+	name := cmd.Args[0]
+	if err := CheckName(name); err != nil {
+		return fray.Event{}, err
+	}
+	if c := enc.Find(name); c != nil {
+		return fray.Event{}, fray.Errorf(fray.ECONFLICT, "There is already a combatant named %q.", c.Name)
+	}
+	if len(enc.Combatants) >= MaxCombatants {
+		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "The encounter already has %d combatants, the limit (MaxCombatants).", MaxCombatants)
+	}
+	c := fray.Combatant{Name: name, Kind: fray.KindCharacter, Side: fray.SideNPC}
+	d := fray.AddedData{}
+	for _, k := range slices.Sorted(maps.Keys(cmd.Opts)) {
+		v := cmd.Opts[k]
+		switch k {
+		case KeySide:
+			switch strings.ToLower(v) {
+			case fray.SidePC, fray.SideNPC:
+				c.Side = strings.ToLower(v)
+			default:
+				return fray.Event{}, fray.Errorf(fray.EINVALID, "side=%s is not a side; use side=pc or side=npc.", clip(v))
+			}
+		case KeyKind:
+			switch strings.ToLower(v) {
+			case fray.KindCharacter, fray.KindGroup, fray.KindEnvironment:
+				c.Kind = strings.ToLower(v)
+			default:
+				return fray.Event{}, fray.Errorf(fray.EINVALID, "kind=%s is not a kind; use kind=character, kind=group or kind=environment.", clip(v))
+			}
+		case KeyGroup:
+			if err := CheckName(v); err != nil {
+				return fray.Event{}, fray.Errorf(fray.EINVALID, "group=: %s", fray.ErrorMessage(err))
+			}
+			c.Group = v
+		case KeyAware, KeyHidden:
+			b, err := ParseYesNo(k, v)
+			if err != nil {
+				return fray.Event{}, err
+			}
+			if k == KeyAware {
+				c.Unaware = !b
+			} else {
+				c.Hidden = b
+			}
+		case KeyNotes:
+			if len(v) > 1000 {
+				return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "notes= is longer than 1000 bytes.")
+			}
+			c.Notes = v
+		case KeyBefore, KeyAfter:
+			if !s.Placement {
+				return fray.Event{}, fray.Errorf(fray.EINVALID, "add does not take %s= in these rules.", k)
+			}
+			o, err := enc.Lookup(v)
+			if err != nil {
+				return fray.Event{}, err
+			}
+			if k == KeyBefore {
+				d.Before = o.Name
+			} else {
+				d.After = o.Name
+			}
+		default:
+			if !slices.Contains(s.Stats, k) {
+				return fray.Event{}, fray.Errorf(fray.EINVALID, "add does not know the key %s=; it takes side, kind, group, aware, hidden, notes%s and the stats %s.", k, placementKeys(s), strings.Join(s.Stats, ", "))
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n < -1000 || n > 1000 {
+				return fray.Event{}, fray.Errorf(fray.EINVALID, "%s=%s is not a whole number from -1000 to 1000.", k, clip(v))
+			}
+			if c.Stats == nil {
+				c.Stats = map[string]int{}
+			}
+			c.Stats[k] = n
+		}
+	}
+	if d.Before != "" && d.After != "" {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Give before= or after=, not both.")
+	}
+	if c.Kind == fray.KindEnvironment && (d.Before != "" || d.After != "") {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "The environment always acts last; it takes no before= or after=.")
+	}
+	d.Combatant = c
+	return fray.NewEvent(fray.EventAdded, d)
+}
+
+func placementKeys(s Spec) string {
+	if s.Placement {
+		return ", before, after"
+	}
+	return ""
+}
+
+func decideSet(cmd fray.Command, s Spec) (fray.Event, error) {
+	if len(cmd.Args) != 0 || len(cmd.Opts) != 1 {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "set takes one KEY=VALUE, such as set %s.", exampleSetting(s))
+	}
+	for k, v := range cmd.Opts {
+		vals, ok := s.Settings[k]
+		if !ok {
+			if len(s.Settings) == 0 {
+				return fray.Event{}, fray.Errorf(fray.EINVALID, "These rules have no settings; %s= is unknown.", k)
+			}
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "There is no setting %s=; the settings are %s.", k, strings.Join(slices.Sorted(maps.Keys(s.Settings)), ", "))
+		}
+		if !slices.Contains(vals, v) {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s=%s is not allowed; use one of %s.", k, clip(v), strings.Join(vals, ", "))
+		}
+		return fray.NewEvent(fray.EventSet, fray.SetData{Key: k, Value: v})
+	}
+	return fray.Event{}, nil
+}
+
+func exampleSetting(s Spec) string {
+	for _, k := range slices.Sorted(maps.Keys(s.Settings)) {
+		return k + "=" + s.Settings[k][0]
+	}
+	return "KEY=VALUE"
+}
+
+func decideNote(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) {
+	if err := CheckOpts(cmd, "text"); err != nil {
+		return fray.Event{}, err
+	}
+	text, hasText := cmd.Opts["text"]
+	if len(cmd.Args) < 1 || (!hasText && len(cmd.Args) < 2) {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "note takes a name and a text: note NAME TEXT.")
+	}
+	c, err := enc.Lookup(cmd.Args[0])
+	if err != nil {
+		return fray.Event{}, err
+	}
+	if !hasText {
+		text = strings.Join(cmd.Args[1:], " ")
+	} else if len(cmd.Args) > 1 {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Give the note as text= or after the name, not both.")
+	}
+	if len(text) > 1000 {
+		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "The note is longer than 1000 bytes.")
+	}
+	return fray.NewEvent(fray.EventNoted, fray.NoteData{Name: c.Name, Note: text})
+}
+
+// ApplyShared applies the events DecideShared produces to enc. handled is
+// false for any other event type. For EventAdded it returns the decoded
+// payload, and for EventRemoved the removed combatant's name, so that the
+// system can place or drop the combatant in its order of play.
+func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, removed string, handled bool, err error) {
+	switch ev.Type {
+	case fray.EventAdded:
+		var d fray.AddedData
+		if err := ev.Decode(&d); err != nil {
+			return nil, "", true, err
+		}
+		if d.Combatant.Name == "" || enc.Find(d.Combatant.Name) != nil {
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d adds %q, which is empty or already present.", ev.Seq, d.Combatant.Name)
+		}
+		c := d.Combatant
+		enc.Combatants = append(enc.Combatants, &c)
+		return &d, "", true, nil
+	case fray.EventRemoved:
+		var d fray.NameData
+		if err := ev.Decode(&d); err != nil {
+			return nil, "", true, err
+		}
+		i := slices.IndexFunc(enc.Combatants, func(c *fray.Combatant) bool { return fray.SameName(c.Name, d.Name) })
+		if i < 0 {
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d removes %q, who is not present.", ev.Seq, d.Name)
+		}
+		name := enc.Combatants[i].Name
+		enc.Combatants = slices.Delete(enc.Combatants, i, i+1)
+		return nil, name, true, nil
+	case fray.EventSet:
+		var d fray.SetData
+		if err := ev.Decode(&d); err != nil {
+			return nil, "", true, err
+		}
+		if enc.Settings == nil {
+			enc.Settings = map[string]string{}
+		}
+		enc.Settings[d.Key] = d.Value
+		return nil, "", true, nil
+	case fray.EventNoted:
+		var d fray.NoteData
+		if err := ev.Decode(&d); err != nil {
+			return nil, "", true, err
+		}
+		c := enc.Find(d.Name)
+		if c == nil {
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d notes %q, who is not present.", ev.Seq, d.Name)
+		}
+		if c.Notes != "" {
+			c.Notes += "\n"
+		}
+		c.Notes += d.Note
+		return nil, "", true, nil
+	case fray.EventRevealed:
+		var d fray.NameData
+		if err := ev.Decode(&d); err != nil {
+			return nil, "", true, err
+		}
+		c := enc.Find(d.Name)
+		if c == nil {
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d reveals %q, who is not present.", ev.Seq, d.Name)
+		}
+		c.Hidden = false
+		return nil, "", true, nil
+	}
+	return nil, "", false, nil
+}
+
+// CheckName reports whether name can name a combatant: not empty, at most
+// MaxNameLen bytes, printable, and not starting or ending with a blank.
+func CheckName(name string) error {
+	switch {
+	case name == "":
+		return fray.Errorf(fray.EINVALID, "A name cannot be empty.")
+	case len(name) > MaxNameLen:
+		return fray.Errorf(fray.ETOOLARGE, "The name %q is longer than %d bytes (MaxNameLen).", clip(name), MaxNameLen)
+	case strings.TrimSpace(name) != name:
+		return fray.Errorf(fray.EINVALID, "The name %q starts or ends with a blank.", name)
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) {
+			return fray.Errorf(fray.EINVALID, "The name %q holds a character that cannot be printed.", name)
+		}
+	}
+	return nil
+}
+
+// ParseYesNo reads yes/no (also true/false, on/off, 1/0) for key.
+func ParseYesNo(key, v string) (bool, error) {
+	switch strings.ToLower(v) {
+	case "yes", "y", "true", "on", "1":
+		return true, nil
+	case "no", "n", "false", "off", "0":
+		return false, nil
+	}
+	return false, fray.Errorf(fray.EINVALID, "%s=%s is neither yes nor no.", key, clip(v))
+}
+
+// CheckOpts refuses any option of cmd not in allowed, naming it.
+func CheckOpts(cmd fray.Command, allowed ...string) error {
+	for _, k := range slices.Sorted(maps.Keys(cmd.Opts)) {
+		if !slices.Contains(allowed, k) {
+			if len(allowed) == 0 {
+				return fray.Errorf(fray.EINVALID, "%s takes no key=value options; %s= is unknown.", cmd.Name, k)
+			}
+			return fray.Errorf(fray.EINVALID, "%s does not know the key %s=; it takes %s.", cmd.Name, k, strings.Join(suffix(allowed, "="), ", "))
+		}
+	}
+	return nil
+}
+
+func suffix(xs []string, s string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = x + s
+	}
+	return out
+}
+
+// CheckArgs refuses a command with fewer than lo or more than hi
+// positional words, showing usage.
+func CheckArgs(cmd fray.Command, lo, hi int, usage string) error {
+	if n := len(cmd.Args); n < lo || n > hi {
+		return fray.Errorf(fray.EINVALID, "Usage: %s (quote names with spaces).", usage)
+	}
+	return nil
+}
+
+// OneName checks that cmd has exactly one positional word and returns the
+// combatant it names.
+func OneName(enc *fray.Encounter, cmd fray.Command, usage string) (*fray.Combatant, error) {
+	if err := CheckArgs(cmd, 1, 1, usage); err != nil {
+		return nil, err
+	}
+	return enc.Lookup(cmd.Args[0])
+}

@@ -1,0 +1,768 @@
+// Package bpb runs the order of play of Bulletproof Blues 2nd edition
+// (seed 000): the order of play by awareness (B-3), the rolled Perception
+// order (B-4), the environment last (B-5), delaying and pre-empting (B-6),
+// forced defensive actions (B-7) and the GM's reorder after an extreme
+// block or dodge (B-9).
+package bpb
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// ID is the system's id.
+const ID = "bpb"
+
+// Event types of this system. They are wire strings: never rename one.
+const (
+	EventDeclared   = "bpb.declared"   // the GM declares the order of play; data: namesData
+	EventInitiative = "bpb.initiative" // physical dice entered for the rolled order; data: fray.NameData, Rolls[0]
+	EventTurnEnded  = "bpb.turn_ended" // the current turn ends; data: turnData
+	EventDelayed    = "bpb.delayed"    // the current actor delays; data: fray.NameData
+	EventInterrupt  = "bpb.interrupt"  // a delayed turn is taken now; data: fray.NameData
+	EventForced     = "bpb.forced"     // a forced defensive action; data: forcedData
+	EventReordered  = "bpb.reordered"  // one combatant moves in the order from next round; data: placeData
+	EventAware      = "bpb.aware"      // an unaware combatant becomes aware; data: placeData
+)
+
+// Settings of this system and their values, the default first.
+const (
+	SettingOrder = "order" // declared (B-3) or rolled (B-4)
+)
+
+// Stats this system knows.
+const (
+	StatPerception = "perception"
+	StatSuperSpeed = "superspeed"
+)
+
+var stats = []string{"brawn", "agility", "accuracy", "prowess", StatPerception, "willpower", "endurance", StatSuperSpeed}
+
+var spec = engine.Spec{
+	Stats:     stats,
+	Settings:  map[string][]string{SettingOrder: {"declared", "rolled"}},
+	Placement: true,
+}
+
+type namesData struct {
+	Names []string `json:"names"`
+}
+
+type turnData struct {
+	Name string `json:"name"`
+	Note string `json:"note,omitempty"`
+}
+
+type forcedData struct {
+	Name string `json:"name"`
+	Note string `json:"note,omitempty"`
+	// Spends says which turn the action costs: "held", "this round" or
+	// "round N"; informative only, Apply works it out again.
+	Spends string `json:"spends"`
+}
+
+type placeData struct {
+	Name   string `json:"name"`
+	Before string `json:"before,omitempty"`
+	After  string `json:"after,omitempty"`
+}
+
+type startData struct {
+	Mode  string   `json:"mode"`
+	Order []string `json:"order"`
+}
+
+// System is the Bulletproof Blues order of play. Its zero value is ready
+// to use.
+type System struct{}
+
+// New returns the system.
+func New() *System { return &System{} }
+
+// ID returns "bpb".
+func (*System) ID() string { return ID }
+
+// Name returns the system's full name.
+func (*System) Name() string { return "Bulletproof Blues 2nd edition" }
+
+// NewState returns an empty encounter.
+func (*System) NewState() fray.State { return newState() }
+
+// Commands lists the commands this system accepts.
+func (*System) Commands() []fray.CommandDoc {
+	return append(engine.SharedDocs(spec),
+		fray.CommandDoc{Usage: "order NAME …", Summary: "Declare the order of play (before the start), or a new order from the next round."},
+		fray.CommandDoc{Usage: "aware NAME [before=NAME|after=NAME]", Summary: "An unaware combatant becomes aware and joins the order (default: last among the characters)."},
+		fray.CommandDoc{Usage: "initiative NAME DIE", Summary: "Enter the physical 2d6 of a combatant's Perception roll (6,3 or a total) for a rolled order."},
+		fray.CommandDoc{Usage: "start [order=declared|rolled]", Summary: "Begin round 1, in the declared order or rolled by Perception (2d6 + Perception + Super-speed)."},
+		fray.CommandDoc{Usage: "next [NAME] [note=TEXT]", Summary: "The current actor ends their turn; the note replaces the default words in the history."},
+		fray.CommandDoc{Usage: "delay [NAME]", Summary: "The current actor delays their turn and holds it for later (B-6)."},
+		fray.CommandDoc{Usage: "interrupt NAME [before=NAME]", Summary: "A combatant holding a delayed turn takes it now, pre-empting the current turn."},
+		fray.CommandDoc{Usage: "force NAME [note=TEXT]", Summary: "A forced defensive action now; it costs the next available turn, once per round (B-7)."},
+		fray.CommandDoc{Usage: "reorder NAME after=NAME", Summary: "From the next round, NAME acts right after the other (B-9: extreme block or dodge)."},
+	)
+}
+
+func state(st fray.State) *State {
+	s, _ := st.(*State)
+	if s == nil {
+		return newState()
+	}
+	return s
+}
+
+// Decide turns a command into events.
+func (*System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	s := state(st)
+	if evs, ok, err := engine.DecideShared(&s.Encounter, cmd, spec); ok {
+		if err != nil {
+			return nil, err
+		}
+		return evs, s.checkShared(evs[0])
+	}
+	var ev fray.Event
+	var err error
+	switch cmd.Name {
+	case "order":
+		ev, err = s.decideOrder(cmd)
+	case "aware":
+		ev, err = s.decideAware(cmd)
+	case "initiative":
+		ev, err = s.decideInitiative(cmd, r)
+	case "start":
+		ev, err = s.decideStart(cmd, r)
+	case "next":
+		ev, err = s.decideNext(cmd)
+	case "delay":
+		ev, err = s.decideDelay(cmd)
+	case "interrupt":
+		ev, err = s.decideInterrupt(cmd)
+	case "force":
+		ev, err = s.decideForce(cmd)
+	case "reorder":
+		ev, err = s.decideReorder(cmd)
+	case "hold", "react", "surprise", "act", "move":
+		return nil, fray.Errorf(fray.EINVALID, "Bulletproof Blues has no %s command; see help.", cmd.Name)
+	default:
+		return nil, fray.Errorf(fray.EINVALID, "Unknown command %q; type help for the commands.", cmd.Name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return []fray.Event{ev}, nil
+}
+
+// checkShared refuses shared commands that break this system's rules.
+func (s *State) checkShared(ev fray.Event) error {
+	switch ev.Type {
+	case fray.EventAdded:
+		var d fray.AddedData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		for _, n := range []string{d.Before, d.After} {
+			if n == "" {
+				continue
+			}
+			c := s.Find(n)
+			if c.Unaware || c.Kind == fray.KindEnvironment {
+				return fray.Errorf(fray.EINVALID, "%s has no place in the order of play to stand next to.", c.Name)
+			}
+		}
+		if d.Combatant.Unaware && (d.Before != "" || d.After != "") {
+			return fray.Errorf(fray.EINVALID, "An unaware combatant has no turn, so before= and after= mean nothing; give them with aware later.")
+		}
+	case fray.EventSet:
+		if s.Started {
+			return fray.Errorf(fray.EINVALID, "Settings are fixed once the encounter has started.")
+		}
+	}
+	return nil
+}
+
+func (s *State) needStarted() error {
+	if !s.Started {
+		return fray.Errorf(fray.EINVALID, "The encounter has not started; add the combatants, then start.")
+	}
+	if s.current() == nil {
+		return fray.Errorf(fray.EINVALID, "Nobody has a turn: every combatant is unaware or gone.")
+	}
+	return nil
+}
+
+// character looks up a combatant who can have a turn.
+func (s *State) character(name, what string) (*fray.Combatant, error) {
+	c, err := s.Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	if c.Kind == fray.KindEnvironment {
+		return nil, fray.Errorf(fray.EINVALID, "%s is the environment, which cannot %s.", c.Name, what)
+	}
+	return c, nil
+}
+
+func (s *State) decideOrder(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckOpts(cmd); err != nil {
+		return fray.Event{}, err
+	}
+	if len(cmd.Args) == 0 {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Usage: order NAME … (the order of play, first to last).")
+	}
+	names, err := engine.Names(&s.Encounter, cmd.Args)
+	if err != nil {
+		return fray.Event{}, err
+	}
+	for _, n := range names {
+		c := s.Find(n)
+		if c.Kind == fray.KindEnvironment {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last; leave it out of the order.", c.Name)
+		}
+		if c.Unaware {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and has no turn; make them aware first.", c.Name)
+		}
+	}
+	return fray.NewEvent(EventDeclared, namesData{Names: names})
+}
+
+func (s *State) placeOpts(cmd fray.Command, name string) (before, after string, err error) {
+	b, hasB := cmd.Opts[engine.KeyBefore]
+	a, hasA := cmd.Opts[engine.KeyAfter]
+	if hasB && hasA {
+		return "", "", fray.Errorf(fray.EINVALID, "Give before= or after=, not both.")
+	}
+	for _, p := range []struct {
+		v   string
+		has bool
+		out *string
+	}{{b, hasB, &before}, {a, hasA, &after}} {
+		if !p.has {
+			continue
+		}
+		c, err := s.Lookup(p.v)
+		if err != nil {
+			return "", "", err
+		}
+		if fray.SameName(c.Name, name) {
+			return "", "", fray.Errorf(fray.EINVALID, "%s cannot be placed next to themself.", c.Name)
+		}
+		if c.Kind == fray.KindEnvironment || c.Unaware {
+			return "", "", fray.Errorf(fray.EINVALID, "%s has no place in the order of play to stand next to.", c.Name)
+		}
+		*p.out = c.Name
+	}
+	return before, after, nil
+}
+
+func (s *State) decideAware(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckArgs(cmd, 1, 1, "aware NAME [before=NAME|after=NAME]"); err != nil {
+		return fray.Event{}, err
+	}
+	if err := engine.CheckOpts(cmd, engine.KeyBefore, engine.KeyAfter); err != nil {
+		return fray.Event{}, err
+	}
+	c, err := s.character(cmd.Args[0], "become aware")
+	if err != nil {
+		return fray.Event{}, err
+	}
+	if !c.Unaware {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already aware.", c.Name)
+	}
+	before, after, err := s.placeOpts(cmd, c.Name)
+	if err != nil {
+		return fray.Event{}, err
+	}
+	return fray.NewEvent(EventAware, placeData{Name: c.Name, Before: before, After: after})
+}
+
+func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, error) {
+	if err := engine.CheckOpts(cmd); err != nil {
+		return fray.Event{}, err
+	}
+	if len(cmd.Args) < 1 || len(cmd.Args) > 2 {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Usage: initiative NAME DIE, with DIE the two faces (6,3) or their total (9); or initiative NAME dice=6,3.")
+	}
+	if s.Started {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Initiative is rolled at the start; the encounter has already started.")
+	}
+	c, err := s.character(cmd.Args[0], "roll for the order of play")
+	if err != nil {
+		return fray.Event{}, err
+	}
+	var roll fray.Roll
+	switch {
+	case len(cmd.Args) == 2 && strings.Contains(cmd.Args[1], ","):
+		fs, err := engine.ParseFaces(cmd.Args[1])
+		if err != nil {
+			return fray.Event{}, err
+		}
+		roll, err = engine.RollFaces(c.Name, "2d6", fs)
+		if err != nil {
+			return fray.Event{}, err
+		}
+	case len(cmd.Args) == 2:
+		n, err := strconv.Atoi(cmd.Args[1])
+		if err != nil {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%q is not a die roll; give the faces (6,3) or their total (9).", cmd.Args[1])
+		}
+		roll, err = engine.RollTotal(c.Name, "2d6", n)
+		if err != nil {
+			return fray.Event{}, err
+		}
+	default:
+		roll, err = r.Roll(c.Name, "2d6")
+		if err != nil {
+			return fray.Event{}, err
+		}
+		if roll.Source == fray.RollSeeded {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "initiative enters physical dice: give the faces (initiative %s 6,3) or their total.", c.Name)
+		}
+	}
+	return fray.NewEvent(EventInitiative, fray.NameData{Name: c.Name}, roll)
+}
+
+func (s *State) decideStart(cmd fray.Command, r fray.Roller) (fray.Event, error) {
+	if err := engine.CheckArgs(cmd, 0, 0, "start [order=declared|rolled]"); err != nil {
+		return fray.Event{}, err
+	}
+	if err := engine.CheckOpts(cmd, SettingOrder); err != nil {
+		return fray.Event{}, err
+	}
+	if s.Started {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "The encounter has already started (round %d).", s.Round)
+	}
+	mode := s.Setting(SettingOrder, "declared")
+	if v, ok := cmd.Opts[SettingOrder]; ok {
+		if v != "declared" && v != "rolled" {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "order=%s is not an order; use order=declared or order=rolled.", v)
+		}
+		mode = v
+	}
+	names := engine.Tiebreak(&s.Encounter, s.Declared)
+	var aware []string
+	for _, n := range names {
+		if c := s.Find(n); !c.Unaware && c.Kind != fray.KindEnvironment {
+			aware = append(aware, c.Name)
+		}
+	}
+	if len(aware) == 0 {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Nobody is aware, so nobody has a turn; add an aware combatant first.")
+	}
+	if mode == "declared" {
+		return fray.NewEvent(fray.EventStarted, startData{Mode: mode, Order: aware})
+	}
+	var rolls []fray.Roll
+	ranked := make([]engine.Ranked, 0, len(aware))
+	for _, n := range aware {
+		roll, ok := s.Initiative[n]
+		if !ok {
+			var err error
+			roll, err = r.Roll(n, "2d6")
+			if err != nil {
+				return fray.Event{}, err
+			}
+		}
+		rolls = append(rolls, roll)
+		c := s.Find(n)
+		score := roll.Total + c.Stat(StatPerception) + c.Stat(StatSuperSpeed)
+		pc := 0
+		if c.IsPC() {
+			pc = 1
+		}
+		ranked = append(ranked, engine.Ranked{Name: n, Keys: []int{score, c.Stat(StatPerception), pc}})
+	}
+	engine.SortRanked(ranked)
+	order := make([]string, len(ranked))
+	for i, x := range ranked {
+		order[i] = x.Name
+	}
+	return fray.NewEvent(fray.EventStarted, startData{Mode: mode, Order: order}, rolls...)
+}
+
+// checkTurn checks an optional NAME against whose turn it is.
+func (s *State) checkTurn(cmd fray.Command, usage string) (*Turn, error) {
+	if err := engine.CheckArgs(cmd, 0, 1, usage); err != nil {
+		return nil, err
+	}
+	if err := s.needStarted(); err != nil {
+		return nil, err
+	}
+	t := s.current()
+	if len(cmd.Args) == 1 {
+		c, err := s.Lookup(cmd.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		if !fray.SameName(c.Name, t.Name) {
+			return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", t.Name, c.Name)
+		}
+	}
+	return t, nil
+}
+
+func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckOpts(cmd, "note"); err != nil {
+		return fray.Event{}, err
+	}
+	t, err := s.checkTurn(cmd, "next [NAME] [note=TEXT]")
+	if err != nil {
+		return fray.Event{}, err
+	}
+	note := cmd.Opts["note"]
+	if len(note) > 200 {
+		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
+	}
+	return fray.NewEvent(EventTurnEnded, turnData{Name: t.Name, Note: note})
+}
+
+func (s *State) decideDelay(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckOpts(cmd); err != nil {
+		return fray.Event{}, err
+	}
+	t, err := s.checkTurn(cmd, "delay [NAME]")
+	if err != nil {
+		return fray.Event{}, err
+	}
+	switch {
+	case t.Env:
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last and cannot delay.", t.Name)
+	case t.Kind == kindDelayed:
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already taking a delayed turn and cannot delay it again.", t.Name)
+	}
+	return fray.NewEvent(EventDelayed, fray.NameData{Name: t.Name})
+}
+
+func (s *State) decideInterrupt(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckArgs(cmd, 1, 1, "interrupt NAME [before=NAME]"); err != nil {
+		return fray.Event{}, err
+	}
+	if err := engine.CheckOpts(cmd, engine.KeyBefore); err != nil {
+		return fray.Event{}, err
+	}
+	c, err := s.character(cmd.Args[0], "delay")
+	if err != nil {
+		return fray.Event{}, err
+	}
+	if err := s.needStarted(); err != nil {
+		return fray.Event{}, err
+	}
+	if _, ok := s.Held[c.Name]; !ok {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s holds no delayed turn, so there is nothing to interrupt with.", c.Name)
+	}
+	cur := s.current()
+	if b, ok := cmd.Opts[engine.KeyBefore]; ok {
+		o, err := s.Lookup(b)
+		if err != nil {
+			return fray.Event{}, err
+		}
+		if !fray.SameName(o.Name, cur.Name) {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "A delayed turn pre-empts the turn about to be taken, which is %s's, not %s's; use next until %s's turn comes.", cur.Name, o.Name, o.Name)
+		}
+	}
+	return fray.NewEvent(EventInterrupt, fray.NameData{Name: c.Name})
+}
+
+func (s *State) decideForce(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckArgs(cmd, 1, 1, "force NAME [note=TEXT]"); err != nil {
+		return fray.Event{}, err
+	}
+	if err := engine.CheckOpts(cmd, "note"); err != nil {
+		return fray.Event{}, err
+	}
+	c, err := s.character(cmd.Args[0], "force an action")
+	if err != nil {
+		return fray.Event{}, err
+	}
+	if err := s.needStarted(); err != nil {
+		return fray.Event{}, err
+	}
+	note := cmd.Opts["note"]
+	if len(note) > 200 {
+		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
+	}
+	switch {
+	case c.Unaware:
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and cannot act.", c.Name)
+	case fray.SameName(s.currentName(), c.Name):
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "It is %s's own turn; a forced action is taken before or after one's turn.", c.Name)
+	case s.Forced[c.Name] == s.Round:
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has already forced an action in round %d; only once per round.", c.Name, s.Round)
+	case engine.Index(s.Order, c.Name) < 0:
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no place in the order of play.", c.Name)
+	}
+	held, idx, round := s.forceCost(c.Name)
+	spends := "round " + itoa(round)
+	switch {
+	case held:
+		spends = "held"
+	case idx >= 0:
+		spends = "this round"
+	}
+	return fray.NewEvent(EventForced, forcedData{Name: c.Name, Note: note, Spends: spends})
+}
+
+func (s *State) decideReorder(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckArgs(cmd, 1, 1, "reorder NAME after=NAME"); err != nil {
+		return fray.Event{}, err
+	}
+	if err := engine.CheckOpts(cmd, engine.KeyBefore, engine.KeyAfter); err != nil {
+		return fray.Event{}, err
+	}
+	c, err := s.character(cmd.Args[0], "be reordered")
+	if err != nil {
+		return fray.Event{}, err
+	}
+	if c.Unaware {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and has no place in the order of play.", c.Name)
+	}
+	before, after, err := s.placeOpts(cmd, c.Name)
+	if err != nil {
+		return fray.Event{}, err
+	}
+	if before == "" && after == "" {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Usage: reorder NAME after=NAME (or before=NAME).")
+	}
+	if !s.Started {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "The encounter has not started; declare the order with order NAME … instead.")
+	}
+	return fray.NewEvent(EventReordered, placeData{Name: c.Name, Before: before, After: after})
+}
+
+// Apply changes the state by one event.
+func (*System) Apply(st fray.State, ev fray.Event) error {
+	s, ok := st.(*State)
+	if !ok {
+		return fray.Errorf(fray.EINTERNAL, "The state is not a Bulletproof Blues state.")
+	}
+	added, removed, handled, err := engine.ApplyShared(&s.Encounter, ev)
+	if err != nil {
+		return err
+	}
+	if handled {
+		switch {
+		case added != nil:
+			s.placeAdded(added)
+		case removed != "":
+			s.dropRemoved(removed)
+		}
+		return nil
+	}
+	switch ev.Type {
+	case EventDeclared:
+		var d namesData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		if !s.Started {
+			s.Declared = d.Names
+			return nil
+		}
+		order := slices.Clone(d.Names)
+		for _, n := range s.Order {
+			if engine.Index(order, n) < 0 {
+				order = append(order, n)
+			}
+		}
+		s.Order = order
+	case EventInitiative:
+		var d fray.NameData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		if len(ev.Rolls) != 1 {
+			return fray.Errorf(fray.EINVALID, "Event %d enters initiative without a roll.", ev.Seq)
+		}
+		s.Initiative[d.Name] = ev.Rolls[0]
+	case fray.EventStarted:
+		var d startData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		if s.Started {
+			return fray.Errorf(fray.EINVALID, "Event %d starts an encounter already started.", ev.Seq)
+		}
+		s.Started = true
+		s.Order = d.Order
+		s.startRound(1)
+		s.settle()
+	case EventTurnEnded:
+		var d turnData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		t := s.current()
+		if t == nil || !fray.SameName(t.Name, d.Name) {
+			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, d.Name)
+		}
+		t.Mark = markActed
+		t.Note = d.Note
+		s.Pos++
+		s.settle()
+	case EventDelayed:
+		var d fray.NameData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		t := s.current()
+		if t == nil || !fray.SameName(t.Name, d.Name) {
+			return fray.Errorf(fray.EINVALID, "Event %d delays %s's turn, which is not in progress.", ev.Seq, d.Name)
+		}
+		t.Mark = markDelayed
+		s.Held[t.Name] = s.Round
+		s.Pos++
+		s.settle()
+	case EventInterrupt:
+		var d fray.NameData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		from, ok := s.Held[d.Name]
+		if !ok || s.current() == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d takes a delayed turn %s does not hold.", ev.Seq, d.Name)
+		}
+		delete(s.Held, d.Name)
+		s.Seq = slices.Insert(s.Seq, s.Pos, Turn{Name: d.Name, Kind: kindDelayed, From: from})
+	case EventForced:
+		var d forcedData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		if s.current() == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d forces an action with nobody's turn in progress.", ev.Seq)
+		}
+		held, idx, round := s.forceCost(d.Name)
+		t := Turn{Name: d.Name, Kind: kindForced, Mark: markActed, Note: d.Note, From: s.Round}
+		switch {
+		case held:
+			delete(s.Held, d.Name)
+		case idx >= 0:
+			s.Seq[idx].Mark = markForced
+		default:
+			s.Lost = append(s.Lost, LostTurn{Name: d.Name, Round: round})
+			t.From = round
+		}
+		s.Forced[d.Name] = s.Round
+		// The forced action comes during the current turn: after it, and
+		// after any earlier forced actions in it.
+		at := s.Pos + 1
+		for at < len(s.Seq) && s.Seq[at].Kind == kindForced {
+			at++
+		}
+		s.Seq = slices.Insert(s.Seq, at, t)
+	case EventReordered:
+		var d placeData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		order, err := engine.Place(s.Order, d.Name, d.Before, d.After, len(s.Order))
+		if err != nil {
+			return err
+		}
+		s.Order = order
+	case EventAware:
+		var d placeData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		c := s.Find(d.Name)
+		if c == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d makes %q aware, who is not present.", ev.Seq, d.Name)
+		}
+		c.Unaware = false
+		s.join(c.Name, d.Before, d.After)
+	default:
+		return fray.Errorf(fray.EINVALID, "Event %d has the type %q, unknown to Bulletproof Blues.", ev.Seq, ev.Type)
+	}
+	return nil
+}
+
+// placeAdded puts a newly added combatant in the order of play.
+func (s *State) placeAdded(d *fray.AddedData) {
+	c := s.Find(d.Combatant.Name)
+	switch {
+	case c.Unaware:
+	case c.Kind == fray.KindEnvironment:
+		if s.Started {
+			// The environment acts last: this round too, unless its
+			// place has passed.
+			s.Seq = append(s.Seq, Turn{Name: c.Name, Kind: kindRegular, Env: true})
+			if s.Pos >= len(s.Seq)-1 {
+				s.settle()
+			}
+		}
+	default:
+		s.join(c.Name, d.Before, d.After)
+	}
+}
+
+// join puts an aware character in the order of play: before the start,
+// in the declared order when a place is named; after it, in the standing
+// order and, when that place is still to come, in this round (B-3).
+func (s *State) join(name, before, after string) {
+	if !s.Started {
+		if before != "" || after != "" {
+			base := engine.Tiebreak(&s.Encounter, s.Declared)
+			var aware []string
+			for _, n := range base {
+				if c := s.Find(n); !c.Unaware && c.Kind != fray.KindEnvironment && !fray.SameName(n, name) {
+					aware = append(aware, n)
+				}
+			}
+			if o, err := engine.Place(aware, name, before, after, len(aware)); err == nil {
+				s.Declared = o
+			}
+		}
+		return
+	}
+	order, err := engine.Place(s.Order, name, before, after, len(s.Order))
+	if err != nil {
+		return
+	}
+	s.Order = order
+	// Where this round's sequence would hold the newcomer: before the
+	// regular turn of whoever follows them in the order, else before the
+	// environment, else at the end.
+	i := engine.Index(order, name)
+	at := len(s.Seq)
+	for j, t := range s.Seq {
+		if t.Env || (t.Kind == kindRegular && engine.Index(order[i+1:], t.Name) >= 0) {
+			at = j
+			break
+		}
+	}
+	if at > s.Pos || (at == s.Pos && s.current() == nil) {
+		s.Seq = slices.Insert(s.Seq, at, Turn{Name: name, Kind: kindRegular})
+		if s.current() == nil || at == s.Pos {
+			s.settle()
+		}
+	}
+}
+
+// dropRemoved takes a removed combatant out of the order of play. A turn
+// in progress counts as taken.
+func (s *State) dropRemoved(name string) {
+	s.Declared = engine.Without(s.Declared, name)
+	s.Order = engine.Without(s.Order, name)
+	delete(s.Held, name)
+	delete(s.Forced, name)
+	delete(s.Initiative, name)
+	s.Lost = slices.DeleteFunc(s.Lost, func(l LostTurn) bool { return fray.SameName(l.Name, name) })
+	if !s.Started {
+		return
+	}
+	cur := s.current()
+	for i := len(s.Seq) - 1; i > s.Pos; i-- {
+		if fray.SameName(s.Seq[i].Name, name) && s.Seq[i].Mark != markActed {
+			s.Seq = slices.Delete(s.Seq, i, i+1)
+		}
+	}
+	if cur != nil && fray.SameName(cur.Name, name) {
+		s.Seq[s.Pos].Mark = markActed
+		s.Pos++
+		s.settle()
+	}
+}

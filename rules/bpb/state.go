@@ -1,0 +1,270 @@
+package bpb
+
+import (
+	"maps"
+	"slices"
+
+	"fray"
+)
+
+// Kinds of turn in a round's sequence.
+const (
+	kindRegular = "regular" // a combatant's turn in the order of play
+	kindDelayed = "delayed" // a delayed turn taken later (B-6)
+	kindForced  = "forced"  // a forced defensive action (B-7)
+)
+
+// Marks of a turn in a round's sequence.
+const (
+	markPending = ""        // still to come (or in progress when at Pos)
+	markActed   = "acted"   // taken
+	markDelayed = "delayed" // delayed by its owner and held for later
+	markForced  = "forced"  // spent by an earlier forced action
+	markLost    = "lost"    // lost to a forced action in an earlier round
+)
+
+// Turn is one turn in a round's sequence.
+type Turn struct {
+	Name string `json:"name"`
+	// Kind is regular, delayed or forced.
+	Kind string `json:"kind"`
+	// Mark is "" (pending), acted, delayed, forced or lost.
+	Mark string `json:"mark,omitempty"`
+	// From is the round whose turn a delayed or forced turn spends.
+	From int `json:"from,omitempty"`
+	// Note replaces the default words in the history, as in
+	// "Monolith (blocks attack by Ganyeka)".
+	Note string `json:"note,omitempty"`
+	// Env marks the environment's turn.
+	Env bool `json:"env,omitempty"`
+}
+
+// LostTurn is a future round's turn spent in advance by a forced action.
+type LostTurn struct {
+	Name  string `json:"name"`
+	Round int    `json:"round"`
+}
+
+// State is the state of a Bulletproof Blues encounter.
+type State struct {
+	fray.Encounter
+	// Declared is the order the GM declared with the order command before
+	// the start; in a rolled order it breaks ties.
+	Declared []string
+	// Order is the standing order of play of the aware characters; the
+	// environment follows it. Changes to it take effect from the next round.
+	Order []string
+	// Seq is this round's sequence of turns, including delayed and forced
+	// turns where they were taken.
+	Seq []Turn
+	// Pos is the index in Seq of the turn in progress; len(Seq) when
+	// nobody can act.
+	Pos int
+	// Held maps a combatant holding a delayed turn to the round it was
+	// delayed in.
+	Held map[string]int
+	// Forced maps a combatant to the last round in which they forced an
+	// action.
+	Forced map[string]int
+	// Lost lists turns of future rounds already spent by forced actions.
+	Lost []LostTurn
+	// Initiative holds the physical dice entered for the rolled order,
+	// by combatant.
+	Initiative map[string]fray.Roll
+	// History holds the turns taken in each finished round.
+	History []fray.RoundTurns
+}
+
+func newState() *State {
+	return &State{
+		Held:       map[string]int{},
+		Forced:     map[string]int{},
+		Initiative: map[string]fray.Roll{},
+	}
+}
+
+// Clone returns a deep copy of the state.
+func (s *State) Clone() fray.State {
+	d := *s
+	d.Encounter = s.Encounter.CloneEncounter()
+	d.Declared = slices.Clone(s.Declared)
+	d.Order = slices.Clone(s.Order)
+	d.Seq = slices.Clone(s.Seq)
+	d.Held = maps.Clone(s.Held)
+	d.Forced = maps.Clone(s.Forced)
+	d.Lost = slices.Clone(s.Lost)
+	d.Initiative = make(map[string]fray.Roll, len(s.Initiative))
+	for k, r := range s.Initiative {
+		r.Dice = slices.Clone(r.Dice)
+		d.Initiative[k] = r
+	}
+	if s.History != nil {
+		d.History = make([]fray.RoundTurns, len(s.History))
+		for i, h := range s.History {
+			d.History[i] = fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)}
+		}
+	}
+	return &d
+}
+
+// current returns the turn in progress, or nil.
+func (s *State) current() *Turn {
+	if !s.Started || s.Pos >= len(s.Seq) {
+		return nil
+	}
+	return &s.Seq[s.Pos]
+}
+
+// currentName returns whose turn it is, or "".
+func (s *State) currentName() string {
+	if t := s.current(); t != nil {
+		return t.Name
+	}
+	return ""
+}
+
+// environment returns the names of the environment combatants, in the
+// order they were added.
+func (s *State) environment() []string {
+	var out []string
+	for _, c := range s.Combatants {
+		if c.Kind == fray.KindEnvironment {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+// lostIn reports whether name's turn in round r is already spent.
+func (s *State) lostIn(name string, r int) bool {
+	return slices.ContainsFunc(s.Lost, func(l LostTurn) bool { return l.Round == r && fray.SameName(l.Name, name) })
+}
+
+// startRound begins round r: its sequence is the standing order, then the
+// environment; turns spent in advance are marked lost.
+func (s *State) startRound(r int) {
+	s.Round = r
+	s.Seq = make([]Turn, 0, len(s.Order)+2)
+	for _, n := range s.Order {
+		t := Turn{Name: n, Kind: kindRegular}
+		if s.lostIn(n, r) {
+			t.Mark = markLost
+		}
+		s.Seq = append(s.Seq, t)
+	}
+	s.Lost = slices.DeleteFunc(s.Lost, func(l LostTurn) bool { return l.Round <= r })
+	for _, n := range s.environment() {
+		s.Seq = append(s.Seq, Turn{Name: n, Kind: kindRegular, Env: true})
+	}
+	s.Pos = 0
+}
+
+// endRound files this round's turns in the history.
+func (s *State) endRound() {
+	s.History = append(s.History, fray.RoundTurns{Round: s.Round, Turns: s.roundTurns()})
+}
+
+// roundTurns lists the turns taken so far this round, the one in progress
+// included, in the seeds' words.
+func (s *State) roundTurns() []string {
+	out := []string{}
+	for i, t := range s.Seq {
+		if t.Mark == markActed || (i == s.Pos && t.Mark == markPending) {
+			out = append(out, s.turnText(t))
+		}
+	}
+	return out
+}
+
+// turnText says a turn as the seed does: "Blueshift (delayed)",
+// "Blueshift (forced from round 7)".
+func (s *State) turnText(t Turn) string {
+	if words := s.turnWords(t); words != "" {
+		return t.Name + " (" + words + ")"
+	}
+	return t.Name
+}
+
+// turnWords returns the words in brackets after a turn's name: its note,
+// or what kind of turn it is.
+func (s *State) turnWords(t Turn) string {
+	words := t.Note
+	if words == "" {
+		switch t.Kind {
+		case kindDelayed:
+			words = "delayed"
+			if t.From != s.Round {
+				words += " from round " + itoa(t.From)
+			}
+		case kindForced:
+			words = "forced"
+			if t.From > s.Round {
+				words += " from round " + itoa(t.From)
+			}
+		}
+	}
+	return words
+}
+
+// settle moves Pos to the next turn that can be taken, ending rounds as
+// needed, and lapses a delayed turn whose owner's regular turn comes up
+// (B-6, ours). It stops with nobody current when nobody can act.
+func (s *State) settle() {
+	for guard := 0; ; guard++ {
+		for s.Pos < len(s.Seq) && s.Seq[s.Pos].Mark != markPending {
+			s.Pos++
+		}
+		if s.Pos < len(s.Seq) {
+			if t := s.Seq[s.Pos]; t.Kind == kindRegular {
+				delete(s.Held, t.Name)
+			}
+			return
+		}
+		if len(s.Order)+len(s.environment()) == 0 || guard > len(s.Lost)+1 {
+			return
+		}
+		s.endRound()
+		s.startRound(s.Round + 1)
+	}
+}
+
+// forceCost works out which turn a forced action by name spends: a held
+// delayed turn, this round's turn still to come (its index in Seq), or the
+// turn of a later round.
+func (s *State) forceCost(name string) (held bool, idx int, round int) {
+	if _, ok := s.Held[name]; ok {
+		return true, -1, s.Round
+	}
+	for i := s.Pos + 1; i < len(s.Seq); i++ {
+		if t := s.Seq[i]; t.Kind == kindRegular && t.Mark == markPending && fray.SameName(t.Name, name) {
+			return false, i, s.Round
+		}
+	}
+	r := s.Round + 1
+	for s.lostIn(name, r) {
+		r++
+	}
+	return false, -1, r
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
