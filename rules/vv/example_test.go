@@ -1,0 +1,32 @@
+package vv_test
+
+import (
+	"fmt"
+
+	"fray/dice"
+	"fray/rules/vv"
+)
+
+// A chance of 12 hits on 1 to 12 (12 faces of 20), misses on 13 to 19 and
+// goes astray on a 20.
+func ExampleHitRoll_Odds() {
+	o := vv.HitRoll{Chance: 12}.Odds()
+	for _, b := range o.Bands {
+		fmt.Printf("%-6s %3.0f%%\n", b.Band, 100*b.P)
+	}
+	// Output:
+	// hit     60%
+	// miss    35%
+	// astray   5%
+}
+
+// A 1 always hits, whatever the chance.
+func ExampleHitRoll_Roll() {
+	r, err := vv.HitRoll{Chance: -4}.Roll(dice.Faces(1))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(r.Total, r.Band)
+	// Output:
+	// 1 hit
+}
