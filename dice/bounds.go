@@ -34,7 +34,7 @@ func (e *Expr) check(n node, depth int) (lo, hi int, err error) {
 			lo, hi = corners(xl, xh, yl, yh, func(a, b int) int { return a * b })
 		default:
 			if yl <= 0 && yh >= 0 {
-				return 0, 0, errorf(e.src, n.y.pos(), "the divisor can be zero (it ranges from %d to %d)", yl, yh)
+				return 0, 0, errorf(e.src, n.at, "the divisor can be zero (it ranges from %d to %d)", yl, yh)
 			}
 			lo, hi = corners(xl, xh, yl, yh, floorDiv)
 		}
@@ -137,4 +137,10 @@ func (n *poolNode) dieBounds(depth int) (lo, hi int) {
 		return rolls * sl, rolls * sh
 	}
 	return min(l, rolls*l), max(h, rolls*h)
+}
+
+// plain reports whether the pool has no modifiers: it is the sum of its
+// dice's values.
+func (n *poolNode) plain() bool {
+	return len(n.reroll) == 0 && !n.explode && n.minClamp == nil && n.maxClamp == nil && n.keep == nil && n.succ == nil
 }

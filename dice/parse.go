@@ -13,6 +13,7 @@ type Expr struct {
 	root  node
 	pools []*poolNode // in source order
 	canon string
+	fast  compiled // what Total runs
 }
 
 // String returns the canonical notation of the expression. Parsing it gives
@@ -40,6 +41,7 @@ func Parse(src string) (*Expr, error) {
 	if _, _, err := e.check(root, MaxExplodeDepth); err != nil {
 		return nil, err
 	}
+	e.fast = e.compile(root)
 	return e, nil
 }
 
