@@ -27,6 +27,7 @@ Examples:
   fray roll '12d{0,1,0,1,0,2}'  a Prowlers & Paragons pool: 2s, 4s = 1, 6s = 2
   fray roll 3d6! --seed 7 -n 3  exploding d6s, three rolls, reproducible
   fray roll --explain '4d6r1kh3'  how fray reads an expression
+  fray roll 4d6kh3 --dice 6,5,3,1  the dice rolled at the table
 
 In the dice shown:
   5      a die that counts        (1)   dropped by keep/drop
@@ -54,6 +55,7 @@ func cmdRoll(args []string, stdout, stderr io.Writer) int {
 	explain := fs.Bool("explain", false, "show how the expression is read and in which order its modifiers apply")
 	depth := fs.Int("depth", dice.MaxExplodeDepth, "the most times one die may explode or reroll")
 	rules := fs.String("rules", "", "roll a system's named roll: bpb, cinematic, vv, pp or queue (see below)")
+	physical := fs.String("dice", "", "the faces rolled at the table, in order (\"6,5,3,1\"), instead of random dice")
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
 		if code == 0 {
@@ -69,7 +71,15 @@ func cmdRoll(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "fray roll: --depth must be from 0 to %d, not %d\n", dice.MaxExplodeDepth, *depth)
 		return 2
 	}
-	src := newSource(fs, *seed)
+	var src dice.Source = newSource(fs, *seed)
+	if *physical != "" {
+		faces, err := parseFaces(*physical)
+		if err != nil {
+			fmt.Fprintf(stderr, "fray roll: --dice: %v\n", err)
+			return 2
+		}
+		src = dice.Faces(faces...)
+	}
 	if *rules != "" {
 		return runRulesRoll(*rules, pos, src, *count, *asJSON, stdout, stderr)
 	}
@@ -90,7 +100,7 @@ func cmdRoll(args []string, stdout, stderr io.Writer) int {
 		res, err := e.RollDepth(src, *depth)
 		if err != nil {
 			fmt.Fprintf(stderr, "fray roll: %v\n", err)
-			return 1
+			return 2
 		}
 		if *asJSON {
 			if err := enc.Encode(res); err != nil {
@@ -101,7 +111,28 @@ func cmdRoll(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprint(stdout, formatResult(e, res))
 	}
+	if fs, ok := src.(*dice.FaceSource); ok && fs.Unused() > 0 {
+		fmt.Fprintf(stderr, "fray roll: --dice: %d of the faces given were not needed\n", fs.Unused())
+		return 2
+	}
 	return 0
+}
+
+// parseFaces reads a comma-separated list of faces such as "6,5,3,1".
+func parseFaces(s string) ([]int, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) > dice.MaxTotalDice {
+		return nil, fmt.Errorf("more than %d faces", dice.MaxTotalDice)
+	}
+	faces := make([]int, len(parts))
+	for i, p := range parts {
+		f, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || f < 1 {
+			return nil, fmt.Errorf("face %d is %q; faces are whole numbers from 1", i+1, strings.TrimSpace(p))
+		}
+		faces[i] = f
+	}
+	return faces, nil
 }
 
 // newSource returns the dice source: a PCG generator seeded with --seed

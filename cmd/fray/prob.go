@@ -1,0 +1,172 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"fray/dice"
+)
+
+const probHelp = `fray prob EXPR [--depth N] [--json] [--all]
+fray prob --rules ID key=value… [--json]
+
+Prints the exact probability of every total an expression can roll: a table
+of P(=), P(≥) and P(≤) for each value, the mean and standard deviation, and
+a bar chart. Opposed rolls are a subtraction: the chance that A beats B is
+P(≥ 1) of "A - B".
+
+Examples:
+  fray prob 2d6                                   the bell curve of 2d6
+  fray prob 4d6kh3                                ability scores
+  fray prob '12d{0,1,0,1,0,2} - 10d{0,1,0,1,0,2}' net successes, 12 dice against 10
+  fray prob '10d{0,1,0,1,0,2}!' --depth 3         exploding 6s, at most 3 extra rolls a die
+
+Explosions and rerolls: by default fray goes deep enough that the mass cut
+off by the depth limit is under 1e-12 (or as deep as the work limit allows),
+and always prints that mass. --depth N fixes at most N extra rolls per die,
+the same rule as "fray roll --depth N".
+`
+
+func cmdProb(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("prob", stderr, probHelp)
+	asJSON := fs.Bool("json", false, "print one JSON object: expr, mean, sd, dist as [value, probability] pairs, truncated")
+	depth := fs.Int("depth", 0, "the most times one die may explode or reroll (default: automatic)")
+	all := fs.Bool("all", false, "show every value, even those with P(=) below 0.0001% at the tails")
+	rules := fs.String("rules", "", "odds of a system's named roll: bpb, cinematic, vv, pp or queue (see below)")
+	pos, code := parseArgs(fs, args)
+	if code >= 0 {
+		if code == 0 {
+			fmt.Fprint(stderr, "\n"+rulesHelp())
+		}
+		return code
+	}
+	if *rules != "" {
+		return runRulesProb(*rules, pos, *asJSON, stdout, stderr)
+	}
+	if len(pos) != 1 {
+		fmt.Fprintf(stderr, "fray prob: expected one dice expression, got %d (quote it if it has spaces or shell symbols)\n", len(pos))
+		return 2
+	}
+	if *depth < 0 || *depth > dice.MaxExplodeDepth {
+		fmt.Fprintf(stderr, "fray prob: --depth must be from 1 to %d, not %d\n", dice.MaxExplodeDepth, *depth)
+		return 2
+	}
+	e, err := dice.Parse(pos[0])
+	if err != nil {
+		return exprError(stderr, "prob", err)
+	}
+	d, err := e.Dist(dice.DistOptions{Depth: *depth})
+	if err != nil {
+		return exprError(stderr, "prob", err)
+	}
+	if *asJSON {
+		return writeJSON(stdout, stderr, probJSON(e, d))
+	}
+	fmt.Fprint(stdout, formatDist(e, d, *all))
+	return 0
+}
+
+// probOutput is the JSON form of a distribution. Its field names are wire
+// strings.
+type probOutput struct {
+	Expr      string       `json:"expr"`
+	Mean      float64      `json:"mean"`
+	SD        float64      `json:"sd"`
+	Min       int          `json:"min"`
+	Max       int          `json:"max"`
+	Depth     int          `json:"depth"`
+	Truncated float64      `json:"truncated"`
+	Dist      [][2]float64 `json:"dist"`
+}
+
+func probJSON(e *dice.Expr, d *dice.Dist) probOutput {
+	out := probOutput{Expr: e.String(), Mean: d.Mean(), SD: d.StdDev(), Min: d.Min, Max: d.Max(), Depth: d.Depth, Truncated: d.Truncated}
+	out.Dist = make([][2]float64, 0, len(d.P))
+	for i, p := range d.P {
+		if p > 0 {
+			out.Dist = append(out.Dist, [2]float64{float64(d.Min + i), p})
+		}
+	}
+	return out
+}
+
+func writeJSON(stdout, stderr io.Writer, v any) int {
+	if err := json.NewEncoder(stdout).Encode(v); err != nil {
+		fmt.Fprintf(stderr, "fray: write output: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// tailCut is the P(=) below which values at either end of a distribution
+// are left out of the text table unless --all is given.
+const tailCut = 1e-6
+
+// formatDist writes a distribution for people: a summary, then a row per
+// value with its probabilities and a bar.
+func formatDist(e *dice.Expr, d *dice.Dist, all bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n", e.String())
+	fmt.Fprintf(&b, "mean %.4f   sd %.4f   values %d to %d\n", d.Mean(), d.StdDev(), d.Min, d.Max())
+	if d.Depth > 0 {
+		fmt.Fprintf(&b, "depth %d: at most %d extra rolls a die; probability cut off by that limit %.3g\n", d.Depth, d.Depth, d.Truncated)
+	}
+	lo, hi := 0, len(d.P)-1
+	if !all {
+		for lo < hi && d.P[lo] < tailCut {
+			lo++
+		}
+		for hi > lo && d.P[hi] < tailCut {
+			hi--
+		}
+	}
+	peak := 0.0
+	for _, p := range d.P[lo : hi+1] {
+		peak = max(peak, p)
+	}
+	w := max(len(fmt.Sprint(d.Min)), len(fmt.Sprint(d.Max())), len("value"))
+	fmt.Fprintf(&b, "\n%*s  %9s  %9s  %9s\n", w, "value", "P(=)", "P(≥)", "P(≤)")
+	below := 0.0
+	for i := range lo {
+		below += d.P[i]
+	}
+	for i := lo; i <= hi; i++ {
+		p := d.P[i]
+		above := 1 - below
+		below += p
+		fmt.Fprintf(&b, "%*d  %9s  %9s  %9s  %s\n", w, d.Min+i, pct(p), pct(max(above, 0)), pct(min(below, 1)), bar(p, peak, 40))
+	}
+	if n := len(d.P) - (hi - lo + 1); n > 0 {
+		fmt.Fprintf(&b, "(%d values at the tails with P(=) under %s are not shown; --all shows them)\n", n, pct(tailCut))
+	}
+	return b.String()
+}
+
+// pct formats a probability as a percentage with three decimals, or in
+// scientific notation when it is too small for that.
+func pct(p float64) string {
+	switch {
+	case p == 0:
+		return "0%"
+	case p < 5e-6:
+		return fmt.Sprintf("%.2g%%", p*100)
+	default:
+		return fmt.Sprintf("%.3f%%", p*100)
+	}
+}
+
+// bar draws p as a horizontal bar, width cells for peak, in eighths.
+func bar(p, peak float64, width int) string {
+	if peak <= 0 {
+		return ""
+	}
+	eighths := int(math.Round(p / peak * float64(width*8)))
+	if eighths == 0 && p > 0 {
+		eighths = 1
+	}
+	parts := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+	return strings.Repeat("█", eighths/8) + parts[eighths%8]
+}
