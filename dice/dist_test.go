@@ -271,10 +271,10 @@ func TestDistAutoDepth(t *testing.T) {
 	}{
 		{"3d6", 0},
 		{"3d6ro1", 0},
-		{"1d6!", 15},   // (1/6)^16 < 1e-12 <= (1/6)^15
-		{"1d6r1", 15},  // the same odds of rolling 1 sixteen times
-		{"1d2!", 39},   // 2^-40 < 1e-12 <= 2^-39
-		{"2d2!!", 40},  // two dice: twice the mass
+		{"1d6!", 15},  // (1/6)^16 < 1e-12 <= (1/6)^15
+		{"1d6r1", 15}, // the same odds of rolling 1 sixteen times
+		{"1d2!", 39},  // 2^-40 < 1e-12 <= 2^-39
+		{"2d2!!", 40}, // two dice: twice the mass
 		{"1d100r<100", dice.MaxExplodeDepth},
 	} {
 		d, err := dice.MustParse(tc.src).Dist(dice.DistOptions{})
