@@ -1,0 +1,203 @@
+package queue
+
+import (
+	"slices"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// Apply changes the state by one event.
+func (*System) Apply(st fray.State, ev fray.Event) error {
+	s, ok := st.(*State)
+	if !ok {
+		return fray.Errorf(fray.EINTERNAL, "The state is not a Combat Queue state.")
+	}
+	added, removed, handled, err := engine.ApplyShared(&s.Encounter, ev)
+	if err != nil {
+		return err
+	}
+	if handled {
+		switch {
+		case added != nil && s.Started:
+			s.placeAdded(added)
+		case removed != "":
+			s.dropRemoved(removed)
+		}
+		return nil
+	}
+	switch ev.Type {
+	case EventTiebreak:
+		var d namesData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		s.Tiebreak = d.Names
+	case EventInitiative:
+		var d initData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		if len(ev.Rolls) != 1 {
+			return fray.Errorf(fray.EINVALID, "Event %d enters initiative without a roll.", ev.Seq)
+		}
+		s.Initiative[d.Key] = ev.Rolls[0]
+	case fray.EventStarted:
+		var d startData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		if s.Started {
+			return fray.Errorf(fray.EINVALID, "Event %d starts an encounter already started.", ev.Seq)
+		}
+		s.Started = true
+		s.Round = 1
+		s.Queue = d.Order
+		for k, v := range d.Scores {
+			s.Scores[k] = v
+		}
+		s.Turns = []string{}
+		s.startTurn()
+	case EventActed:
+		var d actData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		if !fray.SameName(s.current(), d.Name) {
+			return fray.Errorf(fray.EINVALID, "Event %d is an action by %s out of turn.", ev.Seq, d.Name)
+		}
+		s.Actions = append(s.Actions, d.Kind)
+	case EventTurnEnded:
+		var d fray.NameData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		cur := s.current()
+		if !fray.SameName(cur, d.Name) {
+			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, d.Name)
+		}
+		s.toBottom()
+	case EventReacted:
+		var d reactData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		if s.Find(d.Name) == nil || s.Find(d.To) == nil || s.current() == "" {
+			return fray.Errorf(fray.EINVALID, "Event %d is a reaction that cannot be placed.", ev.Seq)
+		}
+		s.react(d)
+	default:
+		return fray.Errorf(fray.EINVALID, "Event %d has the type %q, unknown to the Combat Queue.", ev.Seq, ev.Type)
+	}
+	return nil
+}
+
+// startTurn begins the turn of the top of the queue, starting a new round
+// when they have already acted in this one.
+func (s *State) startTurn() {
+	s.Actions = nil
+	top := s.current()
+	if top == "" {
+		return
+	}
+	if engine.Index(s.Acted, top) >= 0 {
+		s.History = append(s.History, fray.RoundTurns{Round: s.Round, Turns: s.Turns})
+		s.Round++
+		s.Acted = nil
+		s.Turns = []string{}
+	}
+	s.Acted = append(s.Acted, top)
+	s.Turns = append(s.Turns, top)
+}
+
+// toBottom sends the current actor to the bottom of the queue, with those
+// who reacted to them right below, and starts the next turn.
+func (s *State) toBottom() {
+	cur := s.Queue[0]
+	q := make([]string, 0, len(s.Queue)+len(s.Below))
+	q = append(q, s.Queue[1:]...)
+	q = append(q, cur)
+	q = append(q, s.Below...)
+	s.Queue = q
+	s.Below = nil
+	clear(s.BelowWhom)
+	s.startTurn()
+}
+
+// react places a reactor right below the one they answered: below
+// the current actor once they go to the bottom, or right below anyone else
+// where they stand now.
+func (s *State) react(d reactData) {
+	name := s.Find(d.Name).Name
+	to := s.Find(d.To).Name
+	s.Queue = engine.Without(s.Queue, name)
+	s.Below = engine.Without(s.Below, name)
+	delete(s.BelowWhom, name)
+	switch {
+	case fray.SameName(to, s.current()):
+		s.Below = slices.Insert(s.Below, 0, name)
+		s.BelowWhom[name] = to
+	case engine.Index(s.Below, to) >= 0:
+		s.Below = slices.Insert(s.Below, engine.Index(s.Below, to)+1, name)
+		s.BelowWhom[name] = to
+	case engine.Index(s.Queue, to) >= 0:
+		s.Queue = slices.Insert(s.Queue, engine.Index(s.Queue, to)+1, name)
+	default:
+		s.Queue = append(s.Queue, name)
+	}
+	words := d.Note
+	if words == "" {
+		words = "reacts to " + to
+	}
+	s.Turns = append(s.Turns, name+" ("+words+")")
+}
+
+// placeAdded puts a combatant added after the start in the queue: where
+// the command said, else with their group, else at the bottom.
+func (s *State) placeAdded(d *fray.AddedData) {
+	c := s.Find(d.Combatant.Name)
+	def := len(s.Queue)
+	if c.Group != "" {
+		for i, n := range s.Queue {
+			if m := s.Find(n); m != nil && strings.EqualFold(m.Group, c.Group) && i > 0 {
+				def = i + 1
+			}
+		}
+	}
+	q, err := engine.Place(s.Queue, c.Name, d.Before, d.After, def)
+	if err != nil || (len(q) > 1 && fray.SameName(q[0], c.Name)) {
+		q = append(s.Queue, c.Name)
+	}
+	s.Queue = q
+	if len(s.Queue) == 1 {
+		s.startTurn()
+	}
+}
+
+// dropRemoved takes a removed combatant out of the queue; when it was
+// their turn, the next turn begins.
+func (s *State) dropRemoved(name string) {
+	s.Tiebreak = engine.Without(s.Tiebreak, name)
+	delete(s.Initiative, name)
+	delete(s.Scores, name)
+	delete(s.BelowWhom, name)
+	for k, v := range s.BelowWhom {
+		if fray.SameName(v, name) {
+			delete(s.BelowWhom, k)
+		}
+	}
+	if !s.Started {
+		return
+	}
+	wasCurrent := fray.SameName(s.current(), name)
+	s.Queue = engine.Without(s.Queue, name)
+	s.Below = engine.Without(s.Below, name)
+	s.Acted = engine.Without(s.Acted, name)
+	if wasCurrent {
+		s.Queue = append(s.Queue, s.Below...)
+		s.Below = nil
+		clear(s.BelowWhom)
+		s.startTurn()
+	}
+}

@@ -1,0 +1,472 @@
+// Package queue runs the order of play of the Combat Queue (seed 004): the
+// queue by 1d20 + Wits with PCs winning ties and one roll for a group
+// (Q-1), two actions a turn — Major and Minor, or two Minor — and then to
+// the bottom (Q-2), and reactions that put the reactor right below the one
+// they answered once that one has gone to the bottom (Q-3).
+package queue
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// ID is the system's id.
+const ID = "queue"
+
+// Event types of this system. They are wire strings: never rename one.
+const (
+	EventTiebreak   = "queue.tiebreak"   // the GM's tiebreak order; data: namesData
+	EventInitiative = "queue.initiative" // physical dice entered for a combatant or group; data: initData, Rolls[0]
+	EventActed      = "queue.acted"      // the current actor takes an action; data: actData
+	EventTurnEnded  = "queue.turn_ended" // the current actor goes to the bottom; data: fray.NameData
+	EventReacted    = "queue.reacted"    // a reaction; data: reactData
+)
+
+// Kinds of action (Q-2). They are wire strings: never rename one.
+const (
+	Major = "major"
+	Minor = "minor"
+)
+
+// Stats this system knows.
+const (
+	StatWits  = "wits"
+	StatBonus = "bonus" // other bonuses to the initiative score
+)
+
+var spec = engine.Spec{
+	Stats:     []string{StatWits, StatBonus, "hp"},
+	Placement: true,
+}
+
+type namesData struct {
+	Names []string `json:"names"`
+}
+
+type initData struct {
+	// Key is the combatant's name, or "group:" and the group's name.
+	Key string `json:"key"`
+}
+
+type actData struct {
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+	Note string `json:"note,omitempty"`
+}
+
+type reactData struct {
+	Name string `json:"name"`
+	To   string `json:"to"`
+	Note string `json:"note,omitempty"`
+}
+
+type startData struct {
+	Order  []string       `json:"order"`
+	Scores map[string]int `json:"scores"`
+}
+
+// State is the state of a Combat Queue encounter.
+type State struct {
+	fray.Encounter
+	// Tiebreak is the GM's order for breaking ties that remain.
+	Tiebreak []string
+	// Initiative holds physical dice entered before the start, by key
+	// (a combatant's name, or "group:" and a group's name).
+	Initiative map[string]fray.Roll
+	// Scores holds the initiative scores rolled at the start.
+	Scores map[string]int
+	// Queue is the Combat Queue, top first; the top is taking their turn.
+	Queue []string
+	// Below lists those who reacted to the current actor (or to one
+	// another), in order: they go to the bottom right after the current
+	// actor does (Q-3).
+	Below []string
+	// BelowWhom maps each of Below to the one they answered.
+	BelowWhom map[string]string
+	// Actions lists the current actor's actions this turn.
+	Actions []string
+	// Acted lists who has taken a turn this round; a round ends when the
+	// top of the queue has already acted in it.
+	Acted []string
+	// Turns lists this round's turns and reactions so far, in the
+	// seeds' words.
+	Turns []string
+	// History holds the finished rounds.
+	History []fray.RoundTurns
+}
+
+func newState() *State {
+	return &State{Initiative: map[string]fray.Roll{}, Scores: map[string]int{}, BelowWhom: map[string]string{}}
+}
+
+// Clone returns a deep copy of the state.
+func (s *State) Clone() fray.State {
+	d := *s
+	d.Encounter = s.Encounter.CloneEncounter()
+	d.Tiebreak = slices.Clone(s.Tiebreak)
+	d.Initiative = make(map[string]fray.Roll, len(s.Initiative))
+	for k, r := range s.Initiative {
+		r.Dice = slices.Clone(r.Dice)
+		d.Initiative[k] = r
+	}
+	d.Scores = maps.Clone(s.Scores)
+	d.Queue = slices.Clone(s.Queue)
+	d.Below = slices.Clone(s.Below)
+	d.BelowWhom = maps.Clone(s.BelowWhom)
+	d.Actions = slices.Clone(s.Actions)
+	d.Acted = slices.Clone(s.Acted)
+	d.Turns = slices.Clone(s.Turns)
+	if s.History != nil {
+		d.History = make([]fray.RoundTurns, len(s.History))
+		for i, h := range s.History {
+			d.History[i] = fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)}
+		}
+	}
+	return &d
+}
+
+func (s *State) current() string {
+	if !s.Started || len(s.Queue) == 0 {
+		return ""
+	}
+	return s.Queue[0]
+}
+
+// System is the Combat Queue. Its zero value is ready to use.
+type System struct{}
+
+// New returns the system.
+func New() *System { return &System{} }
+
+// ID returns "queue".
+func (*System) ID() string { return ID }
+
+// Name returns the system's full name.
+func (*System) Name() string { return "The Combat Queue" }
+
+// NewState returns an empty encounter.
+func (*System) NewState() fray.State { return newState() }
+
+// Commands lists the commands this system accepts.
+func (*System) Commands() []fray.CommandDoc {
+	return append(engine.SharedDocs(spec),
+		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's tiebreak order for equal scores that PCs-first does not settle (before the start)."},
+		fray.CommandDoc{Usage: "initiative NAME DIE", Summary: "Enter the physical d20 of a combatant (or of their group) before the start."},
+		fray.CommandDoc{Usage: "start", Summary: "Roll 1d20 + Wits for everyone, once per group, and form the queue (Q-1)."},
+		fray.CommandDoc{Usage: "act [NAME] major|minor [note=TEXT]", Summary: "The current actor takes an action: Major and Minor, or two Minor, per turn (Q-2)."},
+		fray.CommandDoc{Usage: "next [NAME]", Summary: "The current actor goes to the bottom of the queue."},
+		fray.CommandDoc{Usage: "react NAME to=NAME [note=TEXT]", Summary: "A reaction: NAME will stand right below the one answered, once that one has gone to the bottom (Q-3)."},
+	)
+}
+
+func state(st fray.State) *State {
+	s, _ := st.(*State)
+	if s == nil {
+		return newState()
+	}
+	return s
+}
+
+// Decide turns a command into events.
+func (*System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	s := state(st)
+	if evs, ok, err := engine.DecideShared(&s.Encounter, cmd, spec); ok {
+		if err != nil {
+			return nil, err
+		}
+		if evs[0].Type == fray.EventAdded && s.Started {
+			var d fray.AddedData
+			if err := evs[0].Decode(&d); err == nil && (d.Before != "" || d.After != "") {
+				if d.Before != "" && fray.SameName(d.Before, s.current()) {
+					return nil, fray.Errorf(fray.EINVALID, "%s is taking their turn at the top of the queue; nobody can be placed above them.", s.current())
+				}
+				for _, n := range []string{d.Before, d.After} {
+					if n != "" && engine.Index(s.Queue, n) < 0 {
+						return nil, fray.Errorf(fray.EINVALID, "%s is not in the queue just now (they reacted); place the newcomer next to someone in it.", n)
+					}
+				}
+			}
+		}
+		return evs, nil
+	}
+	var ev fray.Event
+	var err error
+	switch cmd.Name {
+	case "order":
+		ev, err = s.decideOrder(cmd)
+	case "initiative":
+		ev, err = s.decideInitiative(cmd, r)
+	case "start":
+		return s.decideStart(cmd, r)
+	case "act":
+		ev, err = s.decideAct(cmd)
+	case "next":
+		ev, err = s.decideNext(cmd)
+	case "react":
+		ev, err = s.decideReact(cmd)
+	case "delay", "hold", "interrupt", "force", "reorder", "aware", "surprise", "move":
+		return nil, fray.Errorf(fray.EINVALID, "The Combat Queue has no %s command; see help.", cmd.Name)
+	default:
+		return nil, fray.Errorf(fray.EINVALID, "Unknown command %q; type help for the commands.", cmd.Name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return []fray.Event{ev}, nil
+}
+
+func (s *State) decideOrder(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckOpts(cmd); err != nil {
+		return fray.Event{}, err
+	}
+	if len(cmd.Args) == 0 {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Usage: order NAME … (the tiebreak order, first to last).")
+	}
+	if s.Started {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "The queue is already formed; the tiebreak order only matters at the start.")
+	}
+	names, err := engine.Names(&s.Encounter, cmd.Args)
+	if err != nil {
+		return fray.Event{}, err
+	}
+	return fray.NewEvent(EventTiebreak, namesData{Names: names})
+}
+
+// unitKey returns the key of the unit that rolls for c: its group, or c.
+func unitKey(c *fray.Combatant) string {
+	if c.Group != "" {
+		return "group:" + strings.ToLower(c.Group)
+	}
+	return c.Name
+}
+
+func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, error) {
+	if err := engine.CheckOpts(cmd); err != nil {
+		return fray.Event{}, err
+	}
+	if len(cmd.Args) < 1 || len(cmd.Args) > 2 {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Usage: initiative NAME DIE, with DIE the d20's face (14); or initiative NAME dice=14.")
+	}
+	if s.Started {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Initiative is rolled at the start; the queue is already formed.")
+	}
+	c, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return fray.Event{}, err
+	}
+	var roll fray.Roll
+	if len(cmd.Args) == 2 {
+		n, err := strconv.Atoi(cmd.Args[1])
+		if err != nil {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%q is not a d20 face; give a number from 1 to 20.", cmd.Args[1])
+		}
+		roll, err = engine.RollFaces(c.Name, "1d20", []int{n})
+		if err != nil {
+			return fray.Event{}, err
+		}
+	} else {
+		roll, err = r.Roll(c.Name, "1d20")
+		if err != nil {
+			return fray.Event{}, err
+		}
+		if roll.Source == fray.RollSeeded {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "initiative enters a physical die: initiative %s 14.", c.Name)
+		}
+	}
+	if c.Group != "" {
+		roll.For = c.Group
+	}
+	return fray.NewEvent(EventInitiative, initData{Key: unitKey(c)}, roll)
+}
+
+func (s *State) decideStart(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	if err := engine.CheckArgs(cmd, 0, 0, "start"); err != nil {
+		return nil, err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return nil, err
+	}
+	if s.Started {
+		return nil, fray.Errorf(fray.EINVALID, "The encounter has already started.")
+	}
+	if len(s.Combatants) == 0 {
+		return nil, fray.Errorf(fray.EINVALID, "Nobody is in the encounter; add the combatants first.")
+	}
+	// Units in the GM's tiebreak order: a group stands where its first
+	// member would.
+	type unit struct {
+		key     string
+		members []string
+		wits    int
+		pc      bool
+	}
+	var units []*unit
+	byKey := map[string]*unit{}
+	for _, n := range engine.Tiebreak(&s.Encounter, s.Tiebreak) {
+		c := s.Find(n)
+		k := unitKey(c)
+		u := byKey[k]
+		if u == nil {
+			u = &unit{key: k, wits: c.Stat(StatWits) + c.Stat(StatBonus)}
+			byKey[k] = u
+			units = append(units, u)
+		}
+		u.members = append(u.members, c.Name)
+		u.wits = max(u.wits, c.Stat(StatWits)+c.Stat(StatBonus))
+		u.pc = u.pc || c.IsPC()
+	}
+	var rolls []fray.Roll
+	ranked := make([]engine.Ranked, 0, len(units))
+	scores := map[string]int{}
+	for _, u := range units {
+		roll, ok := s.Initiative[u.key]
+		if !ok {
+			who := u.members[0]
+			if c := s.Find(who); c.Group != "" {
+				who = c.Group
+			}
+			var err error
+			roll, err = r.Roll(who, "1d20")
+			if err != nil {
+				return nil, err
+			}
+		}
+		rolls = append(rolls, roll)
+		score := roll.Total + u.wits
+		pc := 0
+		if u.pc {
+			pc = 1
+		}
+		ranked = append(ranked, engine.Ranked{Name: u.key, Keys: []int{score, pc}})
+		for _, m := range u.members {
+			scores[m] = score
+		}
+	}
+	engine.SortRanked(ranked)
+	var order []string
+	for _, x := range ranked {
+		order = append(order, byKey[x.Name].members...)
+	}
+	ev, err := fray.NewEvent(fray.EventStarted, startData{Order: order, Scores: scores}, rolls...)
+	if err != nil {
+		return nil, err
+	}
+	return []fray.Event{ev}, nil
+}
+
+// checkTurn checks an optional NAME against whose turn it is.
+func (s *State) checkTurn(name string) (string, error) {
+	if !s.Started {
+		return "", fray.Errorf(fray.EINVALID, "The encounter has not started; add the combatants, then start.")
+	}
+	cur := s.current()
+	if cur == "" {
+		return "", fray.Errorf(fray.EINVALID, "The queue is empty.")
+	}
+	if name != "" {
+		c, err := s.Lookup(name)
+		if err != nil {
+			return "", err
+		}
+		if !fray.SameName(c.Name, cur) {
+			return "", fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", cur, c.Name)
+		}
+	}
+	return cur, nil
+}
+
+func (s *State) decideAct(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckOpts(cmd, "note"); err != nil {
+		return fray.Event{}, err
+	}
+	var name, kind string
+	switch len(cmd.Args) {
+	case 1:
+		kind = cmd.Args[0]
+	case 2:
+		name, kind = cmd.Args[0], cmd.Args[1]
+	default:
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Usage: act [NAME] major|minor [note=TEXT].")
+	}
+	kind = strings.ToLower(kind)
+	if kind != Major && kind != Minor {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%q is not an action; say major (attacks, charges) or minor (readying, reloading, moving a Zone).", kind)
+	}
+	cur, err := s.checkTurn(name)
+	if err != nil {
+		return fray.Event{}, err
+	}
+	switch {
+	case len(s.Actions) >= 2:
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has already taken two actions this turn; next sends them to the bottom of the queue.", cur)
+	case kind == Major && slices.Contains(s.Actions, Major):
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has already taken a Major action this turn; the second action must be Minor.", cur)
+	}
+	note := cmd.Opts["note"]
+	if len(note) > 200 {
+		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
+	}
+	return fray.NewEvent(EventActed, actData{Name: cur, Kind: kind, Note: note})
+}
+
+func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckOpts(cmd); err != nil {
+		return fray.Event{}, err
+	}
+	if err := engine.CheckArgs(cmd, 0, 1, "next [NAME]"); err != nil {
+		return fray.Event{}, err
+	}
+	cur, err := s.checkTurn(cmd.Arg(0))
+	if err != nil {
+		return fray.Event{}, err
+	}
+	return fray.NewEvent(EventTurnEnded, fray.NameData{Name: cur})
+}
+
+func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckArgs(cmd, 1, 1, "react NAME to=NAME [note=TEXT]"); err != nil {
+		return fray.Event{}, err
+	}
+	if err := engine.CheckOpts(cmd, "to", "note"); err != nil {
+		return fray.Event{}, err
+	}
+	c, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return fray.Event{}, err
+	}
+	to, ok := cmd.Opts["to"]
+	if !ok {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Say whose action %s answers: react %s to=NAME.", c.Name, quoteName(c.Name))
+	}
+	o, err := s.Lookup(to)
+	if err != nil {
+		return fray.Event{}, err
+	}
+	cur, err := s.checkTurn("")
+	if err != nil {
+		return fray.Event{}, err
+	}
+	switch {
+	case fray.SameName(c.Name, o.Name):
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s cannot react to their own action.", c.Name)
+	case fray.SameName(c.Name, cur):
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "It is %s's own turn; a reaction is taken when it is not.", c.Name)
+	}
+	note := cmd.Opts["note"]
+	if len(note) > 200 {
+		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
+	}
+	return fray.NewEvent(EventReacted, reactData{Name: c.Name, To: o.Name, Note: note})
+}
+
+func quoteName(n string) string {
+	if strings.ContainsAny(n, " \"#=\\") {
+		return strconv.Quote(n)
+	}
+	return n
+}

@@ -1,0 +1,109 @@
+package queue
+
+import (
+	"slices"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// View shows the queue. Order is the queue as it stands, top first, with
+// those who reacted to the current actor at the end; Next is the queue
+// once the current actor has gone to the bottom.
+func (*System) View(st fray.State) fray.View {
+	s := state(st)
+	v := fray.View{
+		Rules:      ID,
+		Started:    s.Started,
+		Round:      s.Round,
+		Current:    s.current(),
+		Order:      []fray.Slot{},
+		History:    []fray.RoundTurns{},
+		Combatants: s.CombatantList(),
+		Settings:   s.Settings,
+	}
+	for _, h := range s.History {
+		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)})
+	}
+	if !s.Started {
+		for _, n := range engine.Tiebreak(&s.Encounter, s.Tiebreak) {
+			v.Order = append(v.Order, fray.Slot{Name: n})
+		}
+		return v
+	}
+	v.History = append(v.History, fray.RoundTurns{Round: s.Round, Turns: slices.Clone(s.Turns)})
+	for i, n := range s.Queue {
+		sl := fray.Slot{Name: n}
+		if i == 0 {
+			sl.Markers = []string{fray.MarkCurrent}
+			sl.Note = strings.Join(s.Actions, ", ")
+		} else if engine.Index(s.Acted, n) >= 0 {
+			sl.Markers = []string{fray.MarkActed}
+		}
+		v.Order = append(v.Order, sl)
+	}
+	for _, n := range s.Below {
+		v.Order = append(v.Order, fray.Slot{Name: n, Markers: []string{fray.MarkReacted}, Note: "below " + s.BelowWhom[n]})
+	}
+	if len(s.Queue) > 0 {
+		for _, n := range s.Queue[1:] {
+			v.Next = append(v.Next, fray.Slot{Name: n})
+		}
+		v.Next = append(v.Next, fray.Slot{Name: s.Queue[0]})
+		for _, n := range s.Below {
+			v.Next = append(v.Next, fray.Slot{Name: n})
+		}
+	}
+	return v
+}
+
+// Check reports a broken invariant of the state.
+func (*System) Check(st fray.State) error {
+	s := state(st)
+	bad := func(format string, args ...any) error { return fray.Errorf(fray.EINTERNAL, "queue: "+format, args...) }
+	if len(s.Actions) > 2 {
+		return bad("%d actions in one turn", len(s.Actions))
+	}
+	majors := 0
+	for _, a := range s.Actions {
+		if a == Major {
+			majors++
+		} else if a != Minor {
+			return bad("unknown action %q", a)
+		}
+	}
+	if majors > 1 {
+		return bad("two Major actions in one turn")
+	}
+	if !s.Started {
+		if len(s.Queue)+len(s.Below) > 0 {
+			return bad("a queue before the start")
+		}
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, n := range append(slices.Clone(s.Queue), s.Below...) {
+		c := s.Find(n)
+		if c == nil {
+			return bad("%s is in the queue but not in the encounter", n)
+		}
+		if seen[c.Name] {
+			return bad("%s stands in the queue twice", n)
+		}
+		seen[c.Name] = true
+	}
+	if len(seen) != len(s.Combatants) {
+		return bad("%d combatants but %d in the queue", len(s.Combatants), len(seen))
+	}
+	if len(s.Queue) == 0 && len(s.Below) > 0 {
+		return bad("reactions below nobody")
+	}
+	if cur := s.current(); cur != "" && engine.Index(s.Acted, cur) < 0 {
+		return bad("%s is current but not counted as acting this round", cur)
+	}
+	if len(s.Actions) > 0 && s.current() == "" {
+		return bad("actions with nobody current")
+	}
+	return nil
+}
