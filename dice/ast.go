@@ -173,6 +173,36 @@ type poolNode struct {
 	keep  *keepMod
 	succ  *compare // success compare point; nil means sum values
 	fails *compare // failure compare point; only with succ
+
+	// Filled in once parsed, for rolling fast:
+	bat    batch // how to draw faces of this die in batches
+	value  []int // value[f]: face f's value after clamping, for dice of up to tableSides faces
+	count1 []int // count1[f]: what face f contributes alone (value or score); nil with reroll, explode or keep
+}
+
+// tableSides is the most faces for which a pool keeps per-face tables.
+const tableSides = 256
+
+// prepare fills in the tables used for rolling.
+func (n *poolNode) prepare() {
+	n.bat = newBatch(n.die.sides)
+	if n.die.sides > tableSides {
+		return
+	}
+	n.value = make([]int, n.die.sides+1)
+	for f := 1; f <= n.die.sides; f++ {
+		n.value[f] = n.clamp(n.die.value(f))
+	}
+	if len(n.reroll) > 0 || n.explode || n.keep != nil {
+		return
+	}
+	n.count1 = make([]int, n.die.sides+1)
+	for f := 1; f <= n.die.sides; f++ {
+		n.count1[f] = n.value[f]
+		if n.succ != nil {
+			n.count1[f] = n.score(n.value[f])
+		}
+	}
 }
 
 // keepMod is a keep or drop modifier.

@@ -139,6 +139,15 @@ func (n *poolNode) dieBounds(depth int) (lo, hi int) {
 	return min(l, rolls*l), max(h, rolls*h)
 }
 
+// contrib is what one counted die of value v adds to the pool: its value,
+// or its score when successes are counted.
+func (n *poolNode) contrib(v int) int {
+	if n.succ == nil {
+		return v
+	}
+	return n.score(v)
+}
+
 // plain reports whether the pool has no modifiers: it is the sum of its
 // dice's values.
 func (n *poolNode) plain() bool {

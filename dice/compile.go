@@ -1,77 +1,158 @@
 package dice
 
-// A compiled expression is a tree of closures that Total calls instead of
-// walking the AST: plain pools become tight loops and constants fold into
-// the operators that use them. Pools with modifiers call the roller.
-type compiled func(src Source) int
+// A program is an expression flattened into postfix steps, which Total runs
+// in one loop with a small stack instead of walking the tree: plain pools
+// become a table look-up per die, constants fold into the operator that
+// uses them, and small keep pools sort in a buffer. Pools with rerolls or
+// explosions call the roller. Everything draws the same faces in the same
+// order as Roll, so Total and Roll agree for the same seed.
+type program []step
 
-func (e *Expr) compile(n node) compiled {
+type opcode uint8
+
+const (
+	opConst    opcode = iota // push val
+	opTable                  // push the sum of count1 over the pool's dice
+	opKeep                   // push a small keep pool, sorted in a buffer
+	opPool                   // push the roller's result for the pool
+	opNeg                    // negate the top
+	opAdd                    // pop y, x; push x+y (likewise below)
+	opSub                    //
+	opMul                    //
+	opDiv                    //
+	opAddConst               // top += val
+	opSubConst               // top -= val
+	opMulConst               // top *= val
+)
+
+type step struct {
+	op   opcode
+	val  int
+	pool *poolNode
+}
+
+// maxStack is the deepest stack a program may use; deeper expressions are
+// rolled by walking the tree.
+const maxStack = 16
+
+// compile flattens the tree, or returns nil when it needs more stack than
+// maxStack.
+func compile(root node) program {
+	var p program
+	if depth := p.emit(root); depth > maxStack {
+		return nil
+	}
+	return p
+}
+
+// emit appends the steps for n and returns the stack depth they need.
+func (p *program) emit(n node) int {
 	switch n := n.(type) {
 	case *numNode:
-		v := n.val
-		return func(Source) int { return v }
+		*p = append(*p, step{op: opConst, val: n.val})
+		return 1
 	case *negNode:
-		x := e.compile(n.x)
-		return func(s Source) int { return -x(s) }
+		d := p.emit(n.x)
+		*p = append(*p, step{op: opNeg})
+		return d
 	case *binNode:
-		x := e.compile(n.x)
-		if c, ok := n.y.(*numNode); ok {
-			v := c.val
-			switch n.op {
-			case '+':
-				return func(s Source) int { return x(s) + v }
-			case '-':
-				return func(s Source) int { return x(s) - v }
-			case '*':
-				return func(s Source) int { return x(s) * v }
-			}
+		dx := p.emit(n.x)
+		if c, ok := n.y.(*numNode); ok && n.op != '/' {
+			op := map[byte]opcode{'+': opAddConst, '-': opSubConst, '*': opMulConst}[n.op]
+			*p = append(*p, step{op: op, val: c.val})
+			return dx
 		}
-		y := e.compile(n.y)
-		switch n.op {
-		case '+':
-			return func(s Source) int { return x(s) + y(s) }
-		case '-':
-			return func(s Source) int { return x(s) - y(s) }
-		case '*':
-			return func(s Source) int { return x(s) * y(s) }
-		default:
-			return func(s Source) int { return floorDiv(x(s), y(s)) }
-		}
+		dy := p.emit(n.y)
+		op := map[byte]opcode{'+': opAdd, '-': opSub, '*': opMul, '/': opDiv}[n.op]
+		*p = append(*p, step{op: op})
+		return max(dx, dy+1)
 	case *poolNode:
-		if !n.plain() {
-			return func(s Source) int {
-				r := roller{src: s, depth: MaxExplodeDepth}
-				return r.pool(n)
-			}
-		}
-		count, sides := n.count, n.die.sides
-		switch n.die.kind {
-		case Custom:
-			vals := n.die.values
-			return func(s Source) int {
-				t := 0
-				for range count {
-					t += vals[s.IntN(sides)]
-				}
-				return t
-			}
-		case Fudge:
-			return func(s Source) int {
-				t := -count
-				for range count {
-					t += s.IntN(3)
-				}
-				return t
-			}
+		switch {
+		case n.count1 != nil:
+			*p = append(*p, step{op: opTable, pool: n})
+		case n.keep != nil && !n.explode && len(n.reroll) == 0 && n.value != nil && n.count <= 16:
+			*p = append(*p, step{op: opKeep, pool: n})
 		default:
-			return func(s Source) int {
-				t := count
-				for range count {
-					t += s.IntN(sides)
-				}
-				return t
+			*p = append(*p, step{op: opPool, pool: n})
+		}
+		return 1
+	}
+	return 1
+}
+
+// run executes the program with faces from st.
+func (p program) run(st *stream) int {
+	var stack [maxStack]int
+	sp := 0
+	for i := range p {
+		s := &p[i]
+		switch s.op {
+		case opConst:
+			stack[sp] = s.val
+			sp++
+		case opTable:
+			n := s.pool
+			st.use(&n.bat)
+			stack[sp] = st.sum(n.count1, n.count)
+			sp++
+		case opKeep:
+			stack[sp] = smallKeep(s.pool, st)
+			sp++
+		case opPool:
+			r := roller{st: st, depth: MaxExplodeDepth}
+			stack[sp] = r.pool(s.pool)
+			sp++
+		case opNeg:
+			stack[sp-1] = -stack[sp-1]
+		case opAddConst:
+			stack[sp-1] += s.val
+		case opSubConst:
+			stack[sp-1] -= s.val
+		case opMulConst:
+			stack[sp-1] *= s.val
+		default:
+			sp--
+			x, y := stack[sp-1], stack[sp]
+			switch s.op {
+			case opAdd:
+				x += y
+			case opSub:
+				x -= y
+			case opMul:
+				x *= y
+			default:
+				x = floorDiv(x, y)
 			}
+			stack[sp-1] = x
 		}
 	}
-	return func(Source) int { return 0 }
+	return stack[0]
+}
+
+// smallKeep rolls a keep pool of at most 16 dice with no rerolls or
+// explosions, sorting the values in a buffer as they arrive.
+func smallKeep(n *poolNode, st *stream) int {
+	var buf [16]int
+	st.use(&n.bat)
+	vals := buf[:n.count]
+	st.fill(vals, n.value)
+	// Insertion sort: the fastest for so few.
+	for i := 1; i < len(vals); i++ {
+		v := vals[i]
+		j := i
+		for ; j > 0 && vals[j-1] > v; j-- {
+			vals[j] = vals[j-1]
+		}
+		vals[j] = v
+	}
+	k, high := n.keep.kept(n.count)
+	lo, hi := 0, k
+	if high {
+		lo, hi = n.count-k, n.count
+	}
+	t := 0
+	for _, v := range buf[lo:hi] {
+		t += n.contrib(v)
+	}
+	return t
 }

@@ -13,7 +13,7 @@ type Expr struct {
 	root  node
 	pools []*poolNode // in source order
 	canon string
-	fast  compiled // what Total runs
+	prog  program // what Total runs; nil to walk the tree
 }
 
 // String returns the canonical notation of the expression. Parsing it gives
@@ -41,7 +41,7 @@ func Parse(src string) (*Expr, error) {
 	if _, _, err := e.check(root, MaxExplodeDepth); err != nil {
 		return nil, err
 	}
-	e.fast = e.compile(root)
+	e.prog = compile(root)
 	return e, nil
 }
 
@@ -273,6 +273,7 @@ func (p *parser) pool(at, count int) (node, error) {
 	if err := p.modifiers(n); err != nil {
 		return nil, err
 	}
+	n.prepare()
 	p.pools = append(p.pools, n)
 	return n, nil
 }

@@ -73,7 +73,8 @@ func (e *Expr) Roll(src Source) (*Result, error) {
 // RollDepth is like Roll with at most depth extra rolls per die (a depth
 // below 0 counts as 0; above MaxExplodeDepth, as MaxExplodeDepth).
 func (e *Expr) RollDepth(src Source, depth int) (*Result, error) {
-	r := &roller{src: src, depth: clampDepth(depth), rec: true, pools: e.pools}
+	st := newStream(src)
+	r := &roller{st: &st, depth: clampDepth(depth), rec: true, pools: e.pools}
 	res := &Result{Expr: e.canon}
 	r.res = res
 	res.Pools = make([]PoolTotal, len(e.pools))
@@ -92,19 +93,25 @@ func (e *Expr) RollDepth(src Source, depth int) (*Result, error) {
 // Total rolls the expression and returns only its value. It records nothing
 // and, for pools of up to 64 dice, allocates nothing.
 func (e *Expr) Total(src Source) int {
-	return e.fast(src)
+	st := newStream(src)
+	if e.prog != nil {
+		return e.prog.run(&st)
+	}
+	r := roller{st: &st, depth: MaxExplodeDepth, pools: e.pools}
+	return r.eval(e.root)
 }
 
 // TotalDepth is like Total with at most depth extra rolls per die.
 func (e *Expr) TotalDepth(src Source, depth int) int {
-	r := roller{src: src, depth: clampDepth(depth), pools: e.pools}
+	st := newStream(src)
+	r := roller{st: &st, depth: clampDepth(depth), pools: e.pools}
 	return r.eval(e.root)
 }
 
 func clampDepth(d int) int { return min(max(d, 0), MaxExplodeDepth) }
 
 type roller struct {
-	src   Source
+	st    *stream
 	depth int
 	rec   bool
 	res   *Result
@@ -137,7 +144,7 @@ func (r *roller) eval(n node) int {
 
 // face rolls one physical face, applying the pool's rerolls.
 func (r *roller) face(n *poolNode, pool int) (f int, capped bool) {
-	f = r.src.IntN(n.die.sides) + 1
+	f = r.st.face()
 	if len(n.reroll) == 0 {
 		return f, false
 	}
@@ -152,7 +159,7 @@ func (r *roller) face(n *poolNode, pool int) (f int, capped bool) {
 		if r.rec {
 			r.res.Dice = append(r.res.Dice, Die{Pool: pool, Face: f, Value: n.clamp(n.die.value(f)), Rerolled: true})
 		}
-		f = r.src.IntN(n.die.sides) + 1
+		f = r.st.face()
 	}
 	return f, false
 }
@@ -174,23 +181,10 @@ func (r *roller) pool(n *poolNode) int {
 		idx = slices.Index(r.pools, n)
 	}
 	var total int
-	if !r.rec && n.plain() {
-		// The common case, kept tight: no modifiers, nothing recorded.
-		s := n.die.sides
-		switch n.die.kind {
-		case Custom:
-			for range n.count {
-				total += n.die.values[r.src.IntN(s)]
-			}
-		case Fudge:
-			for range n.count {
-				total += r.src.IntN(3) - 1
-			}
-		default:
-			for range n.count {
-				total += r.src.IntN(s) + 1
-			}
-		}
+	r.st.use(&n.bat)
+	if !r.rec && n.count1 != nil {
+		// The common case, kept tight: one table look-up a die.
+		total = r.st.sum(n.count1, n.count)
 		return total
 	}
 	if n.keep == nil {
