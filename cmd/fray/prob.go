@@ -51,7 +51,7 @@ func cmdProb(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *depth < 0 || *depth > dice.MaxExplodeDepth {
-		fmt.Fprintf(stderr, "fray prob: --depth must be from 1 to %d, not %d\n", dice.MaxExplodeDepth, *depth)
+		fmt.Fprintf(stderr, "fray prob: --depth must be from 1 to %d (or 0 for automatic), not %d\n", dice.MaxExplodeDepth, *depth)
 		return 2
 	}
 	e, err := dice.Parse(pos[0])
@@ -110,7 +110,7 @@ const tailCut = 1e-6
 func formatDist(e *dice.Expr, d *dice.Dist, all bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", e.String())
-	fmt.Fprintf(&b, "mean %.4f   sd %.4f   values %d to %d\n", d.Mean(), d.StdDev(), d.Min, d.Max())
+	fmt.Fprintf(&b, "mean %.4f   sd %.4f   values %d to %d\n", noNegZero(d.Mean()), d.StdDev(), d.Min, d.Max())
 	if d.Depth > 0 {
 		fmt.Fprintf(&b, "depth %d: at most %d extra rolls a die; probability cut off by that limit %.3g\n", d.Depth, d.Depth, d.Truncated)
 	}
@@ -169,4 +169,12 @@ func bar(p, peak float64, width int) string {
 	}
 	parts := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
 	return strings.Repeat("█", eighths/8) + parts[eighths%8]
+}
+
+// noNegZero turns a rounding error's -0.0000 into 0.
+func noNegZero(x float64) float64 {
+	if math.Abs(x) < 5e-13 {
+		return 0
+	}
+	return x
 }

@@ -95,7 +95,10 @@ func cmdRoll(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, e.Explain())
 		return 0
 	}
-	enc := json.NewEncoder(stdout)
+	// Output is held until every roll is done, so that a mistake in the
+	// physical dice prints nothing but the error.
+	var out strings.Builder
+	enc := json.NewEncoder(&out)
 	for range *count {
 		res, err := e.RollDepth(src, *depth)
 		if err != nil {
@@ -103,19 +106,28 @@ func cmdRoll(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		if *asJSON {
-			if err := enc.Encode(res); err != nil {
-				fmt.Fprintf(stderr, "fray roll: write output: %v\n", err)
-				return 1
-			}
+			enc.Encode(res)
 			continue
 		}
-		fmt.Fprint(stdout, formatResult(e, res))
+		out.WriteString(formatResult(e, res))
 	}
 	if fs, ok := src.(*dice.FaceSource); ok && fs.Unused() > 0 {
-		fmt.Fprintf(stderr, "fray roll: --dice: %d of the faces given were not needed\n", fs.Unused())
+		fmt.Fprintf(stderr, "fray roll: --dice: %s given but not needed; the roll needs %d\n", plural(fs.Unused(), "face was", "faces were"), len(strings.Split(*physical, ","))-fs.Unused())
 		return 2
 	}
+	if _, err := io.WriteString(stdout, out.String()); err != nil {
+		fmt.Fprintf(stderr, "fray roll: write output: %v\n", err)
+		return 1
+	}
 	return 0
+}
+
+// plural returns "1 one" or "N many".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // parseFaces reads a comma-separated list of faces such as "6,5,3,1".
