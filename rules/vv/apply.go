@@ -1,0 +1,494 @@
+package vv
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// Apply changes st by the event ev.
+func (sys *System) Apply(st fray.State, ev fray.Event) error {
+	s, err := get(st)
+	if err != nil {
+		return err
+	}
+	added, removed, handled, err := engine.ApplyShared(&s.Encounter, ev)
+	if handled {
+		if err != nil {
+			return err
+		}
+		switch {
+		case added != nil:
+			s.Chars = append(s.Chars, &Char{Name: added.Combatant.Name})
+		case removed != "":
+			s.remove(removed)
+		case ev.Type == fray.EventSet:
+			s.afterSet()
+		}
+		return nil
+	}
+	switch ev.Type {
+	case fray.EventStarted:
+		if s.Started {
+			return fray.Errorf(fray.EINVALID, "Event %d starts an encounter already started.", ev.Seq)
+		}
+		s.Started = true
+		return nil
+	case EventTurn:
+		var d TurnData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		return s.applyTurn(ev, d)
+	case EventTurnEnded:
+		var d TurnEndData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		return s.applyTurnEnded(ev, d)
+	case EventSurprise, EventTiebreak:
+		var d NamesData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		for _, n := range d.Names {
+			if s.char(n) == nil {
+				return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, n)
+			}
+		}
+		if ev.Type == EventTiebreak {
+			s.Tiebreak = slices.Clone(d.Names)
+			return nil
+		}
+		for _, ch := range s.Chars {
+			ch.Victim = slices.ContainsFunc(d.Names, func(n string) bool { return fray.SameName(n, ch.Name) })
+		}
+		return nil
+	case EventInitiative:
+		var d DieData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		ch := s.char(d.Name)
+		if ch == nil || d.Die < 1 || d.Die > 10 {
+			return fray.Errorf(fray.EINVALID, "Event %d enters a die for %q, who is not present, or a face not on a d10.", ev.Seq, d.Name)
+		}
+		ch.Die = d.Die
+		return nil
+	case EventUpkeep:
+		var d UpkeepData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		ch := s.char(d.Name)
+		if ch == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, d.Name)
+		}
+		ch.Upkeep = d.Power
+		return nil
+	case EventFacing, EventProne:
+		var d FacingData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		ch := s.char(d.Name)
+		if ch == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, d.Name)
+		}
+		ch.Spent += d.Cost
+		if d.Cost > 0 {
+			ch.FacingPhase = d.Phase
+		}
+		if ev.Type == EventProne {
+			ch.Prone = true
+		} else if d.Dir != "" {
+			ch.Facing = d.Dir
+		}
+		return nil
+	case EventStood:
+		var d fray.NameData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		ch := s.char(d.Name)
+		if ch == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, d.Name)
+		}
+		ch.Prone = false
+		return nil
+	case EventActed, EventMoved, EventHeld, EventDone:
+		return s.applyCurrent(ev)
+	case EventInterrupted:
+		var d InterruptData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		if !s.Started || s.Current() == "" || len(d.Names) == 0 {
+			return fray.Errorf(fray.EINVALID, "Event %d interrupts when nobody is acting.", ev.Seq)
+		}
+		for _, n := range d.Names {
+			ch := s.char(n)
+			if ch == nil || len(ch.Held) == 0 {
+				return fray.Errorf(fray.EINVALID, "Event %d: %q holds no action.", ev.Seq, n)
+			}
+		}
+		for _, n := range d.Names {
+			ch := s.char(n)
+			h := ch.Held[0]
+			ch.Held = slices.Delete(ch.Held, 0, 1)
+			if len(ch.Held) == 0 {
+				ch.Held = nil
+			}
+			ch.Act = Activation{Hold: &h}
+		}
+		s.Intr = append(slices.Clone(d.Names), s.Intr...)
+		return nil
+	}
+	return fray.Errorf(fray.EINVALID, "Event %d has the type %q, which V&V does not know.", ev.Seq, ev.Type)
+}
+
+// applyCurrent applies an event of the character acting now.
+func (s *State) applyCurrent(ev fray.Event) error {
+	var name string
+	var act ActData
+	var mv MoveData
+	var err error
+	switch ev.Type {
+	case EventActed:
+		err = ev.Decode(&act)
+		name = act.Name
+	case EventMoved:
+		err = ev.Decode(&mv)
+		name = mv.Name
+	default:
+		var d fray.NameData
+		err = ev.Decode(&d)
+		name = d.Name
+	}
+	if err != nil {
+		return err
+	}
+	cur := s.Current()
+	if cur == "" || !fray.SameName(cur, name) {
+		return fray.Errorf(fray.EINVALID, "Event %d is for %q, who is not acting now.", ev.Seq, name)
+	}
+	ch := s.char(cur)
+	switch ev.Type {
+	case EventActed:
+		ch.Act.Acted, ch.Act.Cost = true, act.Cost
+		ch.ActedPhase = s.Phase()
+		ch.Spent += act.Cost
+		if ch.Act.Hold == nil || ch.Act.Hold.Turn == s.Round {
+			ch.Performed++
+		}
+	case EventMoved:
+		ch.Moved += mv.Inches
+		ch.PhaseUsed += mv.Inches
+		if ch.Act.Acted {
+			ch.Act.After = true
+		} else {
+			ch.Act.Moved = true
+		}
+	case EventHeld:
+		if h := ch.Act.Hold; h != nil {
+			ch.Held = append(ch.Held, *h) // not used after all
+			ch.Act.Hold = nil
+			s.note(cur + " (" + strconv.Itoa(s.Phase()) + ", held action kept)")
+		} else {
+			ch.Held = append(ch.Held, Hold{Turn: s.Round, Phase: s.Phase()})
+			s.Sched[s.Cur].Status = slotHeld
+		}
+	case EventDone:
+		s.finish(ch)
+	}
+	return nil
+}
+
+// finish ends the activation of the character acting now, ch.
+func (s *State) finish(ch *Char) {
+	phase := strconv.Itoa(s.Phase())
+	if len(s.Intr) > 0 {
+		if h := ch.Act.Hold; h != nil {
+			w := "held action from turn " + strconv.Itoa(h.Turn) + " phase " + strconv.Itoa(h.Phase)
+			if h.Turn == s.Round {
+				w = "held action from phase " + strconv.Itoa(h.Phase)
+			}
+			if !ch.Act.Acted {
+				w += ", not taken"
+			}
+			s.note(ch.Name + " (" + phase + ", " + w + costWords(ch.Act.Cost) + ")")
+		}
+		ch.Act = Activation{}
+		s.Intr = slices.Delete(s.Intr, 0, 1)
+		if len(s.Intr) == 0 {
+			s.Intr = nil
+		}
+		s.settle()
+		return
+	}
+	sl := &s.Sched[s.Cur]
+	switch {
+	case sl.Status == slotHeld:
+		s.note(ch.Name + " (" + phase + ", held)")
+	case ch.Act.Acted:
+		sl.Status = slotActed
+		s.note(ch.Name + " (" + phase + costWords(ch.Act.Cost) + ")")
+	default:
+		sl.Status = slotPassed
+		s.note(ch.Name + " (" + phase + ", declined)")
+	}
+	ch.Act = Activation{}
+	s.Cur++
+	s.settle()
+}
+
+func costWords(cost int) string {
+	if cost == 0 {
+		return ""
+	}
+	return ", " + strconv.Itoa(cost) + " Power"
+}
+
+// note records a turn taken in this turn's history.
+func (s *State) note(t string) {
+	if n := len(s.History); n > 0 && s.History[n-1].Round == s.Round {
+		s.History[n-1].Turns = append(s.History[n-1].Turns, t)
+	}
+}
+
+// settle moves the count to the next slot to be acted on, passing over
+// lost ones, and begins it.
+func (s *State) settle() {
+	for len(s.Intr) == 0 && s.Cur < len(s.Sched) {
+		sl := &s.Sched[s.Cur]
+		switch sl.Status {
+		case slotLost:
+			s.note(sl.Name + " (" + strconv.Itoa(sl.Phase) + ", lost to surprise)")
+			s.Cur++
+			continue
+		case slotPending:
+			s.reach(sl)
+		}
+		return
+	}
+}
+
+// reach begins a character's own action phase.
+func (s *State) reach(sl *Slot) {
+	sl.Status = slotCurrent
+	ch := s.char(sl.Name)
+	if s.Setting(SetHeld, House) == House && len(ch.Held) > 0 {
+		// Saved only up to the next action (V-3, house rule).
+		for _, h := range ch.Held {
+			s.note(ch.Name + " (held action from " + holdWhere(h, s.Round) + " lapsed)")
+		}
+		ch.Held = nil
+	}
+	left := ch.PhaseMove - ch.PhaseUsed
+	if ch.Reached == 0 {
+		left = 0
+	}
+	// Move Rate per action, plus what is left of the previous action, up
+	// to one action's worth (V-6, house rule).
+	ch.PhaseMove = ch.Allot + min(ch.Allot, max(0, left))
+	ch.PhaseUsed = 0
+	ch.Reached = sl.Nth
+	ch.Act = Activation{}
+}
+
+func holdWhere(h Hold, turn int) string {
+	if h.Turn == turn {
+		return "phase " + strconv.Itoa(h.Phase)
+	}
+	return "turn " + strconv.Itoa(h.Turn) + " phase " + strconv.Itoa(h.Phase)
+}
+
+func (s *State) applyTurnEnded(ev fray.Event, d TurnEndData) error {
+	if !s.Started || d.Turn != s.Round || len(s.Intr) > 0 {
+		return fray.Errorf(fray.EINVALID, "Event %d ends turn %d, which is not the turn in progress.", ev.Seq, d.Turn)
+	}
+	for _, u := range d.Upkeep {
+		ch := s.char(u.Name)
+		if ch == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, u.Name)
+		}
+		ch.Spent += u.Power
+		s.note(ch.Name + " (upkeep, " + strconv.Itoa(u.Power) + " Power)")
+	}
+	raw := s.Setting(SetHeld, House) == RAW
+	for _, ch := range s.Chars {
+		if raw {
+			for _, h := range ch.Held {
+				s.note(ch.Name + " (held action from phase " + strconv.Itoa(h.Phase) + " lost at the end of the turn)")
+			}
+			ch.Held = nil
+			continue
+		}
+		for i := range ch.Held {
+			if ch.Held[i].Turn == s.Round {
+				ch.Held[i].Performed = ch.Performed
+			}
+		}
+	}
+	s.Cur = len(s.Sched)
+	return nil
+}
+
+func (s *State) applyTurn(ev fray.Event, d TurnData) error {
+	if !s.Started || d.Turn != s.Round+1 || len(s.Intr) > 0 {
+		return fray.Errorf(fray.EINVALID, "Event %d begins turn %d out of sequence.", ev.Seq, d.Turn)
+	}
+	for _, tc := range d.Chars {
+		if s.char(tc.Name) == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d rolls for %q, who is not present.", ev.Seq, tc.Name)
+		}
+		if tc.Init > 10000 || tc.Init < -10000 {
+			return fray.Errorf(fray.EINVALID, "Event %d gives %q an initiative out of range.", ev.Seq, tc.Name)
+		}
+	}
+	s.Round = d.Turn
+	s.Sched, s.Cur, s.Intr = nil, 0, nil
+	s.Ties = map[string]int{}
+	for _, ch := range s.Chars {
+		ch.Init, ch.Rolled, ch.Halved = 0, false, false
+		ch.Actions, ch.Performed, ch.ActedPhase = 0, 0, 0
+		ch.Allot, ch.PhaseMove, ch.PhaseUsed, ch.Reached, ch.Moved = 0, 0, 0, 0, 0
+		ch.Act = Activation{}
+		ch.FacingPhase = 0
+	}
+	for _, tc := range d.Chars {
+		ch := s.char(tc.Name)
+		ch.Init, ch.Rolled, ch.Halved = tc.Init, tc.Rolled, tc.Halved
+		if tc.Entered {
+			ch.Die = 0
+		}
+		if tc.Tie != 0 {
+			s.Ties[ch.Name] = tc.Tie
+		}
+		if !tc.Rolled {
+			continue
+		}
+		for i, p := range phases(tc.Init) {
+			sl := Slot{Phase: p, Name: ch.Name, Nth: i + 1}
+			if slices.Contains(tc.Lost, p) {
+				sl.Status = slotLost
+			} else {
+				ch.Actions++
+			}
+			s.Sched = append(s.Sched, sl)
+		}
+		if ch.Actions > 0 {
+			ch.Allot = s.Find(ch.Name).Stat("move") / ch.Actions
+		}
+	}
+	s.sortSched()
+	s.History = append(s.History, fray.RoundTurns{Round: d.Turn, Turns: []string{}})
+	s.settle()
+	return nil
+}
+
+// sortSched orders the schedule: phases counted down; on one phase higher
+// Agility first; still tied, they act simultaneously, listed by Move Rate,
+// then the GM's order, then the tie roll (V-2).
+func (s *State) sortSched() {
+	idx := map[string]int{}
+	for i, c := range s.Combatants {
+		idx[strings.ToLower(c.Name)] = i
+	}
+	gm := func(name string) int {
+		if i := slices.IndexFunc(s.Tiebreak, func(n string) bool { return fray.SameName(n, name) }); i >= 0 {
+			return i
+		}
+		return len(s.Tiebreak)
+	}
+	slices.SortStableFunc(s.Sched, func(a, b Slot) int {
+		if a.Phase != b.Phase {
+			return b.Phase - a.Phase
+		}
+		ca, cb := s.Find(a.Name), s.Find(b.Name)
+		if x := cb.Stat("agility") - ca.Stat("agility"); x != 0 {
+			return x
+		}
+		if x := cb.Stat("move") - ca.Stat("move"); x != 0 {
+			return x
+		}
+		if x := gm(a.Name) - gm(b.Name); x != 0 {
+			return x
+		}
+		if x := s.Ties[b.Name] - s.Ties[a.Name]; x != 0 {
+			return x
+		}
+		return idx[strings.ToLower(a.Name)] - idx[strings.ToLower(b.Name)]
+	})
+	for i := range s.Sched {
+		a := &s.Sched[i]
+		a.Tied = false
+		for j := range s.Sched {
+			b := s.Sched[j]
+			if i != j && a.Phase == b.Phase && s.Find(a.Name).Stat("agility") == s.Find(b.Name).Stat("agility") {
+				a.Tied = true
+				break
+			}
+		}
+	}
+}
+
+// remove drops a removed combatant's bookkeeping and phases.
+func (s *State) remove(name string) {
+	i := slices.IndexFunc(s.Chars, func(c *Char) bool { return fray.SameName(c.Name, name) })
+	if i >= 0 {
+		s.Chars = slices.Delete(s.Chars, i, i+1)
+	}
+	s.Tiebreak = slices.DeleteFunc(s.Tiebreak, func(n string) bool { return fray.SameName(n, name) })
+	if len(s.Tiebreak) == 0 {
+		s.Tiebreak = nil
+	}
+	delete(s.Ties, name)
+	s.Intr = slices.DeleteFunc(s.Intr, func(n string) bool { return fray.SameName(n, name) })
+	if len(s.Intr) == 0 {
+		s.Intr = nil
+	}
+	var kept []Slot
+	cur := 0
+	for j, sl := range s.Sched {
+		if fray.SameName(sl.Name, name) {
+			continue
+		}
+		if j < s.Cur {
+			cur++
+		}
+		kept = append(kept, sl)
+	}
+	s.Sched, s.Cur = kept, cur
+	if s.Cur >= len(s.Sched) && len(s.Intr) > 0 {
+		// Nobody is left to interrupt: the held actions are kept.
+		for _, n := range s.Intr {
+			ch := s.char(n)
+			ch.Held = append([]Hold{*ch.Act.Hold}, ch.Held...)
+			ch.Act = Activation{}
+		}
+		s.Intr = nil
+	}
+	if s.Started {
+		s.settle()
+	}
+}
+
+// afterSet keeps the held actions within what a changed held= setting
+// allows.
+func (s *State) afterSet() {
+	raw := s.Setting(SetHeld, House) == RAW
+	for _, ch := range s.Chars {
+		if raw {
+			ch.Held = slices.DeleteFunc(ch.Held, func(h Hold) bool { return h.Turn != s.Round })
+		} else if len(ch.Held) > 1 {
+			ch.Held = ch.Held[len(ch.Held)-1:]
+		}
+		if len(ch.Held) == 0 {
+			ch.Held = nil
+		}
+	}
+}

@@ -1,0 +1,262 @@
+package vv
+
+import (
+	"slices"
+
+	"fray"
+)
+
+// Settings of a V&V encounter, changed with "set KEY=VALUE". Each switches
+// one of the "-B." house rules (the default) to the rules as written.
+const (
+	SetHeld     = "held"     // V-3: house (saved to the next action, across turns) or raw (within the turn)
+	SetSurprise = "surprise" // V-4: house (halved initiative, early actions lost) or raw (no actions on turn 1)
+	SetMovement = "movement" // V-6: house (Move Rate per action, one carry) or raw (spread at will)
+)
+
+// Values of the settings.
+const (
+	House = "house" // the "-B." house rule, the default
+	RAW   = "raw"   // the rules as written
+)
+
+// Stats a V&V combatant may be added with. Agility sets initiative, move is
+// the Move Rate in inches per turn and power the Power score; the others are
+// kept for the GM and the to-hit and damage rules.
+var stats = []string{"agility", "move", "power", "strength", "endurance", "intelligence", "charisma", "level", "hits"}
+
+// PhaseStep is the number of phases between two actions of one character
+// in a turn (V-1).
+const PhaseStep = 15
+
+// ExtraActionCost is the Power each action after the first in a turn costs
+// (V-1), and the cost of an off-phase facing change or drop to prone (V-7).
+const ExtraActionCost = 2
+
+// Statuses of a slot in a turn's schedule. They are wire strings.
+const (
+	slotPending = ""        // still to come
+	slotCurrent = "current" // reached: its owner is acting (or has been interrupted)
+	slotActed   = "acted"   // the action was taken on its phase
+	slotPassed  = "passed"  // the phase went by without an action (declined)
+	slotHeld    = "held"    // the action was saved for later (V-3)
+	slotLost    = "lost"    // lost to surprise (V-4)
+)
+
+// Slot is one action phase of one character in the current turn.
+type Slot struct {
+	Phase  int    `json:"phase"`
+	Name   string `json:"name"`
+	Status string `json:"status,omitempty"`
+	// Nth counts the character's action phases this turn, from 1.
+	Nth int `json:"nth"`
+	// Tied reports that another character with the same Agility acts on
+	// the same phase: the two act simultaneously (V-2).
+	Tied bool `json:"tied,omitempty"`
+}
+
+// Hold is an action saved for later (V-3).
+type Hold struct {
+	// Turn and Phase say where the action was saved.
+	Turn  int `json:"turn"`
+	Phase int `json:"phase"`
+	// Performed counts the actions its owner performed in Turn; it is
+	// frozen when that turn ends, and decides whether using the hold costs
+	// Power.
+	Performed int `json:"performed"`
+}
+
+// Activation is what a character has done since they last began acting:
+// on their own phase or with a held action.
+type Activation struct {
+	Moved bool  `json:"moved,omitempty"` // moved before acting
+	Acted bool  `json:"acted,omitempty"` // took the action
+	After bool  `json:"after,omitempty"` // moved after acting
+	Hold  *Hold `json:"hold,omitempty"`  // the held action being used, when interrupting
+	Cost  int   `json:"cost,omitempty"`  // the Power the action cost
+}
+
+// Char is the V&V bookkeeping of one combatant.
+type Char struct {
+	Name string `json:"name"`
+	// Victim marks an ambush victim who failed to notice (V-4).
+	Victim bool `json:"victim,omitempty"`
+	// Die is a physical initiative die entered for the next roll, 0 if none.
+	Die int `json:"die,omitempty"`
+	// Upkeep is the Power spent between turns (V-5).
+	Upkeep int `json:"upkeep,omitempty"`
+	// Spent is the Power spent so far in the encounter.
+	Spent int `json:"spent,omitempty"`
+	// Init is this turn's initiative total, Rolled whether one was rolled
+	// and Halved whether surprise halved it.
+	Init   int  `json:"init"`
+	Rolled bool `json:"rolled,omitempty"`
+	Halved bool `json:"halved,omitempty"`
+	// Actions counts the action phases received this turn (lost ones
+	// excluded), Performed the actions taken this turn.
+	Actions   int `json:"actions"`
+	Performed int `json:"performed"`
+	// ActedPhase is the phase of this turn on which the character last
+	// took an action, 0 if none.
+	ActedPhase int `json:"acted_phase,omitempty"`
+	// Held lists the saved actions, oldest first (house rule: at most one).
+	Held []Hold `json:"held,omitempty"`
+	// Movement (V-6). Allot is the Move Rate per action this turn;
+	// PhaseMove the inches available in the latest own phase reached and
+	// PhaseUsed the inches used of it; Moved the inches moved this turn.
+	Allot     int `json:"allot"`
+	PhaseMove int `json:"phase_move"`
+	PhaseUsed int `json:"phase_used"`
+	Reached   int `json:"reached"`
+	Moved     int `json:"moved"`
+	// Act is the current or interrupted activation.
+	Act Activation `json:"act"`
+	// FacingPhase is the phase of this turn of the last off-phase facing
+	// change (V-7), 0 if none.
+	FacingPhase int    `json:"facing_phase,omitempty"`
+	Facing      string `json:"facing,omitempty"`
+	Prone       bool   `json:"prone,omitempty"`
+}
+
+// State is the state of a V&V encounter. Encounter.Round counts turns.
+type State struct {
+	fray.Encounter
+	// Chars holds each combatant's bookkeeping, in the order added.
+	Chars []*Char
+	// Tiebreak is the GM's order for characters tied on Agility and Move
+	// Rate (V-2), set with the order command; it applies from the next
+	// turn rolled.
+	Tiebreak []string
+	// Ties holds this turn's tie rolls by name, for characters tied on
+	// Agility and Move Rate whom Tiebreak does not order.
+	Ties map[string]int
+	// Sched is this turn's action phases, in the order they are taken.
+	Sched []Slot
+	// Cur is the index in Sched of the slot in progress; len(Sched) when
+	// the turn's phases are over.
+	Cur int
+	// Intr lists the characters interrupting with held actions now; the
+	// first is acting (V-3).
+	Intr []string
+	// History holds the actions taken in each turn.
+	History []fray.RoundTurns
+}
+
+func newState() *State { return &State{Ties: map[string]int{}} }
+
+// Clone returns a deep copy of the state.
+func (s *State) Clone() fray.State {
+	d := &State{
+		Encounter: s.CloneEncounter(),
+		Tiebreak:  slices.Clone(s.Tiebreak),
+		Sched:     slices.Clone(s.Sched),
+		Cur:       s.Cur,
+		Intr:      slices.Clone(s.Intr),
+		Ties:      make(map[string]int, len(s.Ties)),
+	}
+	for k, v := range s.Ties {
+		d.Ties[k] = v
+	}
+	if s.Chars != nil {
+		d.Chars = make([]*Char, len(s.Chars))
+		for i, c := range s.Chars {
+			cc := *c
+			cc.Held = slices.Clone(c.Held)
+			if c.Act.Hold != nil {
+				h := *c.Act.Hold
+				cc.Act.Hold = &h
+			}
+			d.Chars[i] = &cc
+		}
+	}
+	if s.History != nil {
+		d.History = make([]fray.RoundTurns, len(s.History))
+		for i, h := range s.History {
+			d.History[i] = fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)}
+		}
+	}
+	return d
+}
+
+// char returns the bookkeeping of the named combatant, or nil.
+func (s *State) char(name string) *Char {
+	for _, c := range s.Chars {
+		if fray.SameName(c.Name, name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// Current returns the name of the character acting now, or "".
+func (s *State) Current() string {
+	if !s.Started {
+		return ""
+	}
+	if len(s.Intr) > 0 {
+		return s.Intr[0]
+	}
+	if s.Cur < len(s.Sched) {
+		return s.Sched[s.Cur].Name
+	}
+	return ""
+}
+
+// Phase returns the phase being counted, or 0 when the turn's phases are
+// over.
+func (s *State) Phase() int {
+	if s.Started && s.Cur < len(s.Sched) {
+		return s.Sched[s.Cur].Phase
+	}
+	return 0
+}
+
+// Phases returns the named character's action phases this turn, highest
+// first, lost ones included.
+func (s *State) Phases(name string) []int {
+	var out []int
+	for _, sl := range s.Sched {
+		if fray.SameName(sl.Name, name) {
+			out = append(out, sl.Phase)
+		}
+	}
+	return out
+}
+
+// Power returns the named character's current Power: the power stat less
+// the Power spent.
+func (s *State) Power(name string) int {
+	c, ch := s.Find(name), s.char(name)
+	if c == nil || ch == nil {
+		return 0
+	}
+	return c.Stat("power") - ch.Spent
+}
+
+// MoveLeft returns how many inches the named character may still move now
+// under the encounter's movement rule (V-6).
+func (s *State) MoveLeft(name string) int {
+	c, ch := s.Find(name), s.char(name)
+	if c == nil || ch == nil || !s.Started {
+		return 0
+	}
+	if s.Setting(SetMovement, House) == RAW {
+		return max(0, c.Stat("move")-ch.Moved)
+	}
+	return max(0, ch.PhaseMove-ch.PhaseUsed)
+}
+
+// Holding returns how many held actions the named character has.
+func (s *State) Holding(name string) int {
+	if ch := s.char(name); ch != nil {
+		return len(ch.Held)
+	}
+	return 0
+}
+
+// tracksPower reports whether the combatant's Power is tracked: whether
+// they were added with a power stat.
+func tracksPower(c *fray.Combatant) bool {
+	_, ok := c.Stats["power"]
+	return ok
+}

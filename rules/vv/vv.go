@@ -1,0 +1,706 @@
+package vv
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"fray"
+	"fray/engine"
+)
+
+// ID is the system's id, as given to fray play --rules.
+const ID = "vv"
+
+// Event types of the V&V order of play. They are wire strings: never rename
+// one.
+const (
+	EventTurn        = "vv.turn"        // a turn begins with everyone's initiative; data: TurnData
+	EventTurnEnded   = "vv.turn_ended"  // a turn ends and between-turn upkeep is paid; data: TurnEndData
+	EventActed       = "vv.acted"       // the current character takes their action; data: ActData
+	EventMoved       = "vv.moved"       // the current character moves; data: MoveData
+	EventHeld        = "vv.held"        // the current character saves their action; data: fray.NameData
+	EventDone        = "vv.done"        // the current character is done for this phase; data: fray.NameData
+	EventInterrupted = "vv.interrupted" // characters with held actions interrupt; data: InterruptData
+	EventFacing      = "vv.facing"      // a facing change; data: FacingData
+	EventProne       = "vv.prone"       // a character drops prone; data: FacingData
+	EventStood       = "vv.stood"       // a prone character gets up; data: fray.NameData
+	EventSurprise    = "vv.surprise"    // the ambush victims who failed to notice; data: NamesData
+	EventInitiative  = "vv.initiative"  // a physical initiative die is entered; data: DieData
+	EventUpkeep      = "vv.upkeep"      // a character's between-turn Power upkeep is set; data: UpkeepData
+	EventTiebreak    = "vv.tiebreak"    // the GM's order for full ties; data: NamesData
+)
+
+// TurnData is the payload of EventTurn.
+type TurnData struct {
+	Turn  int        `json:"turn"`
+	Chars []TurnChar `json:"chars"`
+}
+
+// TurnChar is one character's initiative for a turn.
+type TurnChar struct {
+	Name string `json:"name"`
+	// Init is the initiative total, after halving; Rolled is false for a
+	// victim of a surprise under the rules as written, who gets no phases.
+	Init   int  `json:"init"`
+	Rolled bool `json:"rolled"`
+	Halved bool `json:"halved,omitempty"`
+	// Entered reports that a physical die entered with initiative was used.
+	Entered bool `json:"entered,omitempty"`
+	// Lost lists the phases lost to surprise.
+	Lost []int `json:"lost,omitempty"`
+	// Tie is the tie roll, for a character tied on Agility and Move Rate.
+	Tie int `json:"tie,omitempty"`
+}
+
+// TurnEndData is the payload of EventTurnEnded.
+type TurnEndData struct {
+	Turn   int          `json:"turn"`
+	Upkeep []UpkeepData `json:"upkeep,omitempty"`
+}
+
+// ActData is the payload of EventActed.
+type ActData struct {
+	Name  string `json:"name"`
+	Phase int    `json:"phase"`
+	Cost  int    `json:"cost"`
+}
+
+// MoveData is the payload of EventMoved.
+type MoveData struct {
+	Name   string `json:"name"`
+	Inches int    `json:"inches"`
+}
+
+// InterruptData is the payload of EventInterrupted: Names in the order they
+// act, Before the character interrupted.
+type InterruptData struct {
+	Names  []string `json:"names"`
+	Before string   `json:"before"`
+}
+
+// FacingData is the payload of EventFacing and EventProne.
+type FacingData struct {
+	Name  string `json:"name"`
+	Dir   string `json:"dir,omitempty"`
+	Cost  int    `json:"cost"`
+	Phase int    `json:"phase"`
+}
+
+// NamesData is a payload naming several combatants.
+type NamesData struct {
+	Names []string `json:"names"`
+}
+
+// DieData is the payload of EventInitiative.
+type DieData struct {
+	Name string `json:"name"`
+	Die  int    `json:"die"`
+}
+
+// UpkeepData is the payload of EventUpkeep, and one character's upkeep in
+// TurnEndData.
+type UpkeepData struct {
+	Name  string `json:"name"`
+	Power int    `json:"power"`
+}
+
+// System is the V&V order of play. The zero value is ready to use.
+type System struct{}
+
+// New returns the V&V system.
+func New() *System { return &System{} }
+
+var spec = engine.Spec{
+	Stats: stats,
+	Settings: map[string][]string{
+		SetHeld:     {House, RAW},
+		SetSurprise: {House, RAW},
+		SetMovement: {House, RAW},
+	},
+}
+
+// ID returns "vv".
+func (*System) ID() string { return ID }
+
+// Name returns the system's full name.
+func (*System) Name() string { return "Villains & Vigilantes 2e (Rules Upgrade, -B. house rules)" }
+
+// NewState returns an empty encounter.
+func (*System) NewState() fray.State { return newState() }
+
+// Commands lists the commands the system accepts.
+func (*System) Commands() []fray.CommandDoc {
+	return append(engine.SharedDocs(spec),
+		fray.CommandDoc{Usage: "surprise NAME …", Summary: "Before the start, mark the ambush victims who failed to notice (V-4)."},
+		fray.CommandDoc{Usage: "initiative NAME DIE", Summary: "Enter the 1d10 a character rolled at the table for the next initiative roll."},
+		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's order for characters tied on phase, Agility and Move Rate (V-2), from the next turn rolled."},
+		fray.CommandDoc{Usage: "upkeep NAME POWER", Summary: "Power the character spends between turns, before initiative is rerolled (V-5)."},
+		fray.CommandDoc{Usage: "start", Summary: "Begin: everyone rolls 1d10 + Agility and the phases are counted down (V-1)."},
+		fray.CommandDoc{Usage: "act [NAME]", Summary: "The current character takes their action; after the first in a turn it costs 2 Power."},
+		fray.CommandDoc{Usage: "move INCHES", Summary: "The current character moves, before or after acting but not both (V-6)."},
+		fray.CommandDoc{Usage: "hold", Summary: "The current character saves their action (V-3) and the count goes on."},
+		fray.CommandDoc{Usage: "next", Summary: "The current character is done; an action not taken is declined (no Power spent)."},
+		fray.CommandDoc{Usage: "decline", Summary: "The current character declines this action and spends no Power."},
+		fray.CommandDoc{Usage: "interrupt NAME … [before=NAME]", Summary: "Characters with held actions act now, higher Agility first (V-3)."},
+		fray.CommandDoc{Usage: "facing NAME [DIRECTION]", Summary: "Change facing: free on one's own phase, else 2 Power and once per phase (V-7)."},
+		fray.CommandDoc{Usage: "prone NAME", Summary: "Drop prone: free on one's own phase, else 2 Power and once per phase (V-7)."},
+		fray.CommandDoc{Usage: "stand NAME", Summary: "A prone character gets up, on their own phase only."},
+	)
+}
+
+func get(st fray.State) (*State, error) {
+	s, ok := st.(*State)
+	if !ok || s == nil {
+		return nil, fray.Errorf(fray.EINTERNAL, "The state is not a V&V state.")
+	}
+	return s, nil
+}
+
+// decider builds the events of one command on a scratch copy of the state,
+// so that later events can see the effect of earlier ones.
+type decider struct {
+	sys *System
+	s   *State
+	evs []fray.Event
+}
+
+func (d *decider) emit(typ string, data any, rolls ...fray.Roll) error {
+	ev, err := fray.NewEvent(typ, data, rolls...)
+	if err != nil {
+		return err
+	}
+	if err := d.sys.Apply(d.s, ev); err != nil {
+		return &fray.Error{Code: fray.EINTERNAL, Message: "An event of the " + typ + " kind could not be applied.", Err: err}
+	}
+	d.evs = append(d.evs, ev)
+	return nil
+}
+
+// Decide returns the events cmd produces in st.
+func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	s0, err := get(st)
+	if err != nil {
+		return nil, err
+	}
+	if evs, handled, err := engine.DecideShared(&s0.Encounter, cmd, spec); handled {
+		return evs, err
+	}
+	d := &decider{sys: sys, s: s0.Clone().(*State)}
+	if err := d.decide(cmd, r); err != nil {
+		return nil, err
+	}
+	return d.evs, nil
+}
+
+func (d *decider) decide(cmd fray.Command, r fray.Roller) error {
+	s := d.s
+	switch cmd.Name {
+	case "start":
+		if err := noWords(cmd, "start"); err != nil {
+			return err
+		}
+		if s.Started {
+			return fray.Errorf(fray.EINVALID, "The encounter has already started.")
+		}
+		if len(s.Combatants) == 0 {
+			return fray.Errorf(fray.EINVALID, "There is nobody to fight yet; add combatants first.")
+		}
+		if err := d.emit(fray.EventStarted, nil); err != nil {
+			return err
+		}
+		return d.newTurn(r)
+	case "surprise":
+		return d.surprise(cmd)
+	case "initiative":
+		return d.initiative(cmd)
+	case "order":
+		return d.tiebreak(cmd)
+	case "upkeep":
+		return d.upkeep(cmd)
+	case "act":
+		return d.act(cmd)
+	case "move":
+		return d.move(cmd)
+	case "hold", "next", "decline":
+		return d.done(cmd, r)
+	case "interrupt":
+		return d.interrupt(cmd)
+	case "facing", "prone":
+		return d.facing(cmd)
+	case "stand":
+		return d.stand(cmd)
+	}
+	return fray.Errorf(fray.EINVALID, "V&V has no command %q; try help.", cmd.Name)
+}
+
+func noWords(cmd fray.Command, usage string) error {
+	if err := engine.CheckArgs(cmd, 0, 0, usage); err != nil {
+		return err
+	}
+	return engine.CheckOpts(cmd)
+}
+
+// current returns the acting character, checking an optional NAME word.
+func (d *decider) current(cmd fray.Command, usage string) (*fray.Combatant, *Char, error) {
+	if err := engine.CheckArgs(cmd, 0, 1, usage); err != nil {
+		return nil, nil, err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return nil, nil, err
+	}
+	s := d.s
+	if !s.Started {
+		return nil, nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
+	}
+	name := s.Current()
+	if name == "" {
+		return nil, nil, fray.Errorf(fray.EINVALID, "Nobody is acting: turn %d's phases are over; use next to begin the next turn.", s.Round)
+	}
+	if n := cmd.Arg(0); n != "" {
+		c, err := s.Lookup(n)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !fray.SameName(c.Name, name) {
+			return nil, nil, fray.Errorf(fray.EINVALID, "It is %s's action on phase %d, not %s's.", name, s.Phase(), c.Name)
+		}
+	}
+	return s.Find(name), s.char(name), nil
+}
+
+func (d *decider) act(cmd fray.Command) error {
+	c, ch, err := d.current(cmd, "act [NAME]")
+	if err != nil {
+		return err
+	}
+	s := d.s
+	if ch.Act.Acted {
+		return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; one action per phase (V-3).", c.Name, s.Phase())
+	}
+	if ch.ActedPhase == s.Phase() && ch.ActedPhase != 0 {
+		return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3). Hold this action or decline it.", c.Name, s.Phase())
+	}
+	cost := s.actionCost(ch)
+	if cost > 0 && tracksPower(c) && s.Power(c.Name) < cost {
+		return fray.Errorf(fray.EINVALID, "%s has %d Power; an action after the first in a turn costs %d (V-1). Decline it with next.", c.Name, s.Power(c.Name), cost)
+	}
+	return d.emit(EventActed, ActData{Name: c.Name, Phase: s.Phase(), Cost: cost})
+}
+
+// actionCost is what the acting character's action costs now (V-1): 2
+// Power unless it is the first action performed in its turn.
+func (s *State) actionCost(ch *Char) int {
+	done := ch.Performed
+	if h := ch.Act.Hold; h != nil && h.Turn != s.Round {
+		done = h.Performed
+	}
+	if done > 0 {
+		return ExtraActionCost
+	}
+	return 0
+}
+
+// MaxInches is the longest single move accepted, in inches.
+const MaxInches = 1000000
+
+func (d *decider) move(cmd fray.Command) error {
+	if err := engine.CheckArgs(cmd, 1, 1, "move INCHES"); err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(cmd.Arg(0))
+	if err != nil || n < 1 || n > MaxInches {
+		return fray.Errorf(fray.EINVALID, "move %s: give the inches moved as a whole number from 1 to %d.", clip(cmd.Arg(0)), MaxInches)
+	}
+	c, ch, err := d.current(fray.Command{Name: cmd.Name, Opts: cmd.Opts}, "move INCHES")
+	if err != nil {
+		return err
+	}
+	s := d.s
+	if ch.Act.Acted && ch.Act.Moved {
+		return fray.Errorf(fray.EINVALID, "%s moved and then acted on phase %d; moving again would be move–act–move, which is not allowed (V-6).", c.Name, s.Phase())
+	}
+	if left := s.MoveLeft(c.Name); n > left {
+		if s.Setting(SetMovement, House) == RAW {
+			return fray.Errorf(fray.EINVALID, "%s can move %d\" more this turn (Move Rate %d\", %d\" used); %d\" is too far (V-6).", c.Name, left, c.Stat("move"), ch.Moved, n)
+		}
+		return fray.Errorf(fray.EINVALID, "%s can move up to %d\" on this action (%d\" per action and at most %d\" carried from the previous one); %d\" is too far (V-6).", c.Name, left, ch.Allot, ch.Allot, n)
+	}
+	return d.emit(EventMoved, MoveData{Name: c.Name, Inches: n})
+}
+
+func (d *decider) done(cmd fray.Command, r fray.Roller) error {
+	s := d.s
+	if cmd.Name == "next" && s.Started && s.Current() == "" {
+		if err := noWords(cmd, "next"); err != nil {
+			return err
+		}
+		return d.endTurn(r)
+	}
+	c, ch, err := d.current(cmd, cmd.Name+" [NAME]")
+	if err != nil {
+		return err
+	}
+	switch cmd.Name {
+	case "hold":
+		if ch.Act.Acted {
+			return fray.Errorf(fray.EINVALID, "%s has already taken the action of phase %d; there is nothing to hold. Use next.", c.Name, s.Phase())
+		}
+		if err := d.emit(EventHeld, fray.NameData{Name: c.Name}); err != nil {
+			return err
+		}
+	case "decline":
+		if ch.Act.Acted {
+			return fray.Errorf(fray.EINVALID, "%s has already taken the action of phase %d; there is nothing to decline. Use next.", c.Name, s.Phase())
+		}
+	}
+	if err := d.emit(EventDone, fray.NameData{Name: c.Name}); err != nil {
+		return err
+	}
+	if d.s.Current() == "" {
+		return d.endTurn(r)
+	}
+	return nil
+}
+
+// endTurn ends the turn (V-5): upkeep, then initiative is rerolled.
+func (d *decider) endTurn(r fray.Roller) error {
+	s := d.s
+	data := TurnEndData{Turn: s.Round}
+	for _, ch := range s.Chars {
+		if ch.Upkeep > 0 {
+			data.Upkeep = append(data.Upkeep, UpkeepData{Name: ch.Name, Power: ch.Upkeep})
+		}
+	}
+	if err := d.emit(EventTurnEnded, data); err != nil {
+		return err
+	}
+	return d.newTurn(r)
+}
+
+// newTurn rolls initiative for the next turn (V-1, V-2, V-4).
+func (d *decider) newTurn(r fray.Roller) error {
+	s := d.s
+	turn := s.Round + 1
+	surprise := turn == 1 && slices.ContainsFunc(s.Chars, func(c *Char) bool { return c.Victim })
+	raw := s.Setting(SetSurprise, House) == RAW
+	data := TurnData{Turn: turn}
+	var rolls []fray.Roll
+	best, attackers := 0, false
+	// The attackers are those on no victim's side: a defender who noticed
+	// the ambush neither loses actions nor sets the mark. If every side
+	// has a victim, everyone who noticed counts.
+	victimSides := map[string]bool{}
+	for _, ch := range s.Chars {
+		if ch.Victim {
+			victimSides[s.Find(ch.Name).Side] = true
+		}
+	}
+	allSides := true
+	for _, c := range s.Combatants {
+		allSides = allSides && victimSides[c.Side]
+	}
+	for _, ch := range s.Chars {
+		c := s.Find(ch.Name)
+		tc := TurnChar{Name: ch.Name}
+		if surprise && ch.Victim && raw {
+			data.Chars = append(data.Chars, tc) // no phases on the first turn
+			continue
+		}
+		die := ch.Die
+		if die > 0 {
+			tc.Entered = true
+		} else {
+			roll, err := r.Roll(ch.Name, "1d10")
+			if err != nil {
+				return err
+			}
+			rolls = append(rolls, roll)
+			die = roll.Total
+		}
+		tc.Rolled = true
+		tc.Init = die + c.Stat("agility")
+		if surprise && ch.Victim {
+			tc.Init, tc.Halved = floorHalf(tc.Init), true
+		} else if (allSides || !victimSides[c.Side]) && (!attackers || tc.Init > best) {
+			best, attackers = tc.Init, true
+		}
+		data.Chars = append(data.Chars, tc)
+	}
+	if surprise && !raw && attackers {
+		for i := range data.Chars {
+			tc := &data.Chars[i]
+			if !tc.Halved {
+				continue
+			}
+			for _, p := range phases(tc.Init) {
+				if p > best {
+					tc.Lost = append(tc.Lost, p)
+				}
+			}
+		}
+	}
+	// A full tie (same phase, Agility and Move Rate, not ordered by the GM)
+	// is settled by a die roll (V-2).
+	for i := range data.Chars {
+		a := &data.Chars[i]
+		if !a.Rolled || a.Init <= 0 || slices.ContainsFunc(s.Tiebreak, func(n string) bool { return fray.SameName(n, a.Name) }) {
+			continue
+		}
+		ca := s.Find(a.Name)
+		for j := range data.Chars {
+			b := data.Chars[j]
+			if i == j || !b.Rolled || b.Init <= 0 || (a.Init-b.Init)%PhaseStep != 0 {
+				continue
+			}
+			cb := s.Find(b.Name)
+			if ca.Stat("agility") == cb.Stat("agility") && ca.Stat("move") == cb.Stat("move") {
+				roll, err := r.Roll(a.Name+" (tie)", "1d100")
+				if err != nil {
+					return err
+				}
+				rolls = append(rolls, roll)
+				a.Tie = roll.Total
+				break
+			}
+		}
+	}
+	return d.emit(EventTurn, data, rolls...)
+}
+
+// floorHalf halves n, rounding down.
+func floorHalf(n int) int {
+	if n < 0 {
+		return -((-n + 1) / 2)
+	}
+	return n / 2
+}
+
+// phases lists the action phases of an initiative total: the total, then
+// every 15 phases lower while above 0 (V-1).
+func phases(init int) []int {
+	var out []int
+	for p := init; p > 0; p -= PhaseStep {
+		out = append(out, p)
+	}
+	return out
+}
+
+func (d *decider) surprise(cmd fray.Command) error {
+	s := d.s
+	if len(cmd.Args) == 0 {
+		return fray.Errorf(fray.EINVALID, "Usage: surprise NAME … (the ambush victims who failed their Detect Danger roll).")
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return err
+	}
+	if s.Started {
+		return fray.Errorf(fray.EINVALID, "Surprise is declared before the start; the encounter has started.")
+	}
+	names, err := d.names(cmd.Args)
+	if err != nil {
+		return err
+	}
+	if len(names) == len(s.Combatants) {
+		return fray.Errorf(fray.EINVALID, "An ambush needs attackers; surprise cannot name everyone.")
+	}
+	return d.emit(EventSurprise, NamesData{Names: names})
+}
+
+// names looks up distinct combatants by name.
+func (d *decider) names(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		c, err := d.s.Lookup(a)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(out, c.Name) {
+			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c.Name)
+		}
+		out = append(out, c.Name)
+	}
+	return out, nil
+}
+
+func (d *decider) initiative(cmd fray.Command) error {
+	if err := engine.CheckArgs(cmd, 2, 2, "initiative NAME DIE"); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return err
+	}
+	c, err := d.s.Lookup(cmd.Arg(0))
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(cmd.Arg(1))
+	if err != nil || n < 1 || n > 10 {
+		return fray.Errorf(fray.EINVALID, "initiative %s %s: the die is a d10, so give a face from 1 to 10.", c.Name, clip(cmd.Arg(1)))
+	}
+	return d.emit(EventInitiative, DieData{Name: c.Name, Die: n})
+}
+
+func (d *decider) tiebreak(cmd fray.Command) error {
+	if len(cmd.Args) == 0 {
+		return fray.Errorf(fray.EINVALID, "Usage: order NAME … (the GM's order for characters tied on phase, Agility and Move Rate).")
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return err
+	}
+	names, err := d.names(cmd.Args)
+	if err != nil {
+		return err
+	}
+	return d.emit(EventTiebreak, NamesData{Names: names})
+}
+
+func (d *decider) upkeep(cmd fray.Command) error {
+	if err := engine.CheckArgs(cmd, 2, 2, "upkeep NAME POWER"); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return err
+	}
+	c, err := d.s.Lookup(cmd.Arg(0))
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(cmd.Arg(1))
+	if err != nil || n < 0 || n > 1000 {
+		return fray.Errorf(fray.EINVALID, "upkeep %s %s: give the Power spent between turns, a whole number from 0 to 1000.", c.Name, clip(cmd.Arg(1)))
+	}
+	return d.emit(EventUpkeep, UpkeepData{Name: c.Name, Power: n})
+}
+
+func (d *decider) interrupt(cmd fray.Command) error {
+	s := d.s
+	if len(cmd.Args) == 0 {
+		return fray.Errorf(fray.EINVALID, "Usage: interrupt NAME … [before=NAME] (characters with held actions act now).")
+	}
+	if err := engine.CheckOpts(cmd, engine.KeyBefore); err != nil {
+		return err
+	}
+	if !s.Started {
+		return fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
+	}
+	cur := s.Current()
+	if cur == "" {
+		return fray.Errorf(fray.EINVALID, "Nobody is acting: turn %d's phases are over. Begin the next turn with next and interrupt then.", s.Round)
+	}
+	if b, ok := cmd.Opt(engine.KeyBefore); ok {
+		c, err := s.Lookup(b)
+		if err != nil {
+			return err
+		}
+		if !fray.SameName(c.Name, cur) {
+			return fray.Errorf(fray.EINVALID, "%s is acting now, not %s; a held action interrupts the one acting.", cur, c.Name)
+		}
+	}
+	names, err := d.names(cmd.Args)
+	if err != nil {
+		return err
+	}
+	phase := s.Phase()
+	for _, n := range names {
+		ch := s.char(n)
+		switch {
+		case len(ch.Held) == 0:
+			return fray.Errorf(fray.EINVALID, "%s holds no action to interrupt with.", n)
+		case fray.SameName(n, cur) || slices.ContainsFunc(s.Intr, func(x string) bool { return fray.SameName(x, n) }) || (s.Cur < len(s.Sched) && fray.SameName(n, s.Sched[s.Cur].Name)):
+			return fray.Errorf(fray.EINVALID, "%s is already acting on phase %d.", n, phase)
+		case ch.ActedPhase == phase:
+			return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3).", n, phase)
+		}
+	}
+	// Two interrupts at once: higher Agility first (then Move Rate, then
+	// the order given).
+	slices.SortStableFunc(names, func(a, b string) int {
+		ca, cb := s.Find(a), s.Find(b)
+		if x := cb.Stat("agility") - ca.Stat("agility"); x != 0 {
+			return x
+		}
+		return cb.Stat("move") - ca.Stat("move")
+	})
+	return d.emit(EventInterrupted, InterruptData{Names: names, Before: cur})
+}
+
+func (d *decider) facing(cmd fray.Command) error {
+	s := d.s
+	usage := "facing NAME [DIRECTION]"
+	hi := 2
+	if cmd.Name == "prone" {
+		usage, hi = "prone NAME", 1
+	}
+	if err := engine.CheckArgs(cmd, 1, hi, usage); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return err
+	}
+	c, err := s.Lookup(cmd.Arg(0))
+	if err != nil {
+		return err
+	}
+	ch := s.char(c.Name)
+	dir := cmd.Arg(1)
+	if len(dir) > 40 {
+		return fray.Errorf(fray.ETOOLARGE, "The direction is longer than 40 bytes.")
+	}
+	if cmd.Name == "prone" && ch.Prone {
+		return fray.Errorf(fray.EINVALID, "%s is already prone.", c.Name)
+	}
+	what := "change facing"
+	if cmd.Name == "prone" {
+		what = "drop prone"
+	}
+	data := FacingData{Name: c.Name, Dir: dir}
+	if s.Started && !fray.SameName(s.Current(), c.Name) {
+		phase := s.Phase()
+		switch {
+		case phase == 0:
+			return fray.Errorf(fray.EINVALID, "Turn %d's phases are over; begin the next turn with next first.", s.Round)
+		case ch.FacingPhase == phase:
+			return fray.Errorf(fray.EINVALID, "%s has already changed facing or dropped prone off-phase on phase %d; once per phase (V-7).", c.Name, phase)
+		case tracksPower(c) && s.Power(c.Name) < ExtraActionCost:
+			return fray.Errorf(fray.EINVALID, "%s has %d Power; to %s off-phase costs %d (V-7).", c.Name, s.Power(c.Name), what, ExtraActionCost)
+		}
+		data.Cost, data.Phase = ExtraActionCost, phase
+	}
+	typ := EventFacing
+	if cmd.Name == "prone" {
+		typ = EventProne
+	}
+	return d.emit(typ, data)
+}
+
+func (d *decider) stand(cmd fray.Command) error {
+	s := d.s
+	if err := engine.CheckArgs(cmd, 1, 1, "stand NAME"); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return err
+	}
+	c, err := s.Lookup(cmd.Arg(0))
+	if err != nil {
+		return err
+	}
+	if !s.char(c.Name).Prone {
+		return fray.Errorf(fray.EINVALID, "%s is not prone.", c.Name)
+	}
+	if s.Started && !fray.SameName(s.Current(), c.Name) {
+		return fray.Errorf(fray.EINVALID, "%s can get up only on their own action phase (V-7).", c.Name)
+	}
+	return d.emit(EventStood, fray.NameData{Name: c.Name})
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}
+
+// inches formats a distance.
+func inches(n int) string { return fmt.Sprintf("%d\"", n) }
