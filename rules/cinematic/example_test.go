@@ -14,8 +14,7 @@ func ExampleTestRoll_Odds() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Printf("failure %.0f%%\n", 100*o.Fail)
-	for _, l := range o.Levels {
+	for _, l := range o.Bands {
 		fmt.Printf("%s %.0f%%\n", l.Band, 100*l.P)
 	}
 	// Output:
@@ -35,8 +34,7 @@ func ExampleTestRoll_Odds_opposed() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Printf("defended %.0f%%\n", 100*o.Fail)
-	for _, l := range o.Levels {
+	for _, l := range o.Bands {
 		fmt.Printf("%s %.0f%%\n", l.Band, 100*l.P)
 	}
 	// Output:

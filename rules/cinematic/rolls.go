@@ -201,12 +201,15 @@ func (t TestRoll) settle(att, def *TestSide) *TestResult {
 	return r
 }
 
-// TestLevelOdds is the chance of succeeding with exactly Levels success
-// levels (for an attack: of hitting with them).
-type TestLevelOdds struct {
-	// Band is the outcome in words.
+// TestBandOdds is the chance of one outcome: a failure (for an attack,
+// the defender winning), or a success (a hit) with exactly Levels success
+// levels.
+type TestBandOdds struct {
+	// Band is the outcome in words, as TestRoll.Band gives it.
 	Band string `json:"band"`
-	// Levels is the number of success levels.
+	// Success is false for the failure band.
+	Success bool `json:"success"`
+	// Levels is the number of success levels of a success.
 	Levels int `json:"levels"`
 	// P is the probability.
 	P float64 `json:"p"`
@@ -223,9 +226,10 @@ type TestOdds struct {
 	Fail float64 `json:"fail"`
 	// Success is 1 − Fail.
 	Success float64 `json:"success"`
-	// Levels holds the probability of succeeding with each number of
-	// success levels the roll can reach, fewest first.
-	Levels []TestLevelOdds `json:"levels"`
+	// Bands holds the failure band first, then the probability of
+	// succeeding with each number of success levels the roll can reach,
+	// fewest first.
+	Bands []TestBandOdds `json:"bands"`
 	// Mean is the expected (attacker's) total.
 	Mean float64 `json:"mean"`
 }
@@ -262,17 +266,18 @@ func (t TestRoll) Odds() (*TestOdds, error) {
 	} else {
 		o.Fail, o.Success = att.AtMost(TestSuccess-1), att.AtLeast(TestSuccess)
 	}
+	o.Bands = append(o.Bands, TestBandOdds{Band: t.Band(false, 0), P: o.Fail})
 	minL, maxL := SuccessLevels(lo), SuccessLevels(hi)
 	if !t.Opposed {
 		minL = max(minL, 1)
 	}
 	for l := minL; l <= maxL; l++ {
-		o.Levels = append(o.Levels, TestLevelOdds{Band: t.Band(true, l), Levels: l})
+		o.Bands = append(o.Bands, TestBandOdds{Band: t.Band(true, l), Success: true, Levels: l})
 	}
 	for a := lo; a <= hi; a++ {
 		l := SuccessLevels(a)
 		if p := att.Prob(a) * win(a); p > 0 {
-			o.Levels[l-minL].P += p
+			o.Bands[1+l-minL].P += p
 		}
 	}
 	return o, nil

@@ -129,8 +129,11 @@ func TestTestOddsBruteForce(t *testing.T) {
 				if math.Abs(o.Fail-float64(fail)/100) > 1e-12 || math.Abs(o.Success+o.Fail-1) > 1e-12 {
 					t.Errorf("%+v: fail %v, success %v; want fail %d/100", roll, o.Fail, o.Success, fail)
 				}
-				sum := o.Fail
-				for _, l := range o.Levels {
+				sum := 0.0
+				if b := o.Bands[0]; b.Success || b.P != o.Fail {
+					t.Errorf("%+v: first band %+v, want the failure", roll, b)
+				}
+				for _, l := range o.Bands[1:] {
 					sum += l.P
 					if math.Abs(l.P-float64(levels[l.Levels])/100) > 1e-12 {
 						t.Errorf("%+v: P(%d levels) = %v, want %d/100", roll, l.Levels, l.P, levels[l.Levels])
@@ -140,7 +143,7 @@ func TestTestOddsBruteForce(t *testing.T) {
 				for l, n := range levels {
 					t.Errorf("%+v: %d levels (%d/100) missing", roll, l, n)
 				}
-				if math.Abs(sum-1) > 1e-12 {
+				if math.Abs(sum+o.Fail-1) > 1e-12 || math.Abs(sum-o.Success) > 1e-12 {
 					t.Errorf("%+v: sums to %v", roll, sum)
 				}
 				if !opposed {

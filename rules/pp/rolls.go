@@ -182,7 +182,7 @@ func (p Pool) Roll(src dice.Source, swing bool) (*PoolResult, error) {
 
 func checkUnused(src dice.Source) error {
 	if fs, ok := src.(*dice.FaceSource); ok && fs.Unused() > 0 {
-		return fmt.Errorf("challenge roll: %d physical dice given were not needed", fs.Unused())
+		return fmt.Errorf("challenge roll: %d more physical dice given than the roll needs", fs.Unused())
 	}
 	return nil
 }

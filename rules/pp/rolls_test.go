@@ -151,7 +151,7 @@ func TestPoolBad(t *testing.T) {
 			t.Errorf("%s as opponent: error %v, want one naming the opponent", tt.name, err)
 		}
 	}
-	if _, err := (pp.Pool{Dice: 2}).Roll(dice.Faces(1, 2, 3), false); err == nil || !strings.Contains(err.Error(), "not needed") {
+	if _, err := (pp.Pool{Dice: 2}).Roll(dice.Faces(1, 2, 3), false); err == nil || !strings.Contains(err.Error(), "more physical dice") {
 		t.Errorf("three faces for two dice: error %v", err)
 	}
 	if _, err := (pp.Pool{Dice: 2}).Roll(dice.Faces(1), false); err == nil {

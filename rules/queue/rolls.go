@@ -154,18 +154,24 @@ func (r DamageRoll) Odds() (*DamageOdds, error) {
 	for i := range o.Values {
 		o.Values[i].Damage = i + 1
 	}
-	const p = 1.0 / 36
+	var all, special [6]int
+	sum, specials := 0, 0
 	for red := 1; red <= 6; red++ {
 		for black := 1; black <= 6; black++ {
 			d := r.Weight.Damage(red, black)
-			v := &o.Values[d-1]
-			v.P += p
-			o.Mean += p * float64(d)
+			all[d-1]++
+			sum += d
 			if black == DamageSpecialFace {
-				v.PSpecial += p
-				o.Special += p
+				special[d-1]++
+				specials++
 			}
 		}
 	}
+	for i := range o.Values {
+		o.Values[i].P = float64(all[i]) / 36
+		o.Values[i].PSpecial = float64(special[i]) / 36
+	}
+	o.Special = float64(specials) / 36
+	o.Mean = float64(sum) / 36
 	return o, nil
 }
