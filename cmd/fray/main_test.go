@@ -43,6 +43,8 @@ func TestGolden(t *testing.T) {
 		{"roll-error-n", []string{"roll", "1d6", "-n", "0"}},
 		{"prob-2d6", []string{"prob", "2d6"}},
 		{"prob-json", []string{"prob", "--json", "1d4"}},
+		{"prob-exact", []string{"prob", "--exact", "3d6kh2"}},
+		{"prob-exact-json", []string{"prob", "--exact", "--json", "1d6!", "--depth", "2"}},
 		{"prob-opposed", []string{"prob", "1d{0,1,0,1,0,2}-1d{0,1,0,1,0,2}"}},
 		{"prob-keep-default", []string{"prob", "2d6kh"}},
 		{"prob-error", []string{"prob", "2d6kh+"}},

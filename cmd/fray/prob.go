@@ -34,6 +34,7 @@ func cmdProb(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("prob", stderr, probHelp)
 	asJSON := fs.Bool("json", false, "print one JSON object: expr, mean, sd, dist as [value, probability] pairs, truncated")
 	depth := fs.Int("depth", 0, "the most times one die may explode or reroll (default: automatic)")
+	exact := fs.Bool("exact", false, "also give each probability as an exact fraction (small and medium expressions)")
 	all := fs.Bool("all", false, "show every value, even those with P(=) below 0.0001% at the tails")
 	rules := fs.String("rules", "", "odds of a system's named roll: bpb, cinematic, vv, pp or queue (see below)")
 	pos, code := parseArgs(fs, args)
@@ -62,10 +63,25 @@ func cmdProb(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exprError(stderr, "prob", err)
 	}
-	if *asJSON {
-		return writeJSON(stdout, stderr, probJSON(e, d))
+	var x *dice.Exact
+	if *exact {
+		if x, err = e.ExactDist(d.Depth); err != nil {
+			return exprError(stderr, "prob", err)
+		}
 	}
-	fmt.Fprint(stdout, formatDist(e, d, *all))
+	if *asJSON {
+		out := probJSON(e, d)
+		if x != nil {
+			for i, p := range x.P {
+				if p.Sign() > 0 {
+					out.Exact = append(out.Exact, [2]any{x.Min + i, p.RatString()})
+				}
+			}
+			out.TruncatedExact = x.Truncated.RatString()
+		}
+		return writeJSON(stdout, stderr, out)
+	}
+	fmt.Fprint(stdout, formatDist(e, d, x, *all))
 	return 0
 }
 
@@ -80,6 +96,9 @@ type probOutput struct {
 	Depth     int          `json:"depth"`
 	Truncated float64      `json:"truncated"`
 	Dist      [][2]float64 `json:"dist"`
+	// With --exact: [value, "numerator/denominator"] pairs.
+	Exact          [][2]any `json:"exact,omitempty"`
+	TruncatedExact string   `json:"truncated_exact,omitempty"`
 }
 
 func probJSON(e *dice.Expr, d *dice.Dist) probOutput {
@@ -107,7 +126,7 @@ const tailCut = 1e-6
 
 // formatDist writes a distribution for people: a summary, then a row per
 // value with its probabilities and a bar.
-func formatDist(e *dice.Expr, d *dice.Dist, all bool) string {
+func formatDist(e *dice.Expr, d *dice.Dist, x *dice.Exact, all bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", e.String())
 	fmt.Fprintf(&b, "mean %.4f   sd %.4f   values %d to %d\n", noNegZero(d.Mean()), d.StdDev(), d.Min, d.Max())
@@ -128,7 +147,11 @@ func formatDist(e *dice.Expr, d *dice.Dist, all bool) string {
 		peak = max(peak, p)
 	}
 	w := max(len(fmt.Sprint(d.Min)), len(fmt.Sprint(d.Max())), len("value"))
-	fmt.Fprintf(&b, "\n%*s  %9s  %9s  %9s\n", w, "value", "P(=)", "P(≥)", "P(≤)")
+	fmt.Fprintf(&b, "\n%*s  %9s  %9s  %9s", w, "value", "P(=)", "P(≥)", "P(≤)")
+	if x != nil {
+		b.WriteString("  exact P(=)")
+	}
+	b.WriteString("\n")
 	below := 0.0
 	for i := range lo {
 		below += d.P[i]
@@ -137,7 +160,11 @@ func formatDist(e *dice.Expr, d *dice.Dist, all bool) string {
 		p := d.P[i]
 		above := 1 - below
 		below += p
-		fmt.Fprintf(&b, "%*d  %9s  %9s  %9s  %s\n", w, d.Min+i, pct(p), pct(max(above, 0)), pct(min(below, 1)), bar(p, peak, 40))
+		fmt.Fprintf(&b, "%*d  %9s  %9s  %9s  ", w, d.Min+i, pct(p), pct(max(above, 0)), pct(min(below, 1)))
+		if x != nil {
+			fmt.Fprintf(&b, "%-*s  ", exactWidth(x), exactAt(x, d.Min+i))
+		}
+		fmt.Fprintf(&b, "%s\n", bar(p, peak, 40))
 	}
 	if n := len(d.P) - (hi - lo + 1); n > 0 {
 		fmt.Fprintf(&b, "(%d values at the tails with P(=) under %s are not shown; --all shows them)\n", n, pct(tailCut))
@@ -177,4 +204,21 @@ func noNegZero(x float64) float64 {
 		return 0
 	}
 	return x
+}
+
+// exactAt returns the exact probability of v as a fraction.
+func exactAt(x *dice.Exact, v int) string {
+	if i := v - x.Min; i >= 0 && i < len(x.P) {
+		return x.P[i].RatString()
+	}
+	return "0"
+}
+
+// exactWidth is the width of the widest fraction, for lining up the bars.
+func exactWidth(x *dice.Exact) int {
+	w := len("exact P(=)")
+	for _, p := range x.P {
+		w = max(w, len(p.RatString()))
+	}
+	return w
 }
