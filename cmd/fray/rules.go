@@ -102,7 +102,7 @@ var rulesSpecs = []*rulesSpec{
 			{name: "explode", value: "yes|no", help: "6s explode (1 Resolve spent when checking your swing)"},
 			{name: "swing", value: "yes|no", help: "checking your swing, both sides: every even face is 1 success"},
 			{name: "threshold", value: "N|NAME", help: "static threshold (default easy 0): easy average hard daunting brutal inhuman superhuman legendary godlike"},
-			{name: "vs", value: "N", help: "or an opponent's pool of N dice; vs-mod, vs-auto, vs-resolve, vs-defining, vs-explode as above"},
+			{name: "vs", value: "N", help: "or an opponent's pool of N dice, with vs-mod=, vs-auto=, vs-resolve=, vs-defining=, vs-explode= as above"},
 			{name: "vs-mod", value: "-4..+4", help: ""},
 			{name: "vs-auto", value: "N|all", help: ""},
 			{name: "vs-resolve", value: "N", help: ""},
