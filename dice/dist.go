@@ -53,6 +53,9 @@ func (e *Expr) Dist(opts DistOptions) (*Dist, error) {
 	if err != nil {
 		return nil, err
 	}
+	for i, p := range x.p {
+		x.p[i] = min(p, 1) // rounding can pass 1 by an ulp or two
+	}
 	d := &Dist{Min: x.lo, P: x.p, Truncated: c.truncated()}
 	if used {
 		d.Depth = depth
@@ -101,9 +104,13 @@ func (e *Expr) chooseDepth(req int, maxWork int64) (depth int, used bool, err er
 		depth = max(req, 1)
 		return depth, p != nil, dry(depth)
 	}
+	classes := make([]faceClasses, len(e.pools))
+	for i, p := range e.pools {
+		classes[i] = p.classes()
+	}
 	goal := MaxExplodeDepth
 	for d := 1; d < MaxExplodeDepth; d++ {
-		if e.truncAt(d) < truncGoal {
+		if e.truncAt(d, classes) < truncGoal {
 			goal = d
 			break
 		}
@@ -128,12 +135,12 @@ func (e *Expr) chooseDepth(req int, maxWork int64) (depth int, used bool, err er
 }
 
 // truncAt returns the probability that some die of the expression reaches
-// the cap at depth d.
-func (e *Expr) truncAt(d int) float64 {
+// the cap at depth d, given the face classes of each pool.
+func (e *Expr) truncAt(d int, classes []faceClasses) float64 {
 	var logOK float64
-	for _, p := range e.pools {
+	for i, p := range e.pools {
 		if p.count > 0 {
-			logOK += float64(p.count) * math.Log1p(-p.classes().capProb(d, p))
+			logOK += float64(p.count) * math.Log1p(-classes[i].capProb(d, p))
 		}
 	}
 	return -math.Expm1(logOK)
@@ -227,22 +234,14 @@ func (d *Dist) Prob(v int) float64 {
 
 // AtLeast returns the probability of a value of v or more.
 func (d *Dist) AtLeast(v int) float64 {
-	i := max(v-d.Min, 0)
-	s := 0.0
-	for j := len(d.P) - 1; j >= i; j-- {
-		s += d.P[j]
-	}
-	return min(s, 1)
+	i := min(max(v-d.Min, 0), len(d.P))
+	return min(sumTail(d.P[i:]), 1)
 }
 
 // AtMost returns the probability of a value of v or less.
 func (d *Dist) AtMost(v int) float64 {
-	i := min(v-d.Min, len(d.P)-1)
-	s := 0.0
-	for j := 0; j <= i; j++ {
-		s += d.P[j]
-	}
-	return min(s, 1)
+	i := min(max(v-d.Min+1, 0), len(d.P))
+	return min(sumTail(d.P[:i]), 1)
 }
 
 // Mean returns the expected value.

@@ -208,15 +208,21 @@ func (c *calc) pairs(n *binNode, x, y *fdist) (*fdist, error) {
 	if err != nil || c.dry {
 		return z, err
 	}
+	// Many pairs can land on one value: sum with compensation.
+	comp := make([]float64, len(z.p))
 	for i, a := range x.p {
 		if a == 0 {
 			continue
 		}
 		for j, b := range y.p {
 			if b != 0 {
-				z.p[f(x.lo+i, y.lo+j)-lo] += a * b
+				k := f(x.lo+i, y.lo+j) - lo
+				z.p[k], comp[k] = twoSum(z.p[k], a*b, comp[k])
 			}
 		}
+	}
+	for k := range z.p {
+		z.p[k] += comp[k]
 	}
 	return z.tidy(), nil
 }
@@ -276,17 +282,26 @@ func (c *calc) pool(n *poolNode) (*fdist, error) {
 			bp = make([]float64, b.n)
 		}
 	}
+	// Count the faces of each kind at each value, then weigh the counts,
+	// so that a value many faces share gets its probability in one product.
+	na, nb := make([][2]int, len(ap)), make([][2]int, len(bp))
 	for f := 1; f <= n.die.sides; f++ {
-		p := px
+		r := 0
 		if n.rerolls(f) {
-			p = py
+			r = 1
 		}
 		v := contrib(f)
 		if n.explode && n.expCond.match(&n.die, f) {
-			bp[v-b.lo] += p
+			nb[v-b.lo][r]++
 		} else {
-			ap[v-a.lo] += p
+			na[v-a.lo][r]++
 		}
+	}
+	for i, k := range na {
+		ap[i] = float64(k[0])*px + float64(k[1])*py
+	}
+	for i, k := range nb {
+		bp[i] = float64(k[0])*px + float64(k[1])*py
 	}
 	a.p = ap
 	a.tidy()
@@ -380,10 +395,15 @@ func (c *calc) mapValues(n *poolNode, x *fdist, g func(int) int) (*fdist, error)
 		return &fdist{lo: -1, n: 3, nz: 3}, nil
 	}
 	y := &fdist{lo: -1, p: make([]float64, 3)}
+	var comp [3]float64
 	for i, v := range x.p {
 		if v != 0 {
-			y.p[g(x.lo+i)+1] += v
+			k := g(x.lo+i) + 1
+			y.p[k], comp[k] = twoSum(y.p[k], v, comp[k])
 		}
+	}
+	for k := range y.p {
+		y.p[k] += comp[k]
 	}
 	return y.tidy(), nil
 }
@@ -546,10 +566,7 @@ func (c *calc) keep(n *poolNode, x *fdist, g func(int) int, k int, high bool) (*
 			row := rows[j]
 			b := binomial(pmf, N-j, q, qc)
 			r := k - j // this many more dice complete the kept set
-			tail := 0.0
-			for cc := len(b) - 1; cc >= r; cc-- {
-				tail += b[cc]
-			}
+			tail := sumTail(b[min(r, len(b)):])
 			if tail != 0 {
 				dst := out.p[r*gi : r*gi+len(row)]
 				for s, mass := range row {
@@ -602,14 +619,12 @@ func binomial(buf []float64, n int, q, qc float64) []float64 {
 	mode := min(int(float64(n+1)*q), n)
 	r := q / qc
 	b[mode] = 1
-	sum := 1.0
 	for c := mode; c < n; c++ {
 		v := b[c] * float64(n-c) / float64(c+1) * r
 		if v < 1e-200 {
 			break
 		}
 		b[c+1] = v
-		sum += v
 	}
 	for c := mode; c > 0; c-- {
 		v := b[c] * float64(c) / float64(n-c+1) / r
@@ -617,8 +632,8 @@ func binomial(buf []float64, n int, q, qc float64) []float64 {
 			break
 		}
 		b[c-1] = v
-		sum += v
 	}
+	sum := sumTail(b)
 	for c, v := range b {
 		v /= sum
 		if v < tiny {
@@ -627,4 +642,27 @@ func binomial(buf []float64, n int, q, qc float64) []float64 {
 		b[c] = v
 	}
 	return b
+}
+
+// twoSum adds x to the running sum s with compensation c (Neumaier's
+// variant of Kahan summation) and returns the new sum and compensation;
+// the total is s + c.
+func twoSum(s, x, c float64) (float64, float64) {
+	t := s + x
+	if math.Abs(s) >= math.Abs(x) {
+		c += (s - t) + x
+	} else {
+		c += (x - t) + s
+	}
+	return t, c
+}
+
+// sumTail returns the sum of p, from the last entry to the first, with
+// compensation.
+func sumTail(p []float64) float64 {
+	s, c := 0.0, 0.0
+	for i := len(p) - 1; i >= 0; i-- {
+		s, c = twoSum(s, p[i], c)
+	}
+	return s + c
 }

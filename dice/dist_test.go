@@ -395,7 +395,7 @@ func checkDist(t *testing.T, e *dice.Expr, d *dice.Dist, rolls int, seed uint64)
 	t.Helper()
 	sum := 0.0
 	for _, p := range d.P {
-		if p < 0 || p > 1 || math.IsNaN(p) {
+		if !(p >= 0 && p <= 1) {
 			t.Fatalf("%s: probability %v", e, p)
 		}
 		sum += p
@@ -446,6 +446,10 @@ func FuzzDist(f *testing.F) {
 			return
 		}
 		checkDist(t, e, d, 200, uint64(len(src)))
+		// Where the exact distribution is cheap, the two must agree.
+		if ex, err := dice.ExactDistWork(e, max(d.Depth, 1), 1<<16); err == nil {
+			checkClose(t, src, d, ex, 1e-12)
+		}
 		if !strings.Contains(src, "d") && len(d.P) != 1 {
 			t.Fatalf("%q: a constant has %d values", src, len(d.P))
 		}

@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"math"
 	"math/big"
 )
 
@@ -97,9 +98,24 @@ type xcalc struct {
 	ok      *big.Rat // probability that no die reaches a cap
 }
 
+// chargeMul counts ops products of two numbers each about as long as den,
+// at a Karatsuba-like cost.
+func (c *xcalc) chargeMul(pos int, ops int, den *big.Int) error {
+	return c.chargeBits(pos, ops, float64(den.BitLen()))
+}
+
+// chargeBits counts ops products of two numbers of the given length.
+func (c *xcalc) chargeBits(pos int, ops int, bits float64) error {
+	words := 1 + bits/64
+	c.work += float64(ops) * math.Pow(words, 1.6)
+	return c.charge(pos, 0, nil)
+}
+
 // charge counts ops multiply-adds on numbers about as long as den.
 func (c *xcalc) charge(pos int, ops int, den *big.Int) error {
-	c.work += float64(ops) * float64(1+den.BitLen()/64)
+	if ops > 0 {
+		c.work += float64(ops) * float64(1+den.BitLen()/64)
+	}
 	if c.work > c.maxWork {
 		return limitf(c.e.src, pos, LimitDistWork, "the exact distribution needs more than %d steps of work; use the floating-point one", int64(c.maxWork))
 	}
@@ -247,7 +263,9 @@ func (c *xcalc) pool(n *poolNode) (*xdist, error) {
 	if err := c.charge(n.at, n.die.sides, den); err != nil {
 		return nil, err
 	}
-	c.truncate(n, fc, den, px, py)
+	if err := c.truncate(n.at, n, fc, den, px, py); err != nil {
+		return nil, err
+	}
 
 	lo, hi := [2]int{1 << 62, 1 << 62}, [2]int{-1 << 62, -1 << 62}
 	kind := func(f int) int {
@@ -321,7 +339,7 @@ func (c *xcalc) pool(n *poolNode) (*xdist, error) {
 
 // truncate multiplies c.ok by the probability that none of the pool's dice
 // reaches a cap.
-func (c *xcalc) truncate(n *poolNode, fc faceClasses, den, px, py *big.Int) {
+func (c *xcalc) truncate(pos int, n *poolNode, fc faceClasses, den, px, py *big.Int) error {
 	frac := func(k int, p *big.Int) *big.Rat {
 		t := new(big.Int).Mul(big.NewInt(int64(k)), p)
 		return new(big.Rat).SetFrac(t, den)
@@ -343,13 +361,18 @@ func (c *xcalc) truncate(n *poolNode, fc faceClasses, den, px, py *big.Int) {
 		}
 	}
 	if t.Sign() == 0 {
-		return
+		return nil
+	}
+	// (1-t)^count is about count times as long as t.
+	if err := c.chargeBits(pos, 1, float64(n.count)*float64(t.Denom().BitLen())); err != nil {
+		return err
 	}
 	ok := new(big.Rat).Sub(big.NewRat(1, 1), t)
 	pow := new(big.Rat).SetFrac(
 		new(big.Int).Exp(ok.Num(), big.NewInt(int64(n.count)), nil),
 		new(big.Int).Exp(ok.Denom(), big.NewInt(int64(n.count)), nil))
 	c.ok.Mul(c.ok, pow)
+	return nil
 }
 
 // chain returns the distribution of one die with its explosions:
@@ -427,7 +450,14 @@ func (c *xcalc) keep(n *poolNode, x *xdist, g func(int) int, k int, high bool) (
 		// from a*gmin.
 		u := &xdist{lo: 0, num: []big.Int{*big.NewInt(1)}, den: big.NewInt(1)}
 		for a := 0; a < k && a <= N; a++ {
-			// E = C(N,a) Σ_{e=k-a}^{N-a} C(N-a,e) eq^e after^(N-a-e)
+			// E = C(N,a) Σ_{e=k-a}^{N-a} C(N-a,e) eq^e after^(N-a-e),
+			// each term about as long as den.
+			if err := c.chargeMul(n.at, N-a+1, den); err != nil {
+				return nil, err
+			}
+			if err := c.charge(n.at, len(u.num), den); err != nil {
+				return nil, err
+			}
 			E := new(big.Int)
 			for e := k - a; e <= N-a; e++ {
 				term := binom(N-a, e)
@@ -436,9 +466,6 @@ func (c *xcalc) keep(n *poolNode, x *xdist, g func(int) int, k int, high bool) (
 				E.Add(E, term)
 			}
 			E.Mul(E, binom(N, a))
-			if err := c.charge(n.at, N-a+len(u.num), den); err != nil {
-				return nil, err
-			}
 			if E.Sign() != 0 {
 				// The sum is a·gmin + i from u, plus (k-a)·g(t).
 				base := a*gmin + (k-a)*gt - out.lo
