@@ -34,6 +34,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdRoll(rest, stdout, stderr)
 	case "prob":
 		return cmdProb(rest, stdout, stderr)
+	case "play":
+		return cmdPlay(rest, stdin, stdout, stderr)
 	case "version", "--version":
 		return cmdVersion(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":

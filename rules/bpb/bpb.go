@@ -755,12 +755,15 @@ func (s *State) dropRemoved(name string) {
 		return
 	}
 	cur := s.current()
-	for i := len(s.Seq) - 1; i > s.Pos; i-- {
-		if fray.SameName(s.Seq[i].Name, name) && s.Seq[i].Mark != markActed {
+	for i := len(s.Seq) - 1; i >= 0; i-- {
+		if i != s.Pos && fray.SameName(s.Seq[i].Name, name) && s.Seq[i].Mark != markActed {
 			s.Seq = slices.Delete(s.Seq, i, i+1)
+			if i < s.Pos {
+				s.Pos--
+			}
 		}
 	}
-	if cur != nil && fray.SameName(cur.Name, name) {
+	if cur != nil && fray.SameName(s.Seq[s.Pos].Name, name) {
 		s.Seq[s.Pos].Mark = markActed
 		s.Pos++
 		s.settle()

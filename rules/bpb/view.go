@@ -39,6 +39,9 @@ func (*System) View(st fray.State) fray.View {
 	}
 	v.History = append(v.History, fray.RoundTurns{Round: s.Round, Turns: s.roundTurns()})
 	for i, t := range s.Seq {
+		if s.Find(t.Name) == nil {
+			continue // removed; the history keeps the turns taken
+		}
 		sl := fray.Slot{Name: t.Name, Note: t.Note}
 		switch t.Kind {
 		case kindDelayed:
@@ -110,10 +113,10 @@ func (*System) Check(st fray.State) error {
 	}
 	regular := map[string]int{}
 	for i, t := range s.Seq {
-		if s.Find(t.Name) == nil {
+		if s.Find(t.Name) == nil && t.Mark != markActed {
 			return bad("%s has a turn but is not in the encounter", t.Name)
 		}
-		if t.Kind == kindRegular {
+		if t.Kind == kindRegular && i >= s.Pos {
 			regular[t.Name]++
 			if regular[t.Name] > 1 {
 				return bad("%s has two regular turns in round %d", t.Name, s.Round)

@@ -1,0 +1,483 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"fray"
+	"fray/engine"
+	"fray/rules/bpb"
+	"fray/rules/queue"
+)
+
+// systems lists the rule systems fray play runs, by id. Add a system here
+// (one line) to make it playable.
+var systems = map[string]func() fray.System{
+	bpb.ID:   func() fray.System { return bpb.New() },
+	queue.ID: func() fray.System { return queue.New() },
+}
+
+// systemIDs returns the ids of the playable systems, sorted.
+func systemIDs() []string {
+	ids := make([]string, 0, len(systems))
+	for id := range systems {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+const playHelp = `fray play --rules ID [--seed N] [--json] [--log FILE] [--resume FILE] [SCRIPT]
+
+Runs an encounter, one command per line: from the SCRIPT file, or from
+standard input (with a prompt and "help" when it is a terminal). Lines
+starting with # are comments; quote names with spaces: "Brigand #2".
+
+Examples:
+  fray play --rules bpb                      play Bulletproof Blues at the prompt
+  fray play --rules bpb examples/bpb-blueshift.fray
+  fray play --rules queue --seed 7 --log fight.jsonl
+  fray play --resume fight.jsonl             continue that fight where it stopped
+  echo 'add Ann side=pc wits=2
+  add Bear wits=1
+  start' | fray play --rules queue --json    one JSON object per command
+
+Commands every system shares:
+  add NAME [side=pc|npc] [kind=character|group|environment] [group=NAME]
+           [aware=no] [hidden=yes] [stat=N …]    add a combatant
+  remove NAME            remove a combatant
+  start                  begin (rolls initiative where the system does)
+  next [NAME]            the current actor ends their turn
+  undo / redo            take back / restore the last step, exactly
+  show / history / log   the order of play, the turns per round, the events
+  help                   the commands of the chosen system
+
+Any command that rolls takes the dice rolled at the table instead of the
+seeded roll: dice=6,3 (the faces) or roll=9 (their total, before bonuses).
+initiative NAME DIE enters a combatant's initiative die before start.
+
+Systems: %s.
+
+With --json each command prints {"ok":true,"events":[…],"view":{…}} or
+{"ok":false,"error":{"code":…,"message":…}}. --log FILE writes the event
+log as JSON Lines (a header, then one event per line, undo and redo
+included); --resume FILE replays it and continues, appending to it.
+The exit code is 0 when every command succeeded, 1 when one was refused,
+2 for bad usage.
+`
+
+// playOut is one --json answer.
+type playOut struct {
+	OK     bool              `json:"ok"`
+	Events []fray.Event      `json:"events,omitempty"`
+	View   *fray.View        `json:"view,omitempty"`
+	Log    []fray.Event      `json:"log,omitempty"`
+	Help   []fray.CommandDoc `json:"help,omitempty"`
+	Error  *playError        `json:"error,omitempty"`
+}
+
+type playError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("play", stderr, fmt.Sprintf(playHelp, strings.Join(systemIDs(), ", ")))
+	rulesID := fs.String("rules", "", "the rule system: "+strings.Join(systemIDs(), ", "))
+	seed := fs.Uint64("seed", 0, "seed for the dice, to reproduce an encounter (default: from the clock)")
+	asJSON := fs.Bool("json", false, "print one JSON object per command")
+	logPath := fs.String("log", "", "write the event log to `FILE` as JSON Lines")
+	resume := fs.String("resume", "", "replay the event log in `FILE` and continue it")
+	pos, code := parseArgs(fs, args)
+	if code >= 0 {
+		return code
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "fray play: "+format+"\n", a...)
+		return 2
+	}
+	if len(pos) > 1 {
+		return fail("expected at most one script file, got %d arguments", len(pos))
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	if !seedSet {
+		*seed = uint64(time.Now().UnixNano())
+	}
+
+	// The encounter: new, or resumed from a log.
+	var e *engine.Engine
+	if *resume != "" {
+		b, err := os.ReadFile(*resume)
+		if err != nil {
+			return fail("%v", err)
+		}
+		var h engine.Header
+		first, _, _ := bytes.Cut(b, []byte("\n"))
+		if json.Unmarshal(first, &h) != nil || h.Schema != engine.LogSchema {
+			return fail("%s is not a fray event log", *resume)
+		}
+		if *rulesID == "" {
+			*rulesID = h.Rules
+		}
+		newSys, ok := systems[*rulesID]
+		if !ok {
+			return fail("unknown rules %q; choose one of %s", *rulesID, strings.Join(systemIDs(), ", "))
+		}
+		var rng *rand.Rand
+		if seedSet {
+			rng = rand.New(rand.NewPCG(*seed, 0x9e3779b97f4a7c15))
+		}
+		e, err = engine.Import(bytes.NewReader(b), newSys(), rng)
+		if err != nil {
+			return fail("%s: %s", *resume, fray.ErrorMessage(err))
+		}
+		if *logPath == "" {
+			*logPath = *resume
+		}
+	} else {
+		if *rulesID == "" {
+			return fail("choose the rules with --rules ID: %s", strings.Join(systemIDs(), ", "))
+		}
+		newSys, ok := systems[*rulesID]
+		if !ok {
+			return fail("unknown rules %q; choose one of %s", *rulesID, strings.Join(systemIDs(), ", "))
+		}
+		e = engine.New(newSys(), rand.New(rand.NewPCG(*seed, 0x9e3779b97f4a7c15)))
+		e.Seed = *seed
+	}
+
+	// The log file: appended to as the encounter goes.
+	var logFile *os.File
+	if *logPath != "" {
+		var err error
+		logFile, err = openLog(*logPath, *resume, e)
+		if err != nil {
+			return fail("%v", err)
+		}
+		defer logFile.Close()
+	}
+
+	// The commands: a script file, or standard input.
+	in := stdin
+	interactive := false
+	if len(pos) == 1 {
+		f, err := os.Open(pos[0])
+		if err != nil {
+			return fail("%v", err)
+		}
+		defer f.Close()
+		in = f
+	} else if f, ok := stdin.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			interactive = true
+		}
+	}
+	p := &player{e: e, out: stdout, json: *asJSON, echo: !interactive && !*asJSON, log: logFile}
+	if interactive {
+		fmt.Fprintf(stdout, "fray play: %s (seed %d). Type help for the commands, Ctrl-D to stop.\n", e.System().Name(), *seed)
+	}
+	r := bufio.NewReaderSize(in, 64<<10)
+	failed := false
+	for lineNo := 1; ; lineNo++ {
+		if interactive {
+			fmt.Fprint(stdout, p.prompt())
+		}
+		line, tooLong, err := readLine(r)
+		if err != nil && line == "" && !tooLong {
+			if !errors.Is(err, io.EOF) {
+				fmt.Fprintf(stderr, "fray play: read commands: %v\n", err)
+				return 1
+			}
+			break
+		}
+		var ok bool
+		if tooLong {
+			ok = p.refuse(line, fray.Errorf(fray.ETOOLARGE, "Line %d is longer than %d bytes (MaxLineBytes).", lineNo, engine.MaxLineBytes))
+		} else {
+			ok = p.run(line, lineNo)
+		}
+		failed = failed || !ok
+		if p.writeErr != nil {
+			fmt.Fprintf(stderr, "fray play: write the log: %v\n", p.writeErr)
+			return 1
+		}
+	}
+	if interactive {
+		fmt.Fprintln(stdout)
+	}
+	if failed {
+		return 1
+	}
+	return 0
+}
+
+// openLog opens the log file for appending. A new (or empty) file gets
+// the encounter's log so far; an existing one must be the resumed log.
+func openLog(path, resumed string, e *engine.Engine) (*os.File, error) {
+	st, err := os.Stat(path)
+	exists := err == nil && st.Size() > 0
+	if exists && path != resumed {
+		return nil, fmt.Errorf("%s already holds a log; continue it with --resume %s, or choose another file", path, path)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if !exists {
+		if err := e.Export(f); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// readLine reads one line without its end. A line longer than
+// engine.MaxLineBytes is skipped to its end and reported as too long.
+func readLine(r *bufio.Reader) (line string, tooLong bool, err error) {
+	var b []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(b)+len(chunk) <= engine.MaxLineBytes+2 {
+			b = append(b, chunk...)
+		} else {
+			tooLong = true
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		s := strings.TrimRight(string(b), "\r\n")
+		if tooLong {
+			return "…", true, err
+		}
+		return s, false, err
+	}
+}
+
+// player runs commands on one engine and prints the answers.
+type player struct {
+	e        *engine.Engine
+	out      io.Writer
+	json     bool
+	echo     bool // print each command before its answer (scripts)
+	log      *os.File
+	writeErr error
+}
+
+func (p *player) prompt() string {
+	v := p.e.View()
+	if !v.Started {
+		return p.e.System().ID() + "> "
+	}
+	if v.Current == "" {
+		return fmt.Sprintf("%s r%d> ", p.e.System().ID(), v.Round)
+	}
+	return fmt.Sprintf("%s r%d %s> ", p.e.System().ID(), v.Round, v.Current)
+}
+
+// run carries out one line and reports whether it succeeded.
+func (p *player) run(line string, lineNo int) bool {
+	cmd, err := engine.ParseCommand(line)
+	if err != nil {
+		return p.refuse(line, err)
+	}
+	if cmd.Name == "" {
+		return true
+	}
+	if p.echo {
+		fmt.Fprintf(p.out, "> %s\n", strings.TrimSpace(line))
+	}
+	before := p.e.View()
+	evs, err := p.e.Do(cmd)
+	if err != nil {
+		return p.refuse(line, err)
+	}
+	if p.log != nil && len(evs) > 0 {
+		p.writeErr = engine.WriteEvents(p.log, evs)
+	}
+	v := p.e.View()
+	if p.json {
+		o := playOut{OK: true, Events: evs, View: &v}
+		if o.Events == nil {
+			o.Events = []fray.Event{}
+		}
+		switch cmd.Name {
+		case engine.CmdLog:
+			o.Log = p.e.Log()
+		case engine.CmdHelp:
+			o.Help = p.help()
+		}
+		p.writeJSON(o)
+		return true
+	}
+	switch cmd.Name {
+	case engine.CmdShow:
+		fmt.Fprint(p.out, formatView(p.e.System(), v))
+	case engine.CmdHistory:
+		for _, h := range v.History {
+			fmt.Fprintf(p.out, "  %s\n", h)
+		}
+	case engine.CmdLog:
+		for _, ev := range p.e.Log() {
+			fmt.Fprintf(p.out, "  %s\n", formatEvent(ev))
+		}
+	case engine.CmdHelp:
+		fmt.Fprintf(p.out, "%s (%s):\n", p.e.System().Name(), p.e.System().ID())
+		for _, d := range p.help() {
+			fmt.Fprintf(p.out, "  %s\n      %s\n", d.Usage, d.Summary)
+		}
+	default:
+		for _, ev := range evs {
+			for _, r := range ev.Rolls {
+				fmt.Fprintf(p.out, "  %s\n", formatRoll(r))
+			}
+			if ev.Type == fray.EventUndo || ev.Type == fray.EventRedo {
+				fmt.Fprintf(p.out, "  %s\n", formatEvent(ev))
+			}
+		}
+		// Rounds finished by this command, then whose turn it is.
+		for _, h := range v.History {
+			if h.Round >= before.Round && h.Round < v.Round {
+				fmt.Fprintf(p.out, "  %s\n", h)
+			}
+		}
+		fmt.Fprintf(p.out, "  %s\n", status(v))
+	}
+	return true
+}
+
+func (p *player) help() []fray.CommandDoc {
+	return append(p.e.System().Commands(),
+		fray.CommandDoc{Usage: "undo", Summary: "Take back the last step, exactly."},
+		fray.CommandDoc{Usage: "redo", Summary: "Restore the last step taken back."},
+		fray.CommandDoc{Usage: "show", Summary: "Show the order of play: this round with markers, the next round, the history."},
+		fray.CommandDoc{Usage: "history", Summary: "Show the turns taken, round by round."},
+		fray.CommandDoc{Usage: "log", Summary: "Show the event log, dice included."},
+	)
+}
+
+// refuse prints a refusal and reports false.
+func (p *player) refuse(line string, err error) bool {
+	if p.json {
+		p.writeJSON(playOut{OK: false, Error: &playError{Code: fray.ErrorCode(err), Message: fray.ErrorMessage(err)}})
+		return false
+	}
+	if p.echo {
+		fmt.Fprintf(p.out, "> %s\n", strings.TrimSpace(line))
+	}
+	fmt.Fprintf(p.out, "  refused (%s): %s\n", fray.ErrorCode(err), fray.ErrorMessage(err))
+	return false
+}
+
+func (p *player) writeJSON(o playOut) {
+	b, err := json.Marshal(o)
+	if err != nil {
+		b = []byte(`{"ok":false,"error":{"code":"internal","message":"The answer could not be encoded."}}`)
+	}
+	p.out.Write(append(b, '\n'))
+}
+
+// status says where the encounter stands: "Round 3: Monolith's turn."
+func status(v fray.View) string {
+	switch {
+	case !v.Started:
+		return fmt.Sprintf("Not started; %s.", plural(len(v.Combatants), "combatant", "combatants"))
+	case v.Current == "":
+		return fmt.Sprintf("Round %d: nobody can act.", v.Round)
+	}
+	return fmt.Sprintf("Round %d: %s's turn.", v.Round, v.Current)
+}
+
+// formatView shows the order of play for people.
+func formatView(sys fray.System, v fray.View) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s — %s\n", sys.Name(), status(v))
+	if v.Started {
+		fmt.Fprintf(&b, "This round:\n")
+	} else {
+		fmt.Fprintf(&b, "Order of play:\n")
+	}
+	for i, s := range v.Order {
+		mark := "  "
+		if s.Has(fray.MarkCurrent) {
+			mark = "> "
+		}
+		fmt.Fprintf(&b, "%s%2d. %s\n", mark, i+1, s)
+	}
+	if len(v.Next) > 0 {
+		var names []string
+		for _, s := range v.Next {
+			names = append(names, s.String())
+		}
+		fmt.Fprintf(&b, "Next: %s\n", strings.Join(names, ", "))
+	}
+	if len(v.History) > 0 {
+		fmt.Fprintf(&b, "History:\n")
+		for _, h := range v.History {
+			fmt.Fprintf(&b, "  %s\n", h)
+		}
+	}
+	var unaware, hidden []string
+	for _, c := range v.Combatants {
+		if c.Unaware {
+			unaware = append(unaware, c.Name)
+		}
+		if c.Hidden {
+			hidden = append(hidden, c.Name)
+		}
+	}
+	if len(unaware) > 0 {
+		fmt.Fprintf(&b, "Unaware (no turn): %s\n", strings.Join(unaware, ", "))
+	}
+	if len(hidden) > 0 {
+		fmt.Fprintf(&b, "Hidden from players: %s\n", strings.Join(hidden, ", "))
+	}
+	return b.String()
+}
+
+// formatRoll shows a roll: "Blueshift rolls 2d6: 6, 3 = 9 (faces entered)".
+func formatRoll(r fray.Roll) string {
+	var dice []string
+	for _, d := range r.Dice {
+		dice = append(dice, fmt.Sprint(d))
+	}
+	src := map[string]string{fray.RollSeeded: "seeded", fray.RollFaces: "faces entered", fray.RollTotal: "total entered"}[r.Source]
+	who := r.For
+	if who == "" {
+		who = "roll"
+	}
+	if len(dice) == 0 {
+		return fmt.Sprintf("%s rolls %s: %d (%s)", who, r.Expr, r.Total, src)
+	}
+	return fmt.Sprintf("%s rolls %s: %s = %d (%s)", who, r.Expr, strings.Join(dice, ", "), r.Total, src)
+}
+
+// formatEvent shows one event of the log on one line.
+func formatEvent(ev fray.Event) string {
+	s := fmt.Sprintf("%d", ev.Seq)
+	if ev.Step > 0 {
+		s += fmt.Sprintf(" [step %d]", ev.Step)
+	}
+	s += " " + ev.Type
+	if len(ev.Data) > 0 {
+		s += " " + string(ev.Data)
+	}
+	if ev.Command != "" {
+		s += "  ← " + ev.Command
+	}
+	for _, r := range ev.Rolls {
+		s += "; " + formatRoll(r)
+	}
+	return s
+}

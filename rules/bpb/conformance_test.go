@@ -1,0 +1,55 @@
+package bpb_test
+
+import (
+	"os"
+	"testing"
+
+	"fray"
+	"fray/rules/bpb"
+	"fray/rules/rulestest"
+)
+
+func newSystem() fray.System { return bpb.New() }
+
+var scripts = []rulestest.Script{
+	{Name: "eight rounds", Text: mustRead("../../examples/bpb-blueshift.fray")},
+	{Name: "rolled", Text: `add Blueshift side=pc perception=4 superspeed=2
+add Ganyeka perception=3
+add Rock kind=environment
+add Monolith side=pc aware=no
+initiative Blueshift 6,3
+start order=rolled
+next
+force Blueshift
+force Blueshift
+delay
+next
+aware Monolith
+next
+reorder Ganyeka after=Monolith
+next
+interrupt Ganyeka
+remove Monolith
+next
+next
+undo
+redo`},
+}
+
+func mustRead(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+func TestConformance(t *testing.T) { rulestest.Run(t, newSystem, scripts...) }
+
+func FuzzRules(f *testing.F) {
+	var seeds []string
+	for _, s := range scripts {
+		seeds = append(seeds, s.Text)
+	}
+	rulestest.FuzzScript(f, newSystem, seeds...)
+}

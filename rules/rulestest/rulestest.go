@@ -1,0 +1,288 @@
+// Package rulestest is the conformance suite every rule system passes:
+// replaying a log rebuilds the same state; undoing any command restores
+// the state before it exactly and redoing it the state after; a refused
+// command changes nothing; random command sequences never panic and never
+// break the system's invariants; and the order views are consistent.
+//
+// A system's test calls it with a factory and a few scripts of commands
+// that exercise its rules:
+//
+//	func TestConformance(t *testing.T) {
+//		rulestest.Run(t, func() fray.System { return bpb.New() },
+//			rulestest.Script{Name: "seed", Text: "add A\nadd B\nstart\nnext"})
+//	}
+package rulestest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"fray"
+	"fray/engine"
+)
+
+// Script is a named script of commands, one per line, as fray play reads
+// them. Commands a script expects to be refused are allowed: the suite
+// checks that they change nothing.
+type Script struct {
+	Name string
+	Text string
+}
+
+// Run runs the whole suite on the system newSystem returns: every script
+// step by step (see RunScript), then random command sequences built from
+// the scripts' words (see RunRandom).
+func Run(t *testing.T, newSystem func() fray.System, scripts ...Script) {
+	t.Helper()
+	for _, s := range scripts {
+		t.Run("script/"+s.Name, func(t *testing.T) { RunScript(t, newSystem, s) })
+	}
+	t.Run("random", func(t *testing.T) {
+		runs, steps := 60, 150
+		if testing.Short() {
+			runs, steps = 10, 80
+		}
+		for i := range runs {
+			RunRandom(t, newSystem, uint64(i), steps, scripts...)
+		}
+	})
+}
+
+// RunScript runs one script through an engine, checking after every
+// command that the system's invariants hold, that the view is consistent,
+// that a refused command changed nothing and that undo and redo of an
+// accepted one are exact; at the end it checks that replaying the log,
+// and exporting and importing it, rebuild the same state.
+func RunScript(t *testing.T, newSystem func() fray.System, s Script) {
+	t.Helper()
+	e := engine.New(newSystem(), rand.New(rand.NewPCG(7, 11)))
+	for i, line := range strings.Split(s.Text, "\n") {
+		cmd, err := engine.ParseCommand(line)
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if cmd.Name == "" {
+			continue
+		}
+		if err := Step(e, cmd); err != nil {
+			t.Fatalf("line %d (%s): %v", i+1, line, err)
+		}
+	}
+	if err := CheckReplay(e); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Step carries out one command on e and checks the engine around it (see
+// RunScript). It reports a conformance failure as an error; a refusal of
+// the command by the rules is not one.
+func Step(e *engine.Engine, cmd fray.Command) (err error) {
+	sys := e.System()
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic on %q: %v", cmd.String(), r)
+		}
+	}()
+	before := e.State().Clone()
+	n := len(e.Log())
+	evs, doErr := e.Do(cmd)
+	if doErr != nil {
+		var fe *fray.Error
+		if !asError(doErr, &fe) {
+			return fmt.Errorf("%q was refused with an error that is not a *fray.Error: %v", cmd.String(), doErr)
+		}
+		if fe.Code == fray.EINTERNAL {
+			return fmt.Errorf("%q: internal error: %v", cmd.String(), doErr)
+		}
+		if fe.Message == "" {
+			return fmt.Errorf("%q was refused without a message", cmd.String())
+		}
+		if len(e.Log()) != n {
+			return fmt.Errorf("%q was refused but the log grew", cmd.String())
+		}
+		if !reflect.DeepEqual(before, e.State()) {
+			return fmt.Errorf("%q was refused (%v) but the state changed:\n%s", cmd.String(), doErr, diff(before, e.State()))
+		}
+		return checkState(sys, e.State())
+	}
+	if err := checkState(sys, e.State()); err != nil {
+		return fmt.Errorf("after %q: %w", cmd.String(), err)
+	}
+	if len(evs) == 0 || cmd.Name == engine.CmdUndo || cmd.Name == engine.CmdRedo {
+		return nil
+	}
+	for _, ev := range evs {
+		if ev.Type == "" || ev.Seq < 1 || ev.Step < 1 {
+			return fmt.Errorf("%q produced a malformed event %+v", cmd.String(), ev)
+		}
+	}
+	after := e.State().Clone()
+	if _, err := e.Undo(); err != nil {
+		return fmt.Errorf("undo after %q: %v", cmd.String(), err)
+	}
+	if !reflect.DeepEqual(before, e.State()) {
+		return fmt.Errorf("undo after %q does not restore the state before it:\n%s", cmd.String(), diff(before, e.State()))
+	}
+	if _, err := e.Redo(); err != nil {
+		return fmt.Errorf("redo after %q: %v", cmd.String(), err)
+	}
+	if !reflect.DeepEqual(after, e.State()) {
+		return fmt.Errorf("redo after %q does not restore the state after it:\n%s", cmd.String(), diff(after, e.State()))
+	}
+	return nil
+}
+
+func asError(err error, target **fray.Error) bool {
+	for err != nil {
+		if fe, ok := err.(*fray.Error); ok {
+			*target = fe
+			return true
+		}
+		u, ok := err.(interface{ Unwrap() error })
+		if !ok {
+			return false
+		}
+		err = u.Unwrap()
+	}
+	return false
+}
+
+// checkState runs the system's own invariants and the view's.
+func checkState(sys fray.System, st fray.State) error {
+	if err := sys.Check(st); err != nil {
+		return err
+	}
+	return CheckView(sys.View(st), st)
+}
+
+// CheckView reports an inconsistent order view: a current actor who is
+// not marked current in the order (or more than one current slot), slots
+// naming nobody in the encounter, rounds out of order in the history, or a
+// round that does not match the history's last.
+func CheckView(v fray.View, st fray.State) error {
+	names := map[string]bool{}
+	for _, c := range v.Combatants {
+		names[strings.ToLower(c.Name)] = true
+	}
+	current := 0
+	for _, s := range v.Order {
+		if !names[strings.ToLower(s.Name)] {
+			return fmt.Errorf("view: the order names %q, who is not a combatant", s.Name)
+		}
+		if s.Has(fray.MarkCurrent) {
+			current++
+			if !fray.SameName(s.Name, v.Current) {
+				return fmt.Errorf("view: %s is marked current but the current actor is %q", s.Name, v.Current)
+			}
+		}
+	}
+	if v.Current != "" && current == 0 {
+		return fmt.Errorf("view: %s is current but no slot of the order is marked current", v.Current)
+	}
+	if current > 1 && !phased(v) {
+		return fmt.Errorf("view: %d slots are marked current", current)
+	}
+	for _, s := range v.Next {
+		if !names[strings.ToLower(s.Name)] {
+			return fmt.Errorf("view: the next round names %q, who is not a combatant", s.Name)
+		}
+	}
+	for i, h := range v.History {
+		if i > 0 && h.Round <= v.History[i-1].Round {
+			return fmt.Errorf("view: history round %d follows round %d", h.Round, v.History[i-1].Round)
+		}
+		if h.Turns == nil {
+			return fmt.Errorf("view: history round %d has null turns", h.Round)
+		}
+	}
+	if v.Started {
+		if v.Round < 1 {
+			return fmt.Errorf("view: started but round %d", v.Round)
+		}
+		if n := len(v.History); n > 0 && v.History[n-1].Round != v.Round {
+			return fmt.Errorf("view: round %d but the history ends with round %d", v.Round, v.History[n-1].Round)
+		}
+	} else if v.Current != "" {
+		return fmt.Errorf("view: %s is current before the start", v.Current)
+	}
+	if _, err := json.Marshal(v); err != nil {
+		return fmt.Errorf("view: %v", err)
+	}
+	return nil
+}
+
+// phased reports whether the view counts phases (vv), where several slots
+// may share the current phase.
+func phased(v fray.View) bool {
+	for _, s := range v.Order {
+		if s.Phase != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckReplay checks that replaying e's log, and exporting it as JSON Lines
+// and importing it, rebuild e's state and view exactly.
+func CheckReplay(e *engine.Engine) error {
+	sys := e.System()
+	r, err := engine.Replay(sys, rand.New(rand.NewPCG(1, 1)), e.Log())
+	if err != nil {
+		return fmt.Errorf("replay: %v", err)
+	}
+	if !reflect.DeepEqual(e.State(), r.State()) {
+		return fmt.Errorf("replaying the log gives another state:\n%s", diff(e.State(), r.State()))
+	}
+	var buf bytes.Buffer
+	if err := e.Export(&buf); err != nil {
+		return fmt.Errorf("export: %v", err)
+	}
+	im, err := engine.Import(&buf, sys, nil)
+	if err != nil {
+		return fmt.Errorf("import: %v", err)
+	}
+	if !reflect.DeepEqual(e.State(), im.State()) {
+		return fmt.Errorf("importing the exported log gives another state:\n%s", diff(e.State(), im.State()))
+	}
+	if !reflect.DeepEqual(sys.View(e.State()), sys.View(im.State())) {
+		return fmt.Errorf("importing the exported log gives another view")
+	}
+	a1, r1 := e.Steps()
+	a2, r2 := im.Steps()
+	if a1 != a2 || r1 != r2 {
+		return fmt.Errorf("import: %d applied and %d redoable steps, want %d and %d", a2, r2, a1, r1)
+	}
+	return nil
+}
+
+// diff shows two states as JSON, line by line where they differ.
+func diff(a, b any) string {
+	ja, _ := json.MarshalIndent(a, "", " ")
+	jb, _ := json.MarshalIndent(b, "", " ")
+	la, lb := strings.Split(string(ja), "\n"), strings.Split(string(jb), "\n")
+	var out strings.Builder
+	for i := 0; i < max(len(la), len(lb)); i++ {
+		var x, y string
+		if i < len(la) {
+			x = la[i]
+		}
+		if i < len(lb) {
+			y = lb[i]
+		}
+		if x != y {
+			fmt.Fprintf(&out, "line %d:\n- %s\n+ %s\n", i+1, x, y)
+			if out.Len() > 2000 {
+				break
+			}
+		}
+	}
+	if out.Len() == 0 {
+		return fmt.Sprintf("(equal as JSON; they differ in nil against empty maps or slices, or unexported fields)\n%#v\n%#v", a, b)
+	}
+	return out.String()
+}
