@@ -100,14 +100,16 @@ var rulesSpecs = []*rulesSpec{
 			{name: "resolve", value: "N", help: "Resolve spent after the roll: +1 die a point, +3 in a defining moment"},
 			{name: "defining", value: "yes|no", help: "defining moment: 6s explode (still 2 successes each)"},
 			{name: "explode", value: "yes|no", help: "6s explode (1 Resolve spent when checking your swing)"},
+			{name: "reroll", value: "yes|no", help: "1 Resolve spent to reroll the whole roll, keeping the better"},
 			{name: "swing", value: "yes|no", help: "checking your swing, both sides: every even face is 1 success"},
 			{name: "threshold", value: "N|NAME", help: "static threshold (default easy 0): easy average hard daunting brutal inhuman superhuman legendary godlike"},
-			{name: "vs", value: "N", help: "or an opponent's pool of N dice, with vs-mod=, vs-auto=, vs-resolve=, vs-defining=, vs-explode= as above"},
+			{name: "vs", value: "N", help: "or an opponent's pool of N dice, with vs-mod=, vs-auto=, vs-resolve=, vs-defining=, vs-explode=, vs-reroll= as above"},
 			{name: "vs-mod", value: "-4..+4", help: ""},
 			{name: "vs-auto", value: "N|all", help: ""},
 			{name: "vs-resolve", value: "N", help: ""},
 			{name: "vs-defining", value: "yes|no", help: ""},
 			{name: "vs-explode", value: "yes|no", help: ""},
+			{name: "vs-reroll", value: "yes|no", help: ""},
 			{name: "faces", value: "A,B,…", help: "the actor's dice rolled at the table: the pool (each exploding 6 then its new die), then Resolve dice", rollOnly: true},
 			{name: "successes", value: "N", help: "or only the successes they showed (automatic ones are added)", rollOnly: true},
 			{name: "vs-faces", value: "A,B,…", help: "the opponent's dice rolled at the table", rollOnly: true},
@@ -825,6 +827,9 @@ func ppPool(a *rulesArgs, prefix string) (pp.Pool, error) {
 	if p.Explode, err = a.bool(prefix + "explode"); err != nil {
 		return p, err
 	}
+	if p.Reroll, err = a.bool(prefix + "reroll"); err != nil {
+		return p, err
+	}
 	return p, p.Check()
 }
 
@@ -874,6 +879,9 @@ func ppDescribe(p pp.Pool) string {
 	}
 	if p.Resolve > 0 {
 		parts = append(parts, fmt.Sprintf("%d Resolve for %s", p.Resolve, rulesCount(p.ExtraDice(), "more die", "more dice")))
+	}
+	if p.Reroll {
+		parts = append(parts, "1 Resolve to reroll, keeping the better")
 	}
 	if p.DefiningMoment {
 		parts = append(parts, "defining moment: 6s explode")
@@ -996,8 +1004,22 @@ func ppRoll(a *rulesArgs) (rulesRoller, error) {
 	return rulesRoller{physical: physical, once: once}, nil
 }
 
-// ppShow writes one side's dice and successes.
+// ppShow writes one side's dice and successes, and the roll not kept
+// when Resolve bought a reroll.
 func ppShow(b *strings.Builder, who string, r *pp.PoolResult) {
+	line := who + " " + ppRolled(r)
+	if r.OtherRoll != nil {
+		line += " (kept)"
+	}
+	b.WriteString("  " + line + "\n")
+	if r.OtherRoll != nil {
+		b.WriteString("    the other roll, not kept: " + ppRolled(r.OtherRoll) + "\n")
+	}
+}
+
+// ppRolled describes one roll of a pool, such as "rolled 6 1 4 + 1
+// automatic success: 4 successes".
+func ppRolled(r *pp.PoolResult) string {
 	var s string
 	auto := r.Auto > 0
 	switch {
@@ -1013,16 +1035,16 @@ func ppShow(b *strings.Builder, who string, r *pp.PoolResult) {
 		if len(r.ResolveDice) > 0 {
 			parts = append(parts, "Resolve dice "+rulesDice(r.ResolveDice))
 		}
-		s = who + " rolled " + strings.Join(parts, ", then ")
+		s = "rolled " + strings.Join(parts, ", then ")
 	case auto && r.Rolled == 0:
-		s, auto = who+" took "+rulesCount(r.Auto, "automatic success", "automatic successes"), false
+		s, auto = "took "+rulesCount(r.Auto, "automatic success", "automatic successes"), false
 	default:
-		s = who + " counted " + rulesCount(r.Rolled, "success", "successes") + " at the table"
+		s = "counted " + rulesCount(r.Rolled, "success", "successes") + " at the table"
 	}
 	if auto {
 		s += " + " + rulesCount(r.Auto, "automatic success", "automatic successes")
 	}
-	fmt.Fprintf(b, "  %s: %s\n", s, rulesCount(r.Successes, "success", "successes"))
+	return s + ": " + rulesCount(r.Successes, "success", "successes")
 }
 
 // rulesCount writes n with the singular or plural noun.
@@ -1044,14 +1066,21 @@ func ppProb(a *rulesArgs) ([]any, string, error) {
 	}
 	var b strings.Builder
 	b.WriteString(ppHeader(c))
-	if o.Opponent != "" {
+	actor := o.Actor
+	if c.Actor.Reroll {
+		actor = "best of two (" + actor + ")"
+	}
+	if c.Opponent != nil {
 		opp := o.Opponent
-		if strings.Contains(opp, "+") {
+		switch {
+		case c.Opponent.Reroll:
+			opp = "best of two (" + opp + ")"
+		case strings.Contains(opp, "+"):
 			opp = "(" + opp + ")"
 		}
-		fmt.Fprintf(&b, "  net successes = %s − %s\n\n", o.Actor, opp)
+		fmt.Fprintf(&b, "  net successes = %s − %s\n\n", actor, opp)
 	} else {
-		fmt.Fprintf(&b, "  net successes = %s − %d\n\n", o.Actor, o.Threshold)
+		fmt.Fprintf(&b, "  net successes = %s − %d\n\n", actor, o.Threshold)
 	}
 	nets := []string{"net ≤ −2", "net −1 to 0", "net 1 to 2", "net ≥ 3"}
 	var rows []rulesBand

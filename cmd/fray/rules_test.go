@@ -56,6 +56,8 @@ func TestRulesRollGood(t *testing.T) {
 			[]string{"checking your swing", "rolled 6 2 5: 2 successes", "net 2 − 2 = +0: opponent narrates, actor embellishes (failure with a silver lining)"}},
 		{"pp successes counted", "pp", []string{"dice=6", "auto=2", "successes=1", "vs=4", "vs-successes=5"},
 			[]string{"actor counted 1 success at the table + 1 automatic success: 2 successes", "net 2 − 5 = -3: opponent narrates (failure)"}},
+		{"pp reroll keeps the better", "pp", []string{"dice=2", "reroll=yes", "faces=1,3,6,2"},
+			[]string{"1 Resolve to reroll", "actor rolled 6 2: 3 successes (kept)", "the other roll, not kept: rolled 1 3: 0 successes", "net 3 − 0 = +3"}},
 		{"queue light", "queue", []string{"weapon=light", "red=2", "black=6"},
 			[]string{"Red 2, Black 6", "2 damage; Black 6: the weapon's special effect triggers"}},
 		{"queue medium", "queue", []string{"weapon=medium", "red=5", "black=3"}, []string{"Red 5, Black 3", "5 damage\n"}},
@@ -97,6 +99,10 @@ func TestRulesProbGood(t *testing.T) {
 			[]string{"Average (1)", "58.333%", "38.889%", "2.778%", "-1    25.000%", "+3     2.778%", "mean net +0.333"}},
 		// 12 dice average 8 successes; less 6 automatic, 2 net. −6 needs twelve odd faces: 2^-12 = 0.024%.
 		{"pp the seed's contest", "pp", []string{"dice=12", "vs=12", "vs-auto=yes"}, []string{"12d{0,1,0,1,0,2} − 6", "-6     0.024%", "mean net +2.000"}},
+		// One die is 0, 1, 2 with P 1/2, 1/3, 1/6; the better of two is 0
+		// with P 1/4, 1 or 2 with 3/4 (2 with 1 − (5/6)² = 11/36).
+		{"pp reroll", "pp", []string{"dice=1", "reroll=yes"},
+			[]string{"best of two (1d{0,1,0,1,0,2}) − 0", "failure with a silver lining", "25.000%", "75.000%", "+2 30.556%"}},
 		{"queue heavy", "queue", []string{"weapon=heavy"},
 			[]string{"heavy weapon", "6 damage   30.556%", "with the special effect 16.667%", "mean damage 4.472"}},
 		{"queue all weights", "queue", nil, []string{"light weapon", "medium weapon", "heavy weapon", "1 damage   30.556%"}},

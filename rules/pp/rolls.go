@@ -59,6 +59,10 @@ type Pool struct {
 	// Explode makes 6s explode outside a defining moment: 1 Resolve spent
 	// when checking your swing, or a power that allows it.
 	Explode bool `json:"explode,omitempty"`
+	// Reroll spends 1 Resolve, after seeing the roll, to roll the whole
+	// pool (Resolve dice included) again and keep the better of the two
+	// rolls (SPEC P-4).
+	Reroll bool `json:"reroll,omitempty"`
 }
 
 // Count returns the dice after modifiers.
@@ -164,11 +168,15 @@ type PoolResult struct {
 	Auto int `json:"auto"`
 	// Successes is Rolled + Auto.
 	Successes int `json:"successes"`
+	// OtherRoll is, when Resolve bought a reroll, the other of the two
+	// rolls: the one not kept (the first when they tie).
+	OtherRoll *PoolResult `json:"other_roll,omitempty"`
 }
 
-// Roll rolls the pool, then its Resolve dice, from src. Physical dice
-// are played back with dice.Faces: the pool's faces in order (each
-// exploding 6 followed by the die it adds), then the Resolve dice.
+// Roll rolls the pool, then its Resolve dice, from src, and with Reroll
+// all of it a second time. Physical dice are played back with dice.Faces:
+// the pool's faces in order (each exploding 6 followed by the die it
+// adds), then the Resolve dice, then the reroll's.
 func (p Pool) Roll(src dice.Source, swing bool) (*PoolResult, error) {
 	r, err := p.roll(src, swing)
 	if err != nil {
@@ -191,6 +199,23 @@ func (p Pool) roll(src dice.Source, swing bool) (*PoolResult, error) {
 	if err := p.Check(); err != nil {
 		return nil, err
 	}
+	first, err := p.rollOnce(src, swing)
+	if err != nil || !p.Reroll {
+		return first, err
+	}
+	second, err := p.rollOnce(src, swing)
+	if err != nil {
+		return nil, fmt.Errorf("reroll: %w", err)
+	}
+	if second.Successes > first.Successes {
+		second.OtherRoll = first
+		return second, nil
+	}
+	first.OtherRoll = second
+	return first, nil
+}
+
+func (p Pool) rollOnce(src dice.Source, swing bool) (*PoolResult, error) {
 	e, err := dice.Parse(p.Expr(swing))
 	if err != nil {
 		return nil, fmt.Errorf("challenge roll: %w", err)
@@ -239,8 +264,8 @@ func (p Pool) maxRolled(swing bool) int {
 }
 
 // FromSuccesses settles a pool from physical dice counted at the table:
-// rolled is the successes the pool and Resolve dice showed; the automatic
-// successes are added to it.
+// rolled is the successes the pool and Resolve dice showed (with a
+// reroll, the better roll's); the automatic successes are added to it.
 func (p Pool) FromSuccesses(rolled int, swing bool) (*PoolResult, error) {
 	if err := p.Check(); err != nil {
 		return nil, err
@@ -459,7 +484,8 @@ type NetOdds struct {
 
 // ChallengeOdds is the exact odds of a challenge roll.
 type ChallengeOdds struct {
-	// Actor is the notation of the actor's pool.
+	// Actor is the notation of the actor's pool (rolled twice, the
+	// better kept, with Pool.Reroll).
 	Actor string `json:"actor"`
 	// Opponent is the notation of the opponent's pool, when opposed.
 	Opponent string `json:"opponent,omitempty"`
@@ -489,20 +515,20 @@ func (o *ChallengeOdds) P(b Band) float64 {
 
 // Odds returns the exact odds of each band and of each net count: the
 // distribution of the actor's successes less the threshold, or less the
-// opponent's successes (their difference, dice.Sub). Resolve dice are
-// counted as if the Resolve were spent.
+// opponent's successes (their difference, dice.Sub). Resolve dice and
+// rerolls are counted as if the Resolve were spent.
 func (c Challenge) Odds() (*ChallengeOdds, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
-	a, err := poolDist(c.Actor.Expr(c.Swing))
+	a, err := c.Actor.dist(c.Swing)
 	if err != nil {
 		return nil, fmt.Errorf("actor: %w", err)
 	}
 	o := &ChallengeOdds{Actor: c.Actor.Expr(c.Swing)}
 	net, shift := a, -c.Threshold
 	if c.Opponent != nil {
-		b, err := poolDist(c.Opponent.Expr(c.Swing))
+		b, err := c.Opponent.dist(c.Swing)
 		if err != nil {
 			return nil, fmt.Errorf("opponent: %w", err)
 		}
@@ -529,6 +555,27 @@ func (c Challenge) Odds() (*ChallengeOdds, error) {
 		}
 	}
 	return o, nil
+}
+
+// dist returns the distribution of the pool's successes; with a reroll,
+// of the better of two rolls: P(best ≤ k) = P(roll ≤ k)².
+func (p Pool) dist(swing bool) (*dice.Dist, error) {
+	d, err := poolDist(p.Expr(swing))
+	if err != nil || !p.Reroll {
+		return d, err
+	}
+	best := &dice.Dist{Min: d.Min, P: make([]float64, len(d.P)), Depth: d.Depth}
+	best.Truncated = 1 - (1-d.Truncated)*(1-d.Truncated)
+	below, cum := 0.0, 0.0
+	for i, q := range d.P {
+		cum += q
+		if i == len(d.P)-1 {
+			cum = 1
+		}
+		best.P[i] = cum*cum - below*below
+		below = cum
+	}
+	return best, nil
 }
 
 func poolDist(expr string) (*dice.Dist, error) {

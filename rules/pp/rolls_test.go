@@ -111,6 +111,8 @@ func TestPoolRoll(t *testing.T) {
 		{"Resolve in a defining moment", pp.Pool{Dice: 2, Resolve: 1, DefiningMoment: true}, false, []int{1, 2, 6, 1, 4, 5},
 			"2d{0,1,0,1,0,2}!@6+3d{0,1,0,1,0,2}!@6", 4, 2, 4},
 		{"all aside with Resolve", pp.Pool{Dice: 4, SetAside: 4, Resolve: 1}, false, []int{6}, "1d{0,1,0,1,0,2}+2", 4, 0, 1},
+		{"reroll keeps the better", pp.Pool{Dice: 2, Reroll: true}, false, []int{1, 3, 2, 6}, "2d{0,1,0,1,0,2}", 3, 2, 0},
+		{"reroll keeps the first", pp.Pool{Dice: 2, Reroll: true}, false, []int{2, 5, 2, 1}, "2d{0,1,0,1,0,2}", 1, 2, 0},
 	}
 	for _, tt := range tests {
 		if got := tt.pool.Expr(tt.swing); got != tt.expr {
@@ -121,9 +123,20 @@ func TestPoolRoll(t *testing.T) {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
 		}
-		if r.Successes != tt.successes || len(r.Dice) != tt.dice || len(r.ResolveDice) != tt.resolve {
+		if r.Successes != tt.successes || len(r.Dice) != tt.dice || len(r.ResolveDice) != tt.resolve || (r.OtherRoll != nil) != tt.pool.Reroll {
 			t.Errorf("%s: %d successes, %d dice, %d Resolve dice; want %d, %d, %d", tt.name, r.Successes, len(r.Dice), len(r.ResolveDice), tt.successes, tt.dice, tt.resolve)
 		}
+	}
+}
+
+func TestPoolReroll(t *testing.T) {
+	r, err := pp.Pool{Dice: 2, Reroll: true}.Roll(dice.Faces(6, 4, 2, 2), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// First roll 6, 4 = 3 successes; the reroll 2, 2 = 2: the first stands.
+	if r.Successes != 3 || r.Dice[0].Face != 6 || r.OtherRoll == nil || r.OtherRoll.Successes != 2 || r.OtherRoll.Dice[0].Face != 2 {
+		t.Errorf("got %+v (other %+v), want the first roll kept", r, r.OtherRoll)
 	}
 }
 
@@ -228,7 +241,16 @@ func brutePool(p pp.Pool, swing bool) map[int]float64 {
 	for range n + p.ExtraDice() {
 		add(die)
 	}
-	return dist
+	if !p.Reroll {
+		return dist
+	}
+	best := map[int]float64{}
+	for a, pa := range dist {
+		for b, pb := range dist {
+			best[max(a, b)] += pa * pb
+		}
+	}
+	return best
 }
 
 func TestChallengeOddsBruteForce(t *testing.T) {
@@ -236,6 +258,8 @@ func TestChallengeOddsBruteForce(t *testing.T) {
 		{}, {Dice: 1}, {Dice: 2}, {Dice: 3}, {Dice: 4, Modifier: -2}, {Dice: 1, Modifier: -2},
 		{Dice: 4, SetAside: 2}, {Dice: 3, SetAside: 3}, {Dice: 2, Resolve: 1}, {Dice: 2, DefiningMoment: true},
 		{Dice: 1, Resolve: 1, DefiningMoment: true}, {Dice: 2, Explode: true}, {Dice: 5, Modifier: 4},
+		{Dice: 2, Reroll: true}, {Dice: 1, Modifier: -1, Reroll: true}, {Dice: 2, DefiningMoment: true, Reroll: true},
+		{Dice: 3, SetAside: 2, Resolve: 1, Reroll: true},
 	}
 	for _, swing := range []bool{false, true} {
 		for _, a := range pools {
