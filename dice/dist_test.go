@@ -455,3 +455,61 @@ func FuzzDist(f *testing.F) {
 		}
 	})
 }
+
+// TestDistLargeExact checks the benchmark expressions, and a few large
+// pools, against the exact distribution with a generous work limit.
+func TestDistLargeExact(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	for _, tc := range []struct {
+		src   string
+		depth int
+	}{
+		{"200d{0,1,0,1,0,2}", 0},
+		{"200d{0,1,0,1,0,2}!", 3},
+		{"50d{0,1,0,1,0,2}-50d{0,1,0,1,0,2}", 0},
+		{"100d6kh50", 0},
+		{"300d6kl1", 0},
+		{"150d10dh30>=6f1", 0},
+		{"80d7010=0", 0},
+	} {
+		e := dice.MustParse(tc.src)
+		d, err := e.Dist(dice.DistOptions{Depth: tc.depth})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.src, err)
+		}
+		ex, err := dice.ExactDistWork(e, max(d.Depth, 1), 1<<30)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.src, err)
+		}
+		checkClose(t, tc.src, d, ex, 1e-12)
+	}
+}
+
+// TestDistKeepOne checks keeping one die of many against the closed form
+// P(highest <= v) = (v/S)^N.
+func TestDistKeepOne(t *testing.T) {
+	for _, n := range []int{1, 7, 100, 1000, 10000} {
+		for _, s := range []int{2, 6, 20} {
+			hi, err := dice.MustParse(fmt.Sprintf("%dd%dkh1", n, s)).Dist(dice.DistOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lo, err := dice.MustParse(fmt.Sprintf("%dd%dkl1", n, s)).Dist(dice.DistOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for v := 1; v <= s; v++ {
+				want := math.Pow(float64(v)/float64(s), float64(n))
+				if got := hi.AtMost(v); math.Abs(got-want) > 1e-12 {
+					t.Errorf("%dd%dkh1: P(<=%d) = %.17g, want %.17g", n, s, v, got, want)
+				}
+				want = math.Pow(float64(s-v+1)/float64(s), float64(n))
+				if got := lo.AtLeast(v); math.Abs(got-want) > 1e-12 {
+					t.Errorf("%dd%dkl1: P(>=%d) = %.17g, want %.17g", n, s, v, got, want)
+				}
+			}
+		}
+	}
+}
