@@ -1,0 +1,789 @@
+package cinematic
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// ID is the system's id, as given to fray play --rules.
+const ID = "cinematic"
+
+// Stances a character may declare at the top of a round (C-7). They are
+// wire strings.
+const (
+	StanceNone    = ""        // the usual free attack and defence
+	StanceDefence = "defence" // Full Defence: one extra defence at no penalty, +3 to all defence, no attacks
+	StanceOffence = "offence" // Full Offence: +2 to all attacks, no defence
+)
+
+// Modifiers of the stances (C-7) and the penalty of each extra action (C-2).
+const (
+	FullDefenceBonus = 3
+	FullOffenceBonus = 2
+	ExtraPenalty     = 2
+)
+
+// ExtraActions returns the extra actions a Dexterity gives each round
+// (C-2): 5–6: 1, 7–8: 2, 9–10: 3, 11–12: 4, 13–14: 5, 15 and up: 6.
+func ExtraActions(dex int) int {
+	switch {
+	case dex < 5:
+		return 0
+	case dex >= 15:
+		return 6
+	}
+	return (dex - 3) / 2
+}
+
+// Event types of the Cinematic Unisystem order of play. They are wire
+// strings: never rename one.
+const (
+	EventRound    = "cinematic.round"    // a round begins in initiative order; data: RoundData
+	EventAttack   = "cinematic.attack"   // the current character attacks; data: ActionData
+	EventDefence  = "cinematic.defence"  // a character defends; data: ActionData
+	EventStance   = "cinematic.stance"   // Full Defence or Full Offence declared; data: StanceData
+	EventTurnDone = "cinematic.turn_end" // the current character's turn ends; data: fray.NameData
+	EventTiebreak = "cinematic.tiebreak" // the GM's order for full ties; data: NamesData
+)
+
+// RoundData is the payload of EventRound.
+type RoundData struct {
+	Round int      `json:"round"`
+	Order []string `json:"order"`
+}
+
+// Kinds of action in ActionData.
+const (
+	ActionFree  = "free"  // the round's free attack or free defence
+	ActionBonus = "bonus" // Full Defence's extra defence at no penalty
+	ActionExtra = "extra" // an extra action at a cumulative −2
+)
+
+// ActionData is the payload of EventAttack and EventDefence.
+type ActionData struct {
+	Name string `json:"name"`
+	// Other is the target of an attack or the attacker defended against,
+	// when named.
+	Other string `json:"other,omitempty"`
+	Kind  string `json:"kind"`
+	// Modifier is what the action's roll gets: the extra action's
+	// penalty plus the stance's bonus.
+	Modifier int `json:"modifier"`
+}
+
+// StanceData is the payload of EventStance.
+type StanceData struct {
+	Name   string `json:"name"`
+	Stance string `json:"stance"`
+}
+
+// NamesData is a payload naming several combatants.
+type NamesData struct {
+	Names []string `json:"names"`
+}
+
+// Char is the Cinematic Unisystem bookkeeping of one combatant for the
+// current round.
+type Char struct {
+	Name     string `json:"name"`
+	Stance   string `json:"stance,omitempty"`
+	Attacked bool   `json:"attacked,omitempty"` // the free attack is used
+	Defended bool   `json:"defended,omitempty"` // the free defence is used
+	Bonus    bool   `json:"bonus,omitempty"`    // Full Defence's extra defence is used
+	Extras   int    `json:"extras,omitempty"`   // extra actions used
+}
+
+// Budget is what a character has left of a round's actions (C-2, C-7).
+type Budget struct {
+	// Attack and Defence report whether the free attack and the free
+	// defence are left and allowed by the stance.
+	Attack, Defence bool
+	// Bonus reports whether Full Defence's extra defence is left.
+	Bonus bool
+	// Extras is the extra actions left; Next the penalty of the next one.
+	Extras, Next int
+}
+
+// State is the state of a Cinematic Unisystem encounter.
+type State struct {
+	fray.Encounter
+	// Chars holds each combatant's actions this round, in the order added.
+	Chars []*Char
+	// Tiebreak is the GM's order for characters tied on initiative and
+	// Dexterity (C-1).
+	Tiebreak []string
+	// Order is this round's order; Pos the index of the turn in progress,
+	// len(Order) when the round is over.
+	Order []string
+	Pos   int
+	// Begun reports that an action has been taken this round, after which
+	// no stance may be declared.
+	Begun bool
+	// Turn lists the attacks and defences of the turn in progress, as the
+	// history says them.
+	Turn []string
+	// History holds the turns of each round, with the attacks and
+	// defences made in each.
+	History []fray.RoundTurns
+}
+
+// Clone returns a deep copy of the state.
+func (s *State) Clone() fray.State {
+	d := &State{
+		Encounter: s.CloneEncounter(),
+		Tiebreak:  slices.Clone(s.Tiebreak),
+		Order:     slices.Clone(s.Order),
+		Pos:       s.Pos,
+		Begun:     s.Begun,
+		Turn:      slices.Clone(s.Turn),
+	}
+	if s.Chars != nil {
+		d.Chars = make([]*Char, len(s.Chars))
+		for i, c := range s.Chars {
+			cc := *c
+			d.Chars[i] = &cc
+		}
+	}
+	if s.History != nil {
+		d.History = make([]fray.RoundTurns, len(s.History))
+		for i, h := range s.History {
+			d.History[i] = fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)}
+		}
+	}
+	return d
+}
+
+func (s *State) char(name string) *Char {
+	for _, c := range s.Chars {
+		if fray.SameName(c.Name, name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// Initiative returns the named combatant's initiative (C-1):
+// ⌊Dexterity × 0.5 + Perception + bonus⌋, where bonus is the stat of that
+// name (initiative bonuses).
+func (s *State) Initiative(name string) int {
+	c := s.Find(name)
+	if c == nil {
+		return 0
+	}
+	n := c.Stat("dexterity") + 2*(c.Stat("perception")+c.Stat("bonus"))
+	if n < 0 {
+		return -((-n + 1) / 2)
+	}
+	return n / 2
+}
+
+// Current returns whose turn it is, or "".
+func (s *State) Current() string {
+	if s.Started && s.Pos < len(s.Order) {
+		return s.Order[s.Pos]
+	}
+	return ""
+}
+
+// Budget returns what the named character has left this round.
+func (s *State) Budget(name string) Budget {
+	c, ch := s.Find(name), s.char(name)
+	if c == nil || ch == nil {
+		return Budget{}
+	}
+	return Budget{
+		Attack:  !ch.Attacked && ch.Stance != StanceDefence,
+		Defence: !ch.Defended && ch.Stance != StanceOffence,
+		Bonus:   ch.Stance == StanceDefence && !ch.Bonus,
+		Extras:  max(0, ExtraActions(c.Stat("dexterity"))-ch.Extras),
+		Next:    -ExtraPenalty * (ch.Extras + 1),
+	}
+}
+
+// rank orders the combatants by initiative, then Dexterity, then the GM's
+// order, then the order they were added (C-1).
+func (s *State) rank() []string {
+	var names []string
+	for _, c := range s.Combatants {
+		names = append(names, c.Name)
+	}
+	gm := func(n string) int {
+		if i := engine.Index(s.Tiebreak, n); i >= 0 {
+			return i
+		}
+		return len(s.Tiebreak)
+	}
+	slices.SortStableFunc(names, func(a, b string) int {
+		if x := s.Initiative(b) - s.Initiative(a); x != 0 {
+			return x
+		}
+		if x := s.Find(b).Stat("dexterity") - s.Find(a).Stat("dexterity"); x != 0 {
+			return x
+		}
+		return gm(a) - gm(b)
+	})
+	return names
+}
+
+// System is the Cinematic Unisystem order of play. The zero value is ready
+// to use.
+type System struct{}
+
+// New returns the Cinematic Unisystem system.
+func New() *System { return &System{} }
+
+var spec = engine.Spec{Stats: []string{"strength", "dexterity", "constitution", "intelligence", "perception", "willpower", "bonus"}}
+
+// ID returns "cinematic".
+func (*System) ID() string { return ID }
+
+// Name returns the system's full name.
+func (*System) Name() string { return "Cinematic Unisystem variant" }
+
+// NewState returns an empty encounter.
+func (*System) NewState() fray.State { return &State{} }
+
+// Commands lists the commands the system accepts.
+func (*System) Commands() []fray.CommandDoc {
+	return append(engine.SharedDocs(spec),
+		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's order for characters tied on initiative and Dexterity."},
+		fray.CommandDoc{Usage: "full NAME defence|offence|none", Summary: "Declare Full Defence or Full Offence at the top of the round (C-7)."},
+		fray.CommandDoc{Usage: "start", Summary: "Begin: turns by initiative, ⌊Dexterity × 0.5 + Perception + bonus⌋, highest first (C-1)."},
+		fray.CommandDoc{Usage: "attack [TARGET]", Summary: "The current character attacks: the free attack, then extra actions at −2, −4, … (C-2)."},
+		fray.CommandDoc{Usage: "defend NAME [against=NAME]", Summary: "A character dodges or parries: the free defence, then extra actions at −2, −4, … (C-2)."},
+		fray.CommandDoc{Usage: "next", Summary: "The current character's turn ends; after the last a new round begins."},
+	)
+}
+
+func get(st fray.State) (*State, error) {
+	s, ok := st.(*State)
+	if !ok || s == nil {
+		return nil, fray.Errorf(fray.EINTERNAL, "The state is not a Cinematic Unisystem state.")
+	}
+	return s, nil
+}
+
+// Decide returns the events cmd produces in st.
+func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	s0, err := get(st)
+	if err != nil {
+		return nil, err
+	}
+	if evs, handled, err := engine.DecideShared(&s0.Encounter, cmd, spec); handled {
+		return evs, err
+	}
+	s := s0.Clone().(*State)
+	var evs []fray.Event
+	emit := func(typ string, data any) error {
+		ev, err := fray.NewEvent(typ, data)
+		if err != nil {
+			return err
+		}
+		if err := sys.Apply(s, ev); err != nil {
+			return &fray.Error{Code: fray.EINTERNAL, Message: "An event of the " + typ + " kind could not be applied.", Err: err}
+		}
+		evs = append(evs, ev)
+		return nil
+	}
+	newRound := func() error { return emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()}) }
+	switch cmd.Name {
+	case "start":
+		if err := engine.CheckArgs(cmd, 0, 0, "start"); err != nil {
+			return nil, err
+		}
+		if err := engine.CheckOpts(cmd); err != nil {
+			return nil, err
+		}
+		if s.Started {
+			return nil, fray.Errorf(fray.EINVALID, "The encounter has already started.")
+		}
+		if len(s.Combatants) == 0 {
+			return nil, fray.Errorf(fray.EINVALID, "There is nobody to fight yet; add combatants first.")
+		}
+		if err = emit(fray.EventStarted, nil); err == nil {
+			err = newRound()
+		}
+	case "order":
+		var names []string
+		if names, err = lookupAll(s, cmd, "order NAME … (the GM's order for characters tied on initiative and Dexterity)"); err == nil {
+			err = emit(EventTiebreak, NamesData{Names: names})
+		}
+	case "full":
+		err = decideStance(s, cmd, emit)
+	case "attack":
+		err = decideAttack(s, cmd, emit)
+	case "defend":
+		err = decideDefence(s, cmd, emit)
+	case "next":
+		if err := engine.CheckArgs(cmd, 0, 1, "next [NAME]"); err != nil {
+			return nil, err
+		}
+		if err := engine.CheckOpts(cmd); err != nil {
+			return nil, err
+		}
+		if !s.Started {
+			return nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
+		}
+		cur := s.Current()
+		if cur == "" {
+			err = newRound()
+			break
+		}
+		if err := isCurrent(s, cmd.Arg(0)); err != nil {
+			return nil, err
+		}
+		if err = emit(EventTurnDone, fray.NameData{Name: cur}); err == nil && s.Current() == "" {
+			err = newRound()
+		}
+	case "initiative":
+		return nil, fray.Errorf(fray.EINVALID, "Cinematic Unisystem initiative is not rolled: it is ⌊Dexterity × 0.5 + Perception + bonus⌋ (C-1).")
+	case "act":
+		return nil, fray.Errorf(fray.EINVALID, "In Cinematic Unisystem an action is an attack or a defence: use attack [TARGET] or defend NAME.")
+	default:
+		return nil, fray.Errorf(fray.EINVALID, "Cinematic Unisystem has no command %q; try help.", cmd.Name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return evs, nil
+}
+
+func lookupAll(s *State, cmd fray.Command, usage string) ([]string, error) {
+	if len(cmd.Args) == 0 {
+		return nil, fray.Errorf(fray.EINVALID, "Usage: %s.", usage)
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, a := range cmd.Args {
+		c, err := s.Lookup(a)
+		if err != nil {
+			return nil, err
+		}
+		if engine.Index(names, c.Name) >= 0 {
+			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c.Name)
+		}
+		names = append(names, c.Name)
+	}
+	return names, nil
+}
+
+func isCurrent(s *State, name string) error {
+	if name == "" {
+		return nil
+	}
+	c, err := s.Lookup(name)
+	if err != nil {
+		return err
+	}
+	if cur := s.Current(); !fray.SameName(c.Name, cur) {
+		return fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", cur, c.Name)
+	}
+	return nil
+}
+
+type emitFunc func(typ string, data any) error
+
+func decideStance(s *State, cmd fray.Command, emit emitFunc) error {
+	if err := engine.CheckArgs(cmd, 2, 2, "full NAME defence|offence|none"); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return err
+	}
+	c, err := s.Lookup(cmd.Arg(0))
+	if err != nil {
+		return err
+	}
+	var stance string
+	switch strings.ToLower(cmd.Arg(1)) {
+	case "defence", "defense", "fd":
+		stance = StanceDefence
+	case "offence", "offense", "fo":
+		stance = StanceOffence
+	case "none":
+		stance = StanceNone
+	default:
+		return fray.Errorf(fray.EINVALID, "full %s %s: say defence, offence or none.", c.Name, clip(cmd.Arg(1)))
+	}
+	if s.Started && (s.Pos > 0 || s.Begun) {
+		return fray.Errorf(fray.EINVALID, "Full Defence and Full Offence are declared at the top of the round (C-7); round %d is under way.", s.Round)
+	}
+	return emit(EventStance, StanceData{Name: c.Name, Stance: stance})
+}
+
+func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
+	if err := engine.CheckArgs(cmd, 0, 1, "attack [TARGET]"); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return err
+	}
+	if !s.Started {
+		return fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
+	}
+	cur := s.Current()
+	if cur == "" {
+		return fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next to begin round %d.", s.Round+1)
+	}
+	d := ActionData{Name: cur}
+	if t := cmd.Arg(0); t != "" {
+		c, err := s.Lookup(t)
+		if err != nil {
+			return err
+		}
+		if fray.SameName(c.Name, cur) {
+			return fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", cur)
+		}
+		d.Other = c.Name
+	}
+	ch, b := s.char(cur), s.Budget(cur)
+	switch {
+	case ch.Stance == StanceDefence:
+		return fray.Errorf(fray.EINVALID, "%s is on Full Defence this round and cannot attack (C-7).", cur)
+	case b.Attack:
+		d.Kind = ActionFree
+	case b.Extras > 0:
+		d.Kind, d.Modifier = ActionExtra, b.Next
+	default:
+		return fray.Errorf(fray.EINVALID, "%s has used the free attack and every extra action this round (C-2).", cur)
+	}
+	if ch.Stance == StanceOffence {
+		d.Modifier += FullOffenceBonus
+	}
+	return emit(EventAttack, d)
+}
+
+func decideDefence(s *State, cmd fray.Command, emit emitFunc) error {
+	if err := engine.CheckArgs(cmd, 1, 1, "defend NAME [against=NAME]"); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd, "against"); err != nil {
+		return err
+	}
+	if !s.Started {
+		return fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
+	}
+	if s.Current() == "" {
+		return fray.Errorf(fray.EINVALID, "Round %d is over; use next to begin round %d.", s.Round, s.Round+1)
+	}
+	c, err := s.Lookup(cmd.Arg(0))
+	if err != nil {
+		return err
+	}
+	d := ActionData{Name: c.Name}
+	if a, ok := cmd.Opt("against"); ok {
+		o, err := s.Lookup(a)
+		if err != nil {
+			return err
+		}
+		if fray.SameName(o.Name, c.Name) {
+			return fray.Errorf(fray.EINVALID, "%s cannot defend against themselves.", c.Name)
+		}
+		d.Other = o.Name
+	}
+	ch, b := s.char(c.Name), s.Budget(c.Name)
+	switch {
+	case ch.Stance == StanceOffence:
+		return fray.Errorf(fray.EINVALID, "%s is on Full Offence this round and cannot defend (C-7); the attack hits on 9+ (C-4).", c.Name)
+	case b.Defence:
+		d.Kind = ActionFree
+	case b.Bonus:
+		d.Kind = ActionBonus
+	case b.Extras > 0:
+		d.Kind, d.Modifier = ActionExtra, b.Next
+	default:
+		return fray.Errorf(fray.EINVALID, "%s has no defence left this round (C-2); the attack hits on 9+ (C-4).", c.Name)
+	}
+	if ch.Stance == StanceDefence {
+		d.Modifier += FullDefenceBonus
+	}
+	return emit(EventDefence, d)
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}
+
+// Apply changes st by the event ev.
+func (sys *System) Apply(st fray.State, ev fray.Event) error {
+	s, err := get(st)
+	if err != nil {
+		return err
+	}
+	added, removed, handled, err := engine.ApplyShared(&s.Encounter, ev)
+	if handled {
+		if err != nil {
+			return err
+		}
+		if added != nil {
+			s.Chars = append(s.Chars, &Char{Name: added.Combatant.Name})
+		}
+		if removed != "" {
+			s.remove(removed)
+		}
+		return nil
+	}
+	switch ev.Type {
+	case fray.EventStarted:
+		if s.Started {
+			return fray.Errorf(fray.EINVALID, "Event %d starts an encounter already started.", ev.Seq)
+		}
+		s.Started = true
+	case EventTiebreak:
+		var d NamesData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		s.Tiebreak = slices.Clone(d.Names)
+	case EventStance:
+		var d StanceData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		ch := s.char(d.Name)
+		if ch == nil || (d.Stance != StanceNone && d.Stance != StanceDefence && d.Stance != StanceOffence) {
+			return fray.Errorf(fray.EINVALID, "Event %d gives %q the stance %q.", ev.Seq, d.Name, d.Stance)
+		}
+		ch.Stance = d.Stance
+	case EventRound:
+		var d RoundData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		if !s.Started || d.Round != s.Round+1 || s.Current() != "" {
+			return fray.Errorf(fray.EINVALID, "Event %d begins round %d out of sequence.", ev.Seq, d.Round)
+		}
+		for _, n := range d.Order {
+			if s.char(n) == nil {
+				return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, n)
+			}
+		}
+		if d.Round > 1 {
+			for _, ch := range s.Chars {
+				*ch = Char{Name: ch.Name} // actions and stances last one round
+			}
+		}
+		s.Round, s.Order, s.Pos, s.Begun, s.Turn = d.Round, slices.Clone(d.Order), 0, false, nil
+		s.History = append(s.History, fray.RoundTurns{Round: d.Round, Turns: []string{}})
+	case EventAttack, EventDefence:
+		var d ActionData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		ch := s.char(d.Name)
+		if ch == nil || s.Current() == "" || (ev.Type == EventAttack && !fray.SameName(d.Name, s.Current())) {
+			return fray.Errorf(fray.EINVALID, "Event %d is an action of %q out of turn.", ev.Seq, d.Name)
+		}
+		switch {
+		case d.Kind == ActionExtra:
+			ch.Extras++
+		case d.Kind == ActionBonus:
+			ch.Bonus = true
+		case ev.Type == EventAttack:
+			ch.Attacked = true
+		default:
+			ch.Defended = true
+		}
+		s.Begun = true
+		if ev.Type == EventDefence && fray.SameName(d.Other, s.Current()) {
+			d.Other = "" // against the one whose turn it is: implied
+		}
+		s.Turn = append(s.Turn, actionWords(ev.Type, d))
+	case EventTurnDone:
+		var d fray.NameData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		if cur := s.Current(); cur == "" || !fray.SameName(cur, d.Name) {
+			return fray.Errorf(fray.EINVALID, "Event %d ends the turn of %q, whose turn it is not.", ev.Seq, d.Name)
+		}
+		t := s.Order[s.Pos]
+		if len(s.Turn) > 0 {
+			t += " (" + strings.Join(s.Turn, "; ") + ")"
+		}
+		s.note(t)
+		s.Turn = nil
+		s.Pos++
+	default:
+		return fray.Errorf(fray.EINVALID, "Event %d has the type %q, which Cinematic Unisystem does not know.", ev.Seq, ev.Type)
+	}
+	return nil
+}
+
+// actionWords says an action as the history does: "attack on Vamp",
+// "Vamp defends, extra −2", "Guard defends, Full Defence's extra +3".
+func actionWords(typ string, d ActionData) string {
+	w := "attack"
+	if typ == EventDefence {
+		w = d.Name + " defends"
+	}
+	if d.Other != "" {
+		if typ == EventAttack {
+			w += " on " + d.Other
+		} else {
+			w += " against " + d.Other
+		}
+	}
+	switch d.Kind {
+	case ActionExtra:
+		w += ", extra"
+	case ActionBonus:
+		w += ", Full Defence's extra"
+	}
+	if d.Modifier != 0 {
+		w += " " + signed(d.Modifier)
+	}
+	return w
+}
+
+func signed(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return "+" + strconv.Itoa(n)
+}
+
+func (s *State) note(t string) {
+	if n := len(s.History); n > 0 {
+		s.History[n-1].Turns = append(s.History[n-1].Turns, t)
+	}
+}
+
+func (s *State) remove(name string) {
+	if i := slices.IndexFunc(s.Chars, func(c *Char) bool { return fray.SameName(c.Name, name) }); i >= 0 {
+		s.Chars = slices.Delete(s.Chars, i, i+1)
+	}
+	if s.Tiebreak = engine.Without(s.Tiebreak, name); len(s.Tiebreak) == 0 {
+		s.Tiebreak = nil
+	}
+	i := engine.Index(s.Order, name)
+	if i < 0 {
+		return
+	}
+	s.Order = slices.Delete(s.Order, i, i+1)
+	switch {
+	case i < s.Pos:
+		s.Pos--
+	case i == s.Pos:
+		s.Turn = nil // the next in order begins their turn
+	}
+}
+
+// View shows the round's order by initiative with markers and each
+// character's actions left, and the next round's order.
+func (sys *System) View(st fray.State) fray.View {
+	v := fray.View{Rules: ID, History: []fray.RoundTurns{}, Order: []fray.Slot{}}
+	s, err := get(st)
+	if err != nil {
+		return v
+	}
+	v.Started, v.Round, v.Current = s.Started, s.Round, s.Current()
+	v.Combatants = s.CombatantList()
+	if len(s.Settings) > 0 {
+		v.Settings = maps.Clone(s.Settings)
+	}
+	for _, h := range s.History {
+		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)})
+	}
+	order := s.Order
+	if !s.Started {
+		order = s.rank()
+	}
+	for i, n := range order {
+		x := fray.Slot{Name: n, Note: s.budgetWords(n)}
+		switch {
+		case !s.Started:
+		case i < s.Pos:
+			x.Markers = []string{fray.MarkActed}
+		case i == s.Pos:
+			x.Markers = []string{fray.MarkCurrent}
+		}
+		v.Order = append(v.Order, x)
+	}
+	if s.Started {
+		for _, n := range s.rank() {
+			v.Next = append(v.Next, fray.Slot{Name: n, Note: "initiative " + strconv.Itoa(s.Initiative(n))})
+		}
+	}
+	return v
+}
+
+// budgetWords says a character's initiative, stance and actions left:
+// "initiative 9, attack, defence, 3 extra (next −2)".
+func (s *State) budgetWords(name string) string {
+	ch, b := s.char(name), s.Budget(name)
+	w := []string{"initiative " + strconv.Itoa(s.Initiative(name))}
+	switch ch.Stance {
+	case StanceDefence:
+		w = append(w, "Full Defence")
+	case StanceOffence:
+		w = append(w, "Full Offence")
+	}
+	if b.Attack {
+		w = append(w, "attack")
+	}
+	if b.Defence {
+		w = append(w, "defence")
+	}
+	if b.Bonus {
+		w = append(w, "extra defence")
+	}
+	if b.Extras > 0 {
+		w = append(w, strconv.Itoa(b.Extras)+" extra (next "+signed(b.Next)+")")
+	}
+	if len(w) == 1 || (len(w) == 2 && ch.Stance != StanceNone) {
+		w = append(w, "no actions left")
+	}
+	return strings.Join(w, ", ")
+}
+
+// Check reports a broken invariant of st.
+func (sys *System) Check(st fray.State) error {
+	s, err := get(st)
+	if err != nil {
+		return err
+	}
+	bad := func(format string, args ...any) error {
+		return fray.Errorf(fray.EINTERNAL, "Cinematic Unisystem state: "+format, args...)
+	}
+	if s.Started != (s.Round >= 1) {
+		return bad("started is %v in round %d", s.Started, s.Round)
+	}
+	if len(s.Chars) != len(s.Combatants) {
+		return bad("%d combatants but %d characters", len(s.Combatants), len(s.Chars))
+	}
+	for i, ch := range s.Chars {
+		c := s.Combatants[i]
+		if !fray.SameName(ch.Name, c.Name) {
+			return bad("character %d is %q, combatant %d is %q", i, ch.Name, i, c.Name)
+		}
+		if ch.Extras < 0 || ch.Extras > ExtraActions(c.Stat("dexterity")) {
+			return bad("%s used %d extra actions with Dexterity %d", c.Name, ch.Extras, c.Stat("dexterity"))
+		}
+		if (ch.Stance == StanceDefence && ch.Attacked) || (ch.Stance == StanceOffence && ch.Defended) || (ch.Bonus && ch.Stance != StanceDefence) {
+			return bad("%s acted against the stance %q", c.Name, ch.Stance)
+		}
+	}
+	if s.Pos < 0 || s.Pos > len(s.Order) {
+		return bad("turn %d of %d", s.Pos, len(s.Order))
+	}
+	for i, n := range s.Order {
+		if s.char(n) == nil {
+			return bad("the order names %q, who is not present", n)
+		}
+		if engine.Index(s.Order[i+1:], n) >= 0 {
+			return bad("%s has two turns in one round", n)
+		}
+	}
+	return nil
+}
