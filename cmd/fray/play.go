@@ -17,14 +17,20 @@ import (
 	"fray"
 	"fray/engine"
 	"fray/rules/bpb"
+	"fray/rules/cinematic"
+	"fray/rules/pp"
 	"fray/rules/queue"
+	"fray/rules/vv"
 )
 
 // systems lists the rule systems fray play runs, by id. Add a system here
 // (one line) to make it playable.
 var systems = map[string]func() fray.System{
-	bpb.ID:   func() fray.System { return bpb.New() },
-	queue.ID: func() fray.System { return queue.New() },
+	bpb.ID:       func() fray.System { return bpb.New() },
+	queue.ID:     func() fray.System { return queue.New() },
+	vv.ID:        func() fray.System { return vv.New() },
+	cinematic.ID: func() fray.System { return cinematic.New() },
+	pp.ID:        func() fray.System { return pp.New() },
 }
 
 // systemIDs returns the ids of the playable systems, sorted.

@@ -1,0 +1,32 @@
+package cinematic_test
+
+import (
+	"testing"
+
+	"fray"
+	"fray/rules/cinematic"
+	"fray/rules/rulestest"
+)
+
+func TestConformance(t *testing.T) {
+	var scripts []rulestest.Script
+	for _, name := range examples {
+		scripts = append(scripts, rulestest.Script{Name: name, Text: readExample(t, name)})
+	}
+	scripts = append(scripts, rulestest.Script{Name: "removals", Text: `add A dexterity=9 perception=3
+add B dexterity=5 perception=3
+add C dexterity=3 perception=1
+full C defence
+start
+attack B
+defend B
+remove A
+attack
+defend C
+next
+remove C
+next
+remove B
+next`})
+	rulestest.Run(t, func() fray.System { return cinematic.New() }, scripts...)
+}
