@@ -209,7 +209,7 @@ func (fc faceClasses) capProb(d int, n *poolNode) float64 {
 		b += float64(fc.n[1][1]) * py
 	}
 	if !n.explode {
-		return ac + bc
+		return min(ac+bc, 1)
 	}
 	// t is the probability of a cap from the k-th extra roll on; at k = d
 	// every explosion is capped.
@@ -217,7 +217,7 @@ func (fc faceClasses) capProb(d int, n *poolNode) float64 {
 	for range d {
 		t = ac + bc + b*t
 	}
-	return t
+	return min(t, 1) // rounding can pass 1
 }
 
 // Max returns the largest value with a probability above 0.

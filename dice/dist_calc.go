@@ -52,15 +52,9 @@ func (x *fdist) tidy() *fdist {
 	for j > i && x.p[j-1] == 0 {
 		j--
 	}
-	if i == j {
-		// Cannot happen for a distribution, whose mass is 1; keep a valid
-		// shape all the same.
-		x.p = []float64{1}
-		x.lo = 0
-	} else {
-		x.p = x.p[i:j]
-		x.lo += i
-	}
+	// An empty result is a part of a distribution too unlikely to hold.
+	x.p = x.p[i:j]
+	x.lo += i
 	x.count()
 	return x
 }
@@ -81,6 +75,9 @@ func point(v int) *fdist { return &fdist{lo: v, n: 1, nz: 1, p: []float64{1}} }
 
 // convolve returns the distribution of X + Y for independent X and Y.
 func convolve(x, y *fdist) *fdist {
+	if x.n == 0 || y.n == 0 {
+		return &fdist{p: []float64{}}
+	}
 	if x.nz > y.nz {
 		x, y = y, x
 	}
@@ -352,38 +349,55 @@ func shapeOf(x *fdist) *fdist {
 // rolls that stop (a) and those that explode (b): with C_depth = a + b (at
 // the cap every roll stands), C_k = a + b * C_{k+1}, and the die is C_0.
 func (c *calc) chain(pos int, a, b *fdist) (*fdist, error) {
-	lo, hi := min(a.lo, b.lo), max(a.hi(), b.hi())
-	x, err := c.alloc(pos, lo, hi)
+	x, err := c.union(pos, a, b)
 	if err != nil {
 		return nil, err
 	}
-	if !c.dry {
-		copy(x.p[a.lo-lo:], a.p)
-		for i, v := range b.p {
-			x.p[b.lo-lo+i] += v
-		}
-		x.tidy()
-	}
 	for range c.depth {
-		lo, hi := min(a.lo, b.lo+x.lo), max(a.hi(), b.hi()+x.hi())
-		if err := c.charge(pos, convCost(b, x)+float64(a.n)); err != nil {
+		if b.n == 0 {
+			// Every explosion is too unlikely to hold: the die is a.
+			return a, nil
+		}
+		if err := c.charge(pos, convCost(b, x)); err != nil {
 			return nil, err
 		}
-		y, err := c.alloc(pos, lo, hi)
-		if err != nil {
-			return nil, err
+		bx := &fdist{lo: b.lo + x.lo, n: b.n + x.n - 1}
+		bx.nz = bx.n
+		if bx.n > MaxDistSize {
+			return nil, limitf(c.e.src, pos, LimitDistSize, "one die of this pool can take %d values, more than the limit of %d (MaxDistSize)", bx.n, MaxDistSize)
 		}
 		if !c.dry {
-			bx := convolve(b, x)
-			copy(y.p[a.lo-lo:], a.p)
-			for i, v := range bx.p {
-				y.p[bx.lo-lo+i] += v
-			}
-			y.tidy()
+			bx = convolve(b, x)
 		}
-		x = y
+		if x, err = c.union(pos, a, bx); err != nil {
+			return nil, err
+		}
 	}
 	return x, nil
+}
+
+// union returns the sum of two parts of a distribution, either of which
+// may be empty.
+func (c *calc) union(pos int, a, b *fdist) (*fdist, error) {
+	switch {
+	case a.n == 0:
+		return b, nil
+	case b.n == 0:
+		return a, nil
+	}
+	if err := c.charge(pos, float64(a.n+b.n)); err != nil {
+		return nil, err
+	}
+	x, err := c.alloc(pos, min(a.lo, b.lo), max(a.hi(), b.hi()))
+	if err != nil || c.dry {
+		return x, err
+	}
+	for _, y := range []*fdist{a, b} {
+		for i, v := range y.p {
+			x.p[y.lo-x.lo+i] += v
+		}
+	}
+	return x.tidy(), nil
 }
 
 // mapValues returns the distribution of g(X), where g is a score in -1..1.

@@ -276,6 +276,7 @@ func TestDistAutoDepth(t *testing.T) {
 		{"1d2!", 39},  // 2^-40 < 1e-12 <= 2^-39
 		{"2d2!!", 40}, // two dice: twice the mass
 		{"1d100r<100", dice.MaxExplodeDepth},
+		{"3d6r<6!6", dice.MaxExplodeDepth}, // every die explodes to the cap
 	} {
 		d, err := dice.MustParse(tc.src).Dist(dice.DistOptions{})
 		if err != nil {
@@ -287,6 +288,9 @@ func TestDistAutoDepth(t *testing.T) {
 		}
 		if d.Depth < dice.MaxExplodeDepth && d.Truncated >= 1e-12 {
 			t.Errorf("%s: Truncated = %g at the automatic depth", tc.src, d.Truncated)
+		}
+		if tc.src == "3d6r<6!6" && d.Truncated < 0.999 {
+			t.Errorf("%s: Truncated = %g, want about 1", tc.src, d.Truncated)
 		}
 	}
 }
@@ -428,7 +432,7 @@ func FuzzDist(f *testing.F) {
 	for _, s := range []string{
 		"4d6kh3", "12d{0,1,0,1,0,2}!@6", "10d10>=8f1", "100d6kh50", "3d6!!kl2", "1d2!!",
 		"20d6r<3", "d{-5,0,5}!!min-2kh1", "5dF!>0f<0", "1d100r<100", "2d6!-1d6!", "(2d6)/(1d4+1)",
-		"1d1ro1", "2d3!!<2", "7d{3,-2,0}!<0kl3>=1f-2",
+		"1d1ro1", "2d3!!<2", "3d6r<6!6", "1d1000r1!1", "7d{3,-2,0}!<0kl3>=1f-2",
 	} {
 		f.Add(s)
 	}
