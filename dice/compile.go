@@ -130,12 +130,31 @@ func (p program) run(st *stream) int {
 }
 
 // smallKeep rolls a keep pool of at most 16 dice with no rerolls or
-// explosions, sorting the values in a buffer as they arrive.
+// explosions. Keeping all but one, or just one, needs only the sum and the
+// extremes, found without branches; other cases sort the values in a buffer.
 func smallKeep(n *poolNode, st *stream) int {
 	var buf [16]int
 	st.use(&n.bat)
 	vals := buf[:n.count]
 	st.fill(vals, n.value)
+	k, high := n.keep.kept(n.count)
+	if k == len(vals)-1 || k == 1 {
+		sum, lo, hi := 0, vals[0], vals[0]
+		for _, v := range vals {
+			sum += n.contrib(v)
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		switch {
+		case k == len(vals)-1 && high:
+			return sum - n.contrib(lo)
+		case k == len(vals)-1:
+			return sum - n.contrib(hi)
+		case high:
+			return n.contrib(hi)
+		default:
+			return n.contrib(lo)
+		}
+	}
 	// Insertion sort: the fastest for so few.
 	for i := 1; i < len(vals); i++ {
 		v := vals[i]
@@ -145,13 +164,12 @@ func smallKeep(n *poolNode, st *stream) int {
 		}
 		vals[j] = v
 	}
-	k, high := n.keep.kept(n.count)
 	lo, hi := 0, k
 	if high {
 		lo, hi = n.count-k, n.count
 	}
 	t := 0
-	for _, v := range buf[lo:hi] {
+	for _, v := range vals[lo:hi] {
 		t += n.contrib(v)
 	}
 	return t
