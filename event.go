@@ -2,6 +2,8 @@ package fray
 
 import (
 	"encoding/json"
+	"reflect"
+	"sync"
 	"strconv"
 )
 
@@ -40,6 +42,11 @@ type Event struct {
 	Data json.RawMessage `json:"data,omitempty"`
 	// Rolls holds every die result the event depends on.
 	Rolls []Roll `json:"rolls,omitempty"`
+
+	// payload is the value Data was encoded from, when the event was made
+	// by NewEvent in this process; Decode copies it instead of decoding
+	// Data, which keeps replays fast. It is never encoded.
+	payload any
 }
 
 // NewEvent returns an event of the given type whose payload is data
@@ -54,6 +61,9 @@ func NewEvent(typ string, data any, rolls ...Roll) (Event, error) {
 		return Event{}, &Error{Code: EINTERNAL, Message: "An event could not be encoded.", Err: err}
 	}
 	ev.Data = b
+	if flat(reflect.TypeOf(data)) {
+		ev.payload = data
+	}
 	return ev, nil
 }
 
@@ -62,6 +72,16 @@ func NewEvent(typ string, data any, rolls ...Roll) (Event, error) {
 func (e Event) Decode(v any) error {
 	if len(e.Data) == 0 {
 		return Errorf(EINVALID, "Event %d (%s) has no data.", e.Seq, e.Type)
+	}
+	if e.payload != nil {
+		// The payload is a flat value (no pointers, slices or maps), so a
+		// copy of it is exactly what decoding Data would give.
+		if dst := reflect.ValueOf(v); dst.Kind() == reflect.Pointer && !dst.IsNil() {
+			if src := reflect.ValueOf(e.payload); src.Type() == dst.Type().Elem() {
+				dst.Elem().Set(src)
+				return nil
+			}
+		}
 	}
 	if err := json.Unmarshal(e.Data, v); err != nil {
 		return &Error{Code: EINVALID, Message: "Event " + strconv.Itoa(e.Seq) + " (" + e.Type + ") has malformed data.", Err: err}
@@ -134,4 +154,39 @@ type SetData struct {
 // StepData is the payload of EventUndo and EventRedo.
 type StepData struct {
 	Step int `json:"step"`
+}
+
+// flatTypes caches flat's answers by type.
+var flatTypes sync.Map // reflect.Type → bool
+
+// flat reports whether values of t hold no references: a struct of
+// strings, numbers and booleans (nested structs included). Such a payload
+// can be copied instead of decoded without sharing memory.
+func flat(t reflect.Type) bool {
+	if v, ok := flatTypes.Load(t); ok {
+		return v.(bool)
+	}
+	ok := t.Kind() == reflect.Struct && flatStruct(t, 0)
+	flatTypes.Store(t, ok)
+	return ok
+}
+
+func flatStruct(t reflect.Type, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		switch f.Type.Kind() {
+		case reflect.String, reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		case reflect.Struct:
+			if !flatStruct(f.Type, depth+1) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -192,6 +192,11 @@ func (e *Engine) load(evs []fray.Event) error {
 			}
 		}
 		e.since += sp.n
+		// Snapshots serve undo, which goes back from the end: far from
+		// the end they are taken eight times less often.
+		if left := len(evs) - (sp.first + sp.n); left > 16*snapEvery && e.since < 8*snapEvery {
+			continue
+		}
 		e.maybeSnap(depth + 1)
 	}
 	return nil

@@ -275,8 +275,7 @@ func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, rem
 		if d.Combatant.Name == "" || enc.Find(d.Combatant.Name) != nil {
 			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d adds %q, which is empty or already present.", ev.Seq, d.Combatant.Name)
 		}
-		c := d.Combatant
-		enc.Combatants = append(enc.Combatants, &c)
+		enc.Combatants = append(enc.Combatants, d.Combatant.Clone())
 		return &d, "", true, nil
 	case fray.EventRemoved:
 		var d fray.NameData

@@ -98,12 +98,9 @@ func (s *State) Clone() fray.State {
 		r.Dice = slices.Clone(r.Dice)
 		d.Initiative[k] = r
 	}
-	if s.History != nil {
-		d.History = make([]fray.RoundTurns, len(s.History))
-		for i, h := range s.History {
-			d.History[i] = fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)}
-		}
-	}
+	// A finished round's turns are never changed again, so the copy
+	// shares them; only the list of rounds is copied.
+	d.History = slices.Clone(s.History)
 	return &d
 }
 
@@ -135,6 +132,19 @@ func (s *State) environment() []string {
 	return out
 }
 
+// hasTurns reports whether anyone has a place in the order of play.
+func (s *State) hasTurns() bool {
+	if len(s.Order) > 0 {
+		return true
+	}
+	for _, c := range s.Combatants {
+		if c.Kind == fray.KindEnvironment {
+			return true
+		}
+	}
+	return false
+}
+
 // lostIn reports whether name's turn in round r is already spent.
 func (s *State) lostIn(name string, r int) bool {
 	return slices.ContainsFunc(s.Lost, func(l LostTurn) bool { return l.Round == r && fray.SameName(l.Name, name) })
@@ -144,7 +154,8 @@ func (s *State) lostIn(name string, r int) bool {
 // environment; turns spent in advance are marked lost.
 func (s *State) startRound(r int) {
 	s.Round = r
-	s.Seq = make([]Turn, 0, len(s.Order)+2)
+	// The live state owns Seq (Clone copies it), so its array is reused.
+	s.Seq = s.Seq[:0]
 	for _, n := range s.Order {
 		t := Turn{Name: n, Kind: kindRegular}
 		if s.lostIn(n, r) {
@@ -153,8 +164,10 @@ func (s *State) startRound(r int) {
 		s.Seq = append(s.Seq, t)
 	}
 	s.Lost = slices.DeleteFunc(s.Lost, func(l LostTurn) bool { return l.Round <= r })
-	for _, n := range s.environment() {
-		s.Seq = append(s.Seq, Turn{Name: n, Kind: kindRegular, Env: true})
+	for _, c := range s.Combatants {
+		if c.Kind == fray.KindEnvironment {
+			s.Seq = append(s.Seq, Turn{Name: c.Name, Kind: kindRegular, Env: true})
+		}
 	}
 	s.Pos = 0
 }
@@ -220,7 +233,7 @@ func (s *State) settle() {
 			}
 			return
 		}
-		if len(s.Order)+len(s.environment()) == 0 || guard > len(s.Lost)+1 {
+		if !s.hasTurns() || guard > len(s.Lost)+1 {
 			return
 		}
 		s.endRound()

@@ -121,12 +121,9 @@ func (s *State) Clone() fray.State {
 	d.Actions = slices.Clone(s.Actions)
 	d.Acted = slices.Clone(s.Acted)
 	d.Turns = slices.Clone(s.Turns)
-	if s.History != nil {
-		d.History = make([]fray.RoundTurns, len(s.History))
-		for i, h := range s.History {
-			d.History[i] = fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)}
-		}
-	}
+	// A finished round's turns are never changed again, so the copy
+	// shares them; only the list of rounds is copied.
+	d.History = slices.Clone(s.History)
 	return &d
 }
 
