@@ -3,8 +3,8 @@ package fray
 import (
 	"encoding/json"
 	"reflect"
-	"sync"
 	"strconv"
+	"sync"
 )
 
 // Event types every system shares. They are wire strings: never rename one.
