@@ -440,11 +440,7 @@ func (c *calc) power(pos int, x *fdist, k int) (*fdist, error) {
 		return &fdist{lo: lo, n: hi - lo + 1, nz: hi - lo + 1}, nil
 	}
 	if seq <= sq {
-		acc := x
-		for range k - 1 {
-			acc = convolve(acc, x)
-		}
-		return acc, nil
+		return powerSeq(x, k), nil
 	}
 	var acc *fdist
 	for p := x; ; {
@@ -461,6 +457,42 @@ func (c *calc) power(pos int, x *fdist, k int) (*fdist, error) {
 		}
 		p = convolve(p, p)
 	}
+}
+
+// powerSeq sums k copies of X one at a time, in two buffers used in turn.
+func powerSeq(x *fdist, k int) *fdist {
+	size := k*(x.n-1) + 1
+	bufs := [2][]float64{make([]float64, size), make([]float64, size)}
+	acc, lo := bufs[0][:x.n], x.lo
+	copy(acc, x.p)
+	for step := 1; step < k; step++ {
+		out := bufs[step&1][:len(acc)+x.n-1]
+		clear(out)
+		for i, a := range x.p {
+			if a == 0 {
+				continue
+			}
+			o := out[i : i+len(acc)]
+			for j, b := range acc {
+				o[j] += a * b
+			}
+		}
+		// Zero what fell under tiny and trim the ends.
+		i, j := len(out), 0
+		for t, v := range out {
+			if v < tiny {
+				out[t] = 0
+			} else {
+				i, j = min(i, t), t+1
+			}
+		}
+		if i >= j {
+			i, j = 0, 0
+		}
+		acc, lo = out[i:j], lo+x.lo+i
+	}
+	z := &fdist{lo: lo, p: slices.Clone(acc)}
+	return z.tidy()
 }
 
 // seqCost is the work of summing k copies of X one at a time, counting

@@ -437,7 +437,6 @@ func (c *xcalc) keep(n *poolNode, x *xdist, g func(int) int, k int, high bool) (
 	if err != nil {
 		return nil, err
 	}
-	binom := func(n, k int) *big.Int { return new(big.Int).Binomial(int64(n), int64(k)) }
 	after := new(big.Int)
 	for _, i := range vals {
 		after.Add(after, &x.num[i])
@@ -450,22 +449,17 @@ func (c *xcalc) keep(n *poolNode, x *xdist, g func(int) int, k int, high bool) (
 		// from a*gmin.
 		u := &xdist{lo: 0, num: []big.Int{*big.NewInt(1)}, den: big.NewInt(1)}
 		for a := 0; a < k && a <= N; a++ {
-			// E = C(N,a) Σ_{e=k-a}^{N-a} C(N-a,e) eq^e after^(N-a-e),
-			// each term about as long as den.
-			if err := c.chargeMul(n.at, N-a+1, den); err != nil {
+			// E = C(N,a) Σ_{e=k-a}^{N-a} C(N-a,e) eq^e after^(N-a-e): each
+			// term is about as long as den times 2^N.
+			bits := float64(den.BitLen() + N)
+			if err := c.chargeBits(n.at, 4*(N-a+1), bits); err != nil {
 				return nil, err
 			}
 			if err := c.charge(n.at, len(u.num), den); err != nil {
 				return nil, err
 			}
-			E := new(big.Int)
-			for e := k - a; e <= N-a; e++ {
-				term := binom(N-a, e)
-				term.Mul(term, new(big.Int).Exp(eq, big.NewInt(int64(e)), nil))
-				term.Mul(term, new(big.Int).Exp(after, big.NewInt(int64(N-a-e)), nil))
-				E.Add(E, term)
-			}
-			E.Mul(E, binom(N, a))
+			E := binomSum(N-a, k-a, eq, after)
+			E.Mul(E, new(big.Int).Binomial(int64(N), int64(a)))
 			if E.Sign() != 0 {
 				// The sum is a·gmin + i from u, plus (k-a)·g(t).
 				base := a*gmin + (k-a)*gt - out.lo
@@ -495,4 +489,29 @@ func (c *xcalc) keep(n *poolNode, x *xdist, g func(int) int, k int, high bool) (
 		}
 	}
 	return out.trim(), nil
+}
+
+// binomSum returns Σ_{e=lo}^{n} C(n,e) p^e q^(n-e), running e down from n
+// so that every step is a product or an exact quotient by a small number.
+func binomSum(n, lo int, p, q *big.Int) *big.Int {
+	sum := new(big.Int)
+	switch {
+	case lo > n || p.Sign() == 0:
+		return sum // every term has p^e with e >= lo >= 1
+	case q.Sign() == 0:
+		return sum.Exp(p, big.NewInt(int64(n)), nil) // only e = n
+	}
+	pPow := new(big.Int).Exp(p, big.NewInt(int64(n)), nil)
+	qPow, binom, t := big.NewInt(1), big.NewInt(1), new(big.Int)
+	for e := n; ; e-- {
+		t.Mul(binom, pPow)
+		sum.Add(sum, t.Mul(t, qPow))
+		if e == lo {
+			return sum
+		}
+		pPow.Quo(pPow, p)
+		qPow.Mul(qPow, q)
+		binom.Mul(binom, big.NewInt(int64(e)))
+		binom.Quo(binom, big.NewInt(int64(n-e+1)))
+	}
 }
