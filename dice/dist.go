@@ -241,7 +241,29 @@ func (d *Dist) AtLeast(v int) float64 {
 // AtMost returns the probability of a value of v or less.
 func (d *Dist) AtMost(v int) float64 {
 	i := min(max(v-d.Min+1, 0), len(d.P))
-	return min(sumTail(d.P[:i]), 1)
+	s, c := 0.0, 0.0
+	for _, p := range d.P[:i] {
+		s, c = twoSum(s, p, c)
+	}
+	return min(s+c, 1)
+}
+
+// Cumulative returns, for each i, the probability of a value of at most
+// Min+i and of at least Min+i: a table's two tail columns in one pass, with
+// compensated sums so that small tails keep their precision.
+func (d *Dist) Cumulative() (atMost, atLeast []float64) {
+	atMost, atLeast = make([]float64, len(d.P)), make([]float64, len(d.P))
+	s, c := 0.0, 0.0
+	for i, p := range d.P {
+		s, c = twoSum(s, p, c)
+		atMost[i] = min(s+c, 1)
+	}
+	s, c = 0, 0
+	for i := len(d.P) - 1; i >= 0; i-- {
+		s, c = twoSum(s, d.P[i], c)
+		atLeast[i] = min(s+c, 1)
+	}
+	return atMost, atLeast
 }
 
 // Mean returns the expected value.

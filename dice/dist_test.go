@@ -363,6 +363,13 @@ func TestDistMoments(t *testing.T) {
 	if d.Min != 2 || d.Max() != 12 {
 		t.Errorf("2d6 spans %d..%d", d.Min, d.Max())
 	}
+	atMost, atLeast := d.Cumulative()
+	for i := range d.P {
+		v := d.Min + i
+		if atMost[i] != d.AtMost(v) || atLeast[i] != d.AtLeast(v) {
+			t.Errorf("2d6 Cumulative at %d: %v %v, want %v %v", v, atMost[i], atLeast[i], d.AtMost(v), d.AtLeast(v))
+		}
+	}
 }
 
 func TestAddSub(t *testing.T) {

@@ -432,6 +432,9 @@ func (c *xcalc) keep(n *poolNode, x *xdist, g func(int) int, k int, high bool) (
 	for _, i := range vals {
 		gmin, gmax = min(gmin, g(x.lo+i)), max(gmax, g(x.lo+i))
 	}
+	if err := c.chargeBits(n.at, 1, float64(N)*float64(x.den.BitLen())); err != nil {
+		return nil, err
+	}
 	den := new(big.Int).Exp(x.den, big.NewInt(int64(N)), nil)
 	out, err := c.alloc(n.at, k*gmin, k*gmax, den)
 	if err != nil {
