@@ -132,3 +132,55 @@ func TestRefusals(t *testing.T) {
 		t.Errorf("third action: %v", err)
 	}
 }
+
+// Q-1: equal scores favour PCs, then the GM's tiebreak order; a group
+// rolls once and its members stand together.
+func TestQueueOrder(t *testing.T) {
+	e := engine.New(queue.New(), rand.New(rand.NewPCG(4, 4)))
+	run(t, e, `add Npc wits=2
+add Pc1 side=pc wits=2
+add Pc2 side=pc wits=2
+add "Goblin A" group=Goblins wits=1
+add Ogre wits=0
+add "Goblin B" group=Goblins wits=3
+order Pc2 Pc1
+initiative Npc 10
+initiative Pc1 10
+initiative Pc2 10
+initiative "Goblin B" 9
+initiative Ogre 20
+start`)
+	// Ogre 20; Npc, Pc1, Pc2 and the goblins (9 + the best Wits, 3) all
+	// have 12: the PCs first in the GM's order, then Npc and the goblins
+	// in the order they were added, the goblins together.
+	if got, want := queueOf(e.View()), "Ogre, Pc2, Pc1, Npc, Goblin A, Goblin B"; got != want {
+		t.Errorf("queue %s, want %s", got, want)
+	}
+	run(t, e, "next\nadd \"Goblin C\" group=Goblins\nadd Late")
+	if got, want := queueOf(e.View()), "Pc2, Pc1, Npc, Goblin A, Goblin B, Goblin C, Ogre, Late"; got != want {
+		t.Errorf("queue %s, want %s", got, want)
+	}
+}
+
+// A round ends when the top of the queue has already acted in it. Melvina
+// reacts before her turn and drops below Brigand #1: she has no turn in
+// round 1.
+func TestQueueRounds(t *testing.T) {
+	e := engine.New(queue.New(), rand.New(rand.NewPCG(4, 4)))
+	run(t, e, setup+"\nnext\nreact Melvina to=\"Brigand #1\"\nnext\nnext\nnext")
+	v := e.View()
+	var got []string
+	for _, h := range v.History {
+		got = append(got, h.String())
+	}
+	want := []string{
+		"Round 1: Johann, Brigand #1, Melvina (reacts to Brigand #1), Brigand #2, Pet Bear",
+		"Round 2: Johann",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("history:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if got, want := queueOf(v), "Johann, Brigand #1, Melvina, Brigand #2, Pet Bear"; got != want {
+		t.Errorf("queue %s, want %s", got, want)
+	}
+}
