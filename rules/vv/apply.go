@@ -193,10 +193,15 @@ func (s *State) applyCurrent(ev fray.Event) error {
 			ch.Act.Moved = true
 		}
 	case EventHeld:
+		if s.Setting(SetHeld, House) == House {
+			ch.Held = nil // at most one saved action (V-3, house rule)
+		}
 		if h := ch.Act.Hold; h != nil {
-			ch.Held = append(ch.Held, *h) // not used after all
+			if s.Setting(SetHeld, House) == House || h.Turn == s.Round {
+				ch.Held = append(ch.Held, *h) // not used after all
+				s.note(cur + " (" + strconv.Itoa(s.Phase()) + ", held action kept)")
+			}
 			ch.Act.Hold = nil
-			s.note(cur + " (" + strconv.Itoa(s.Phase()) + ", held action kept)")
 		} else {
 			ch.Held = append(ch.Held, Hold{Turn: s.Round, Phase: s.Phase()})
 			s.Sched[s.Cur].Status = slotHeld
