@@ -53,8 +53,8 @@ const (
 
 // RoundData is the payload of EventRound.
 type RoundData struct {
-	Round int      `json:"round"`
-	Order []string `json:"order"`
+	Round int      `json:"round"` // the round beginning, from 1
+	Order []string `json:"order"` // its order of play
 }
 
 // Kinds of action in ActionData.
@@ -66,11 +66,13 @@ const (
 
 // ActionData is the payload of EventAttack and EventDefence.
 type ActionData struct {
+	// Name is who attacks or defends.
 	Name string `json:"name"`
 	// Other is the target of an attack or the attacker defended against,
 	// when named.
 	Other string `json:"other,omitempty"`
-	Kind  string `json:"kind"`
+	// Kind is ActionFree, ActionBonus or ActionExtra.
+	Kind string `json:"kind"`
 	// Modifier is what the action's roll gets: the extra action's
 	// penalty plus the stance's bonus.
 	Modifier int `json:"modifier"`
@@ -78,20 +80,20 @@ type ActionData struct {
 
 // StanceData is the payload of EventStance.
 type StanceData struct {
-	Name   string `json:"name"`
-	Stance string `json:"stance"`
+	Name   string `json:"name"`   // who declares
+	Stance string `json:"stance"` // StanceDefence, StanceOffence or StanceNone
 }
 
 // NamesData is a payload naming several combatants.
 type NamesData struct {
-	Names []string `json:"names"`
+	Names []string `json:"names"` // the combatants, in order
 }
 
 // Char is the Cinematic Unisystem bookkeeping of one combatant for the
 // current round.
 type Char struct {
-	Name     string `json:"name"`
-	Stance   string `json:"stance,omitempty"`
+	Name     string `json:"name"`               // the combatant
+	Stance   string `json:"stance,omitempty"`   // declared for this round (C-7)
 	Attacked bool   `json:"attacked,omitempty"` // the free attack is used
 	Defended bool   `json:"defended,omitempty"` // the free defence is used
 	Bonus    bool   `json:"bonus,omitempty"`    // Full Defence's extra defence is used

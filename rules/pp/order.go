@@ -50,34 +50,34 @@ const (
 
 // RoleData is the payload of EventRole.
 type RoleData struct {
-	Name   string `json:"name"`
-	Role   string `json:"role"`
-	Minion bool   `json:"minion,omitempty"`
+	Name   string `json:"name"`             // the combatant
+	Role   string `json:"role"`             // hero, villain, foe or extra
+	Minion bool   `json:"minion,omitempty"` // whether a minion, who acts last
 }
 
 // RoundData is the payload of EventRound.
 type RoundData struct {
-	Round int      `json:"round"`
-	Order []string `json:"order"`
+	Round int      `json:"round"` // the page beginning, from 1
+	Order []string `json:"order"` // its order of play
 }
 
 // ActData is the payload of EventActed: Nth counts the actor's actions in
 // this turn, from 1.
 type ActData struct {
-	Name string `json:"name"`
-	Nth  int    `json:"nth"`
+	Name string `json:"name"` // whose action
+	Nth  int    `json:"nth"`  // the how-manyeth in the turn
 }
 
 // NamesData is a payload naming several combatants.
 type NamesData struct {
-	Names []string `json:"names"`
+	Names []string `json:"names"` // the combatants, in order
 }
 
 // Char is the P&P bookkeeping of one combatant.
 type Char struct {
-	Name   string `json:"name"`
-	Role   string `json:"role"`
-	Minion bool   `json:"minion,omitempty"`
+	Name   string `json:"name"`             // the combatant
+	Role   string `json:"role"`             // hero, villain, foe or extra
+	Minion bool   `json:"minion,omitempty"` // whether a minion
 }
 
 // State is the state of a P&P encounter.

@@ -464,7 +464,7 @@ start`)
 	if got := st(e).Phases("A"); !cmp.Equal(got, []int{14}) {
 		t.Fatalf("phases %v", got)
 	}
-	do(t, e, "next dice=9")
+	do(t, e, "!initiative A dice=11\ninitiative A dice=9\nnext")
 	if got := st(e).Power("A"); got != 17 {
 		t.Errorf("Power %d after upkeep 3, want 17", got)
 	}
@@ -525,4 +525,21 @@ start
 !interrupt A
 !act A
 !stand A`)
+}
+
+// Physical dice: dice= feeds the one roll a command makes; with several
+// characters to roll for, each die is entered with initiative first.
+func TestPhysicalDice(t *testing.T) {
+	e, _ := newEngine(t, "add A agility=26\nstart dice=10")
+	if got := st(e).Phases("A"); !cmp.Equal(got, []int{36, 21, 6}) {
+		t.Errorf("phases %v, want 36, 21, 6", got)
+	}
+	e, _ = newEngine(t, `add A agility=26
+add B agility=10
+!start dice=10
+initiative A roll=10
+start dice=4`)
+	if a, b := st(e).Phases("A"), st(e).Phases("B"); !cmp.Equal(a, []int{36, 21, 6}) || !cmp.Equal(b, []int{14}) {
+		t.Errorf("phases A %v, B %v; want 36, 21, 6 and 14", a, b)
+	}
 }

@@ -45,9 +45,9 @@ const (
 
 // Slot is one action phase of one character in the current turn.
 type Slot struct {
-	Phase  int    `json:"phase"`
-	Name   string `json:"name"`
-	Status string `json:"status,omitempty"`
+	Phase  int    `json:"phase"`            // the phase counted
+	Name   string `json:"name"`             // who acts on it
+	Status string `json:"status,omitempty"` // pending (""), current, acted, passed, held or lost
 	// Nth counts the character's action phases this turn, from 1.
 	Nth int `json:"nth"`
 	// Tied reports that another character with the same Agility acts on
@@ -78,6 +78,7 @@ type Activation struct {
 
 // Char is the V&V bookkeeping of one combatant.
 type Char struct {
+	// Name is the combatant's name.
 	Name string `json:"name"`
 	// Victim marks an ambush victim who failed to notice (V-4).
 	Victim bool `json:"victim,omitempty"`

@@ -33,12 +33,13 @@ const (
 
 // TurnData is the payload of EventTurn.
 type TurnData struct {
-	Turn  int        `json:"turn"`
-	Chars []TurnChar `json:"chars"`
+	Turn  int        `json:"turn"`  // the turn beginning, from 1
+	Chars []TurnChar `json:"chars"` // everyone's initiative, in the order added
 }
 
 // TurnChar is one character's initiative for a turn.
 type TurnChar struct {
+	// Name is the character's name.
 	Name string `json:"name"`
 	// Init is the initiative total, after halving; Rolled is false for a
 	// victim of a surprise under the rules as written, who gets no phases.
@@ -55,54 +56,54 @@ type TurnChar struct {
 
 // TurnEndData is the payload of EventTurnEnded.
 type TurnEndData struct {
-	Turn   int          `json:"turn"`
-	Upkeep []UpkeepData `json:"upkeep,omitempty"`
+	Turn   int          `json:"turn"`             // the turn ending
+	Upkeep []UpkeepData `json:"upkeep,omitempty"` // the Power spent between turns (V-5)
 }
 
 // ActData is the payload of EventActed.
 type ActData struct {
-	Name  string `json:"name"`
-	Phase int    `json:"phase"`
-	Cost  int    `json:"cost"`
+	Name  string `json:"name"`  // who acts
+	Phase int    `json:"phase"` // on which phase
+	Cost  int    `json:"cost"`  // the Power it costs (V-1)
 }
 
 // MoveData is the payload of EventMoved.
 type MoveData struct {
-	Name   string `json:"name"`
-	Inches int    `json:"inches"`
+	Name   string `json:"name"`   // who moves
+	Inches int    `json:"inches"` // how far
 }
 
 // InterruptData is the payload of EventInterrupted: Names in the order they
 // act, Before the character interrupted.
 type InterruptData struct {
-	Names  []string `json:"names"`
-	Before string   `json:"before"`
+	Names  []string `json:"names"`  // the interrupters, in the order they act
+	Before string   `json:"before"` // the character interrupted
 }
 
 // FacingData is the payload of EventFacing and EventProne.
 type FacingData struct {
-	Name  string `json:"name"`
-	Dir   string `json:"dir,omitempty"`
-	Cost  int    `json:"cost"`
-	Phase int    `json:"phase"`
+	Name  string `json:"name"`          // who turns or drops
+	Dir   string `json:"dir,omitempty"` // the new facing, if named
+	Cost  int    `json:"cost"`          // 2 Power off one's own phase, else 0 (V-7)
+	Phase int    `json:"phase"`         // the phase of an off-phase change
 }
 
 // NamesData is a payload naming several combatants.
 type NamesData struct {
-	Names []string `json:"names"`
+	Names []string `json:"names"` // the combatants, in order
 }
 
 // DieData is the payload of EventInitiative.
 type DieData struct {
-	Name string `json:"name"`
-	Die  int    `json:"die"`
+	Name string `json:"name"` // whose die
+	Die  int    `json:"die"`  // the face of the d10
 }
 
 // UpkeepData is the payload of EventUpkeep, and one character's upkeep in
 // TurnEndData.
 type UpkeepData struct {
-	Name  string `json:"name"`
-	Power int    `json:"power"`
+	Name  string `json:"name"`  // who pays
+	Power int    `json:"power"` // the Power spent each time
 }
 
 // System is the V&V order of play. The zero value is ready to use.
@@ -133,7 +134,7 @@ func (*System) NewState() fray.State { return newState() }
 func (*System) Commands() []fray.CommandDoc {
 	return append(engine.SharedDocs(spec),
 		fray.CommandDoc{Usage: "surprise NAME …", Summary: "Before the start, mark the ambush victims who failed to notice (V-4)."},
-		fray.CommandDoc{Usage: "initiative NAME DIE", Summary: "Enter the 1d10 a character rolled at the table for the next initiative roll."},
+		fray.CommandDoc{Usage: "initiative NAME DIE|dice=N", Summary: "Enter the 1d10 a character rolled at the table for the next initiative roll."},
 		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's order for characters tied on phase, Agility and Move Rate (V-2), from the next turn rolled."},
 		fray.CommandDoc{Usage: "upkeep NAME POWER", Summary: "Power the character spends between turns, before initiative is rerolled (V-5)."},
 		fray.CommandDoc{Usage: "start", Summary: "Begin: everyone rolls 1d10 + Agility and the phases are counted down (V-1)."},
@@ -213,7 +214,7 @@ func (d *decider) decide(cmd fray.Command, r fray.Roller) error {
 	case "surprise":
 		return d.surprise(cmd)
 	case "initiative":
-		return d.initiative(cmd)
+		return d.initiative(cmd, r)
 	case "order":
 		return d.tiebreak(cmd)
 	case "upkeep":
@@ -523,8 +524,11 @@ func (d *decider) names(args []string) ([]string, error) {
 	return out, nil
 }
 
-func (d *decider) initiative(cmd fray.Command) error {
-	if err := engine.CheckArgs(cmd, 2, 2, "initiative NAME DIE"); err != nil {
+// initiative enters the d10 a character rolled at the table for the next
+// initiative roll: initiative NAME DIE, or initiative NAME dice=N (or with
+// no dice at all, a die rolled now).
+func (d *decider) initiative(cmd fray.Command, r fray.Roller) error {
+	if err := engine.CheckArgs(cmd, 1, 2, "initiative NAME DIE"); err != nil {
 		return err
 	}
 	if err := engine.CheckOpts(cmd); err != nil {
@@ -533,6 +537,13 @@ func (d *decider) initiative(cmd fray.Command) error {
 	c, err := d.s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
+	}
+	if len(cmd.Args) == 1 {
+		roll, err := r.Roll(c.Name, "1d10")
+		if err != nil {
+			return err
+		}
+		return d.emit(EventInitiative, DieData{Name: c.Name, Die: roll.Total}, roll)
 	}
 	n, err := strconv.Atoi(cmd.Arg(1))
 	if err != nil || n < 1 || n > 10 {
