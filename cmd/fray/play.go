@@ -209,7 +209,10 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		var ok bool
 		if tooLong {
-			ok = p.refuse(line, fray.Errorf(fray.ETOOLARGE, "Line %d is longer than %d bytes (MaxLineBytes).", lineNo, engine.MaxLineBytes))
+			if p.echo {
+				fmt.Fprintf(p.out, "> %s\n", line)
+			}
+			ok = p.refuse(fray.Errorf(fray.ETOOLARGE, "Line %d is longer than %d bytes (MaxLineBytes).", lineNo, engine.MaxLineBytes))
 		} else {
 			ok = p.run(line, lineNo)
 		}
@@ -295,19 +298,19 @@ func (p *player) prompt() string {
 // run carries out one line and reports whether it succeeded.
 func (p *player) run(line string, lineNo int) bool {
 	cmd, err := engine.ParseCommand(line)
-	if err != nil {
-		return p.refuse(line, err)
-	}
-	if cmd.Name == "" {
+	if err == nil && cmd.Name == "" {
 		return true
 	}
 	if p.echo {
 		fmt.Fprintf(p.out, "> %s\n", strings.TrimSpace(line))
 	}
+	if err != nil {
+		return p.refuse(err)
+	}
 	before := p.e.View()
 	evs, err := p.e.Do(cmd)
 	if err != nil {
-		return p.refuse(line, err)
+		return p.refuse(err)
 	}
 	if p.log != nil && len(evs) > 0 {
 		p.writeErr = engine.WriteEvents(p.log, evs)
@@ -374,13 +377,10 @@ func (p *player) help() []fray.CommandDoc {
 }
 
 // refuse prints a refusal and reports false.
-func (p *player) refuse(line string, err error) bool {
+func (p *player) refuse(err error) bool {
 	if p.json {
 		p.writeJSON(playOut{OK: false, Error: &playError{Code: fray.ErrorCode(err), Message: fray.ErrorMessage(err)}})
 		return false
-	}
-	if p.echo {
-		fmt.Fprintf(p.out, "> %s\n", strings.TrimSpace(line))
 	}
 	fmt.Fprintf(p.out, "  refused (%s): %s\n", fray.ErrorCode(err), fray.ErrorMessage(err))
 	return false

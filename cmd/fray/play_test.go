@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var updatePlay = flag.Bool("update-play", false, "rewrite the play golden files in testdata/play (check every change by hand)")
+
+// TestPlayGolden runs fray play on the example scripts and compares the
+// transcript with testdata/play/NAME.golden. Each golden file was checked
+// by hand: the history lines against the seeds' text (seed 000 rounds 1–8,
+// seed 004's queues), and every status line against the order of play.
+func TestPlayGolden(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+	}{
+		{"bpb-blueshift", []string{"play", "--rules", "bpb", "../../examples/bpb-blueshift.fray"}, ""},
+		{"queue-johann", []string{"play", "--rules", "queue", "../../examples/queue-johann.fray"}, ""},
+		{"queue-json", []string{"play", "--rules", "queue", "--json", "--seed", "3"}, "add Ann side=pc wits=2\nadd Bear wits=1\ninitiative Ann 12\nstart roll=9\nact major\nact major\nnext Bear\nundo\n"},
+		{"refusals", []string{"play", "--rules", "bpb"}, "add Ann side=pc\nadd \"Ann\"\nstart\nforce Ann\nadd \"Bob\nnext\nnext Ann\n"},
+		{"no-rules", []string{"play"}, ""},
+		{"unknown-rules", []string{"play", "--rules", "dnd"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := Main(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+			got := fmt.Sprintf("$ fray %s\n# exit %d\n# stdout\n%s# stderr\n%s", strings.Join(tt.args, " "), code, stdout.String(), stderr.String())
+			path := filepath.Join("testdata", "play", tt.name+".golden")
+			if *updatePlay {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s:\n%s", path, got)
+			}
+		})
+	}
+}
+
+// TestPlayJSONShape checks the wire shape of --json answers.
+func TestPlayJSONShape(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"play", "--rules", "bpb", "--json", "--seed", "1"}, strings.NewReader("add Ann side=pc\nadd Bob\nstart\ndelay\nbogus\n"), &stdout, &stderr)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (one command refused)", code)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("%d answers for 5 commands:\n%s", len(lines), stdout.String())
+	}
+	var ok struct {
+		OK     bool              `json:"ok"`
+		Events []json.RawMessage `json:"events"`
+		View   struct {
+			Round   int    `json:"round"`
+			Current string `json:"current"`
+			Order   []struct {
+				Name    string   `json:"name"`
+				Markers []string `json:"markers"`
+			} `json:"order"`
+			History []struct {
+				Round int      `json:"round"`
+				Turns []string `json:"turns"`
+			} `json:"history"`
+		} `json:"view"`
+	}
+	if err := json.Unmarshal([]byte(lines[3]), &ok); err != nil {
+		t.Fatal(err)
+	}
+	if !ok.OK || len(ok.Events) != 1 || ok.View.Round != 1 || ok.View.Current != "Bob" ||
+		len(ok.View.History) != 1 || strings.Join(ok.View.History[0].Turns, ",") != "Bob" ||
+		len(ok.View.Order) != 2 || strings.Join(ok.View.Order[0].Markers, ",") != "delayed" {
+		t.Errorf("answer to delay: %s", lines[3])
+	}
+	var bad struct {
+		OK    bool `json:"ok"`
+		Error struct {
+			Code    string `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(lines[4]), &bad); err != nil {
+		t.Fatal(err)
+	}
+	if bad.OK || bad.Error.Code != "invalid" || !strings.Contains(bad.Error.Message, `"bogus"`) {
+		t.Errorf("answer to bogus: %s", lines[4])
+	}
+}
+
+// TestPlayLogResume writes a log, resumes it, undoes across the two runs
+// and checks the log file holds everything.
+func TestPlayLogResume(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "fight.jsonl")
+	run := func(stdin string, args ...string) (string, int) {
+		var stdout, stderr bytes.Buffer
+		code := Main(append([]string{"play"}, args...), strings.NewReader(stdin), &stdout, &stderr)
+		return stdout.String() + stderr.String(), code
+	}
+	if out, code := run("add Ann side=pc\nadd Bob\nstart\nnext\n", "--rules", "bpb", "--seed", "5", "--log", log); code != 0 {
+		t.Fatalf("first run: exit %d\n%s", code, out)
+	}
+	if out, code := run("add Cat\n", "--rules", "bpb", "--log", log); code != 2 || !strings.Contains(out, "already holds a log") {
+		t.Errorf("reusing a log without --resume: exit %d\n%s", code, out)
+	}
+	out, code := run("undo\nshow\n", "--resume", log)
+	if code != 0 || !strings.Contains(out, "Round 1: Ann's turn.") {
+		t.Fatalf("resume: exit %d\n%s", code, out)
+	}
+	out, code = run("redo\nhistory\n", "--resume", log)
+	if code != 0 || !strings.Contains(out, "Round 1: Ann, Bob") {
+		t.Fatalf("second resume: exit %d\n%s", code, out)
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	// Header, four steps, an undo and a redo.
+	if len(lines) != 7 || !strings.Contains(lines[0], `"schema":"fray.log"`) || !strings.Contains(lines[5], `"type":"undo"`) || !strings.Contains(lines[6], `"type":"redo"`) {
+		t.Errorf("log file:\n%s", b)
+	}
+}
