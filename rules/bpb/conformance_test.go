@@ -39,7 +39,7 @@ redo`},
 func mustRead(path string) string {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return ""
+		panic("read the example script: " + err.Error())
 	}
 	return string(b)
 }

@@ -1,6 +1,7 @@
 package bpb
 
 import (
+	"maps"
 	"slices"
 
 	"fray"
@@ -18,7 +19,7 @@ func (*System) View(st fray.State) fray.View {
 		Order:      []fray.Slot{},
 		History:    slices.Clone(s.History),
 		Combatants: s.CombatantList(),
-		Settings:   s.Settings,
+		Settings:   maps.Clone(s.Settings),
 	}
 	if v.History == nil {
 		v.History = []fray.RoundTurns{}

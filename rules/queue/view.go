@@ -1,6 +1,7 @@
 package queue
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -21,7 +22,7 @@ func (*System) View(st fray.State) fray.View {
 		Order:      []fray.Slot{},
 		History:    []fray.RoundTurns{},
 		Combatants: s.CombatantList(),
-		Settings:   s.Settings,
+		Settings:   maps.Clone(s.Settings),
 	}
 	for _, h := range s.History {
 		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)})
