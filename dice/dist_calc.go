@@ -547,74 +547,85 @@ func (c *calc) keep(n *poolNode, x *fdist, g func(int) int, k int, high bool) (*
 		p float64
 	}
 	var vals []vp
-	gmin, gmax := math.MaxInt, math.MinInt
 	if c.dry {
 		// Shapes only: every value of the span may occur.
 		for v := x.lo; v <= x.hi(); v++ {
-			gmin, gmax = min(gmin, g(v)), max(gmax, g(v))
+			vals = append(vals, vp{v, 1})
 		}
-		vals = make([]vp, 0)
 	} else {
 		for i, p := range x.p {
 			if p != 0 {
-				v := x.lo + i
-				vals = append(vals, vp{v, p})
-				gmin, gmax = min(gmin, g(v)), max(gmax, g(v))
+				vals = append(vals, vp{x.lo + i, p})
 			}
 		}
-	}
-	m := x.nz
-	G := gmax - gmin
-	outN := k*G + 1
-	if float64(k)*float64(G)+1 > MaxDistSize {
-		return nil, limitf(c.e.src, n.at, LimitDistSize, "keeping %d dice spans %.0f values, more than the limit of %d (MaxDistSize)", k, float64(k)*float64(G)+1, MaxDistSize)
-	}
-	states, work := 0.0, 0.0
-	for j := 0; j < k; j++ {
-		w := float64(j)*float64(G) + 1
-		states += w
-		work += w*float64(k-j+1) + float64(N-j+1)
-	}
-	if states > maxKeepStates {
-		return nil, limitf(c.e.src, n.at, LimitDistSize, "keeping %d of %d dice needs a table of %.0f entries, more than %d (MaxDistSize)", k, N, states, maxKeepStates)
-	}
-	if err := c.charge(n.at, work*float64(m)); err != nil {
-		return nil, err
-	}
-	if c.dry {
-		return &fdist{lo: k * gmin, n: outN, nz: outN}, nil
 	}
 	if high {
 		// vals runs from low to high; prefer the highest first.
 		slices.Reverse(vals)
 	}
+	gmin, gmax := math.MaxInt, math.MinInt
+	for _, vv := range vals {
+		gmin, gmax = min(gmin, g(vv.v)), max(gmax, g(vv.v))
+	}
+	G := gmax - gmin
+	outN := k*G + 1
+	if float64(k)*float64(G)+1 > MaxDistSize {
+		return nil, limitf(c.e.src, n.at, LimitDistSize, "keeping %d dice spans %.0f values, more than the limit of %d (MaxDistSize)", k, float64(k)*float64(G)+1, MaxDistSize)
+	}
+	// Row j holds the sums of j dice, from j*gmin; its entries with mass
+	// lie within j times the range of g over the values seen so far.
+	states, sj, s1, binom := 0.0, 0.0, 0.0, 0.0
+	for j := 0; j < k; j++ {
+		states += float64(j)*float64(G) + 1
+		sj += float64(j) * float64(k-j+1)
+		s1 += float64(k - j + 1)
+		binom += float64(N - j + 1)
+	}
+	if states > maxKeepStates {
+		return nil, limitf(c.e.src, n.at, LimitDistSize, "keeping %d of %d dice needs a table of %.0f entries, more than %d (MaxDistSize)", k, N, states, maxKeepStates)
+	}
+	work := 0.0
+	lo, hi := math.MaxInt, math.MinInt
+	for _, vv := range vals {
+		lo, hi = min(lo, g(vv.v)), max(hi, g(vv.v))
+		work += float64(hi-lo)*sj + s1 + binom
+	}
+	if err := c.charge(n.at, work); err != nil {
+		return nil, err
+	}
+	if c.dry {
+		return &fdist{lo: k * gmin, n: outN, nz: outN}, nil
+	}
 	// cum[i] is the probability of vals[i] or anything after it, summed
 	// from the far end so that small tails keep their precision.
 	cum := make([]float64, len(vals)+1)
+	s, comp := 0.0, 0.0
 	for i := len(vals) - 1; i >= 0; i-- {
-		cum[i] = cum[i+1] + vals[i].p
+		s, comp = twoSum(s, vals[i].p, comp)
+		cum[i] = s + comp
 	}
 	rows := make([][]float64, k)
 	for j := range rows {
 		rows[j] = make([]float64, j*G+1)
 	}
-	live := make([]bool, k) // rows with any mass
-	rows[0][0], live[0] = 1, true
+	// Row j has mass only in rows[j][wlo[j]:whi[j]].
+	wlo, whi := make([]int, k), make([]int, k)
+	rows[0][0], whi[0] = 1, 1
 	out := &fdist{lo: k * gmin, p: make([]float64, outN)}
 	pmf := make([]float64, N+1)
 	for i, vv := range vals {
 		q, qc := vv.p/cum[i], cum[i+1]/cum[i]
 		gi := g(vv.v) - gmin
 		for j := k - 1; j >= 0; j-- {
-			if !live[j] {
+			if wlo[j] >= whi[j] {
 				continue
 			}
-			row := rows[j]
+			row := rows[j][wlo[j]:whi[j]]
 			b := binomial(pmf, N-j, q, qc)
 			r := k - j // this many more dice complete the kept set
-			tail := sumTail(b[min(r, len(b)):])
-			if tail != 0 {
-				dst := out.p[r*gi : r*gi+len(row)]
+			if tail := sumTail(b[min(r, len(b)):]); tail != 0 {
+				at := r*gi + wlo[j]
+				dst := out.p[at : at+len(row)]
 				for s, mass := range row {
 					dst[s] += mass * tail
 				}
@@ -624,24 +635,33 @@ func (c *calc) keep(n *poolNode, x *fdist, g func(int) int, k int, high bool) (*
 				if pc == 0 {
 					continue
 				}
-				live[j+cc] = true
-				dst := rows[j+cc][cc*gi : cc*gi+len(row)]
+				at, to := cc*gi+wlo[j], j+cc
+				dst := rows[to][at : at+len(row)]
 				for s, mass := range row {
 					dst[s] += mass * pc
 				}
+				if wlo[to] >= whi[to] {
+					wlo[to], whi[to] = at, at+len(row)
+				} else {
+					wlo[to], whi[to] = min(wlo[to], at), max(whi[to], at+len(row))
+				}
 			}
 			p0 := b[0]
-			any := false
+			first, last := len(row), 0
 			for s, mass := range row {
 				mass *= p0
 				if mass < tiny {
 					mass = 0
 				} else {
-					any = true
+					first, last = min(first, s), s+1
 				}
 				row[s] = mass
 			}
-			live[j] = any
+			if first >= last {
+				wlo[j], whi[j] = 0, 0
+			} else {
+				wlo[j], whi[j] = wlo[j]+first, wlo[j]+last
+			}
 		}
 	}
 	return out.tidy(), nil

@@ -425,9 +425,18 @@ func checkDist(t *testing.T, e *dice.Expr, d *dice.Dist, rolls int, seed uint64)
 		depth = dice.MaxExplodeDepth
 	}
 	r := rand.New(rand.NewPCG(seed, 1))
+	seen := map[int]bool{}
 	for range rolls {
-		if v := e.TotalDepth(r, depth); d.Prob(v) <= 0 {
+		v := e.TotalDepth(r, depth)
+		if d.Prob(v) <= 0 {
 			t.Fatalf("%s at depth %d: rolled %d, whose probability is %v", e, depth, v, d.Prob(v))
+		}
+		seen[v] = true
+	}
+	// A value as likely as 0.2 is missed by 200 rolls with odds of 4e-20.
+	for i, p := range d.P {
+		if p >= 0.2 && rolls >= 200 && !seen[d.Min+i] {
+			t.Fatalf("%s at depth %d: %d has probability %v but %d rolls never gave it", e, depth, d.Min+i, p, rolls)
 		}
 	}
 }
