@@ -6,8 +6,8 @@ import (
 )
 
 // maxExactWork bounds the work of ExactDist, in multiply-adds of one
-// machine word each: a few tenths of a second.
-const maxExactWork = 1 << 23
+// machine word each: up to about half a second.
+const maxExactWork = 1 << 25
 
 // Exact is a distribution with exact rational probabilities.
 type Exact struct {
