@@ -307,6 +307,9 @@ func combine(a, b *Dist, sub bool) *Dist {
 		y = y.neg()
 	}
 	z := convolve(x, y)
+	for i, p := range z.p {
+		z.p[i] = min(p, 1)
+	}
 	return &Dist{
 		Min:       z.lo,
 		P:         z.p,
