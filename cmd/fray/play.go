@@ -373,6 +373,7 @@ func (p *player) help() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "show", Summary: "Show the order of play: this round with markers, the next round, the history."},
 		fray.CommandDoc{Usage: "history", Summary: "Show the turns taken, round by round."},
 		fray.CommandDoc{Usage: "log", Summary: "Show the event log, dice included."},
+		fray.CommandDoc{Usage: "… dice=6,3 | roll=9", Summary: "On any command that rolls: the faces rolled at the table, or their total before bonuses, instead of the seeded roll."},
 	)
 }
 
