@@ -1,0 +1,66 @@
+package fray_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// stdlibOnly lists the packages that may import nothing but the standard
+// library and each other (STYLE.md: the shape of the house).
+var stdlibOnly = []string{"fray", "fray/dice", "fray/engine"}
+
+// TestStdlibOnly fails when fray, dice or engine import, directly or not,
+// a package outside the standard library and those three.
+func TestStdlibOnly(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go command is not installed")
+	}
+	cmd := exec.Command("go", append([]string{"list", "-deps", "-json=ImportPath,Standard,Deps"}, stdlibOnly...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.Bytes())
+	}
+	allowed := map[string]bool{}
+	for _, p := range stdlibOnly {
+		allowed[p] = true
+	}
+	type pkg struct {
+		ImportPath string
+		Standard   bool
+		Deps       []string
+	}
+	var pkgs []pkg
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p pkg
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatalf("decode go list output: %v", err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	if len(pkgs) < len(stdlibOnly) {
+		t.Fatalf("go list reported %d packages, fewer than the %d checked", len(pkgs), len(stdlibOnly))
+	}
+	for _, p := range pkgs {
+		if p.Standard || allowed[p.ImportPath] {
+			continue
+		}
+		var by []string
+		for _, q := range pkgs {
+			if allowed[q.ImportPath] && slices.Contains(q.Deps, p.ImportPath) {
+				by = append(by, q.ImportPath)
+			}
+		}
+		t.Errorf("%s imports %s, which is outside the standard library", strings.Join(by, " and "), p.ImportPath)
+	}
+}
