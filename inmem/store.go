@@ -1,0 +1,292 @@
+// Package inmem keeps fray's encounters in memory: a fray.Store for tests
+// and for single-process use, such as `fray play`, where nothing needs to
+// outlive the process. It passes the same conformance suite
+// (package storetest) as the SQLite adapter, durability aside.
+package inmem
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"fray"
+)
+
+// Store is an in-memory fray.Store. Its zero value is not ready for use;
+// call New.
+type Store struct {
+	mu         sync.RWMutex
+	closed     bool
+	encounters map[string]*encounter
+	tokens     map[string]fray.Token
+}
+
+type encounter struct {
+	rec    fray.EncounterRecord
+	events []fray.EventRecord
+	tokens int
+}
+
+// New returns an empty store.
+func New() *Store {
+	return &Store{encounters: map[string]*encounter{}, tokens: map[string]fray.Token{}}
+}
+
+var _ fray.Store = (*Store)(nil)
+
+// errClosed is returned by every call made after Close.
+var errClosed = fmt.Errorf("inmem: the store is closed")
+
+func (s *Store) check(ctx context.Context) error {
+	if s.closed {
+		return errClosed
+	}
+	return ctx.Err()
+}
+
+// CreateEncounter records a new encounter and its tokens; see fray.Store.
+func (s *Store) CreateEncounter(ctx context.Context, enc fray.EncounterRecord, tokens ...fray.Token) error {
+	if err := enc.Validate(); err != nil {
+		return err
+	}
+	if len(tokens) > fray.MaxTokens {
+		return fray.Errorf(fray.ETOOLARGE, "%d tokens are more than one encounter may have (MaxTokens is %d).", len(tokens), fray.MaxTokens)
+	}
+	for _, t := range tokens {
+		if err := t.Validate(); err != nil {
+			return err
+		}
+		if t.Encounter != enc.ID {
+			return fray.Errorf(fray.EINVALID, "A token for encounter %q cannot be created with encounter %q.", t.Encounter, enc.ID)
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.check(ctx); err != nil {
+		return fmt.Errorf("create encounter: %w", err)
+	}
+	if _, ok := s.encounters[enc.ID]; ok {
+		return fray.Errorf(fray.ECONFLICT, "The encounter id %q is already taken.", enc.ID)
+	}
+	seen := map[string]bool{}
+	for _, t := range tokens {
+		if _, ok := s.tokens[t.Hash]; ok || seen[t.Hash] {
+			return fray.Errorf(fray.ECONFLICT, "The token is already taken.")
+		}
+		seen[t.Hash] = true
+	}
+	enc.Created = fray.TruncateTime(enc.Created)
+	enc.Updated = enc.Created
+	enc.Revision = 0
+	s.encounters[enc.ID] = &encounter{rec: enc, tokens: len(tokens)}
+	for _, t := range tokens {
+		t.Created = fray.TruncateTime(t.Created)
+		s.tokens[t.Hash] = t
+	}
+	return nil
+}
+
+// Encounter returns the encounter with the given id; see fray.Store.
+func (s *Store) Encounter(ctx context.Context, id string) (fray.EncounterRecord, error) {
+	if err := fray.ValidateID(id); err != nil {
+		return fray.EncounterRecord{}, err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if err := s.check(ctx); err != nil {
+		return fray.EncounterRecord{}, fmt.Errorf("get encounter: %w", err)
+	}
+	e, ok := s.encounters[id]
+	if !ok {
+		return fray.EncounterRecord{}, notFound(id)
+	}
+	return e.rec, nil
+}
+
+func notFound(id string) error {
+	return fray.Errorf(fray.ENOTFOUND, "There is no encounter %q.", id)
+}
+
+// Encounters lists the encounters that match f; see fray.Store.
+func (s *Store) Encounters(ctx context.Context, f fray.EncounterFilter) ([]fray.EncounterRecord, error) {
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if err := s.check(ctx); err != nil {
+		return nil, fmt.Errorf("list encounters: %w", err)
+	}
+	var all []fray.EncounterRecord
+	if f.IDs != nil {
+		for _, id := range f.IDs {
+			if e, ok := s.encounters[id]; ok && !slices.ContainsFunc(all, func(r fray.EncounterRecord) bool { return r.ID == id }) {
+				all = append(all, e.rec)
+			}
+		}
+	} else {
+		all = make([]fray.EncounterRecord, 0, len(s.encounters))
+		for _, e := range s.encounters {
+			all = append(all, e.rec)
+		}
+	}
+	slices.SortFunc(all, func(a, b fray.EncounterRecord) int {
+		if c := b.Created.Compare(a.Created); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	if f.Offset >= len(all) {
+		return []fray.EncounterRecord{}, nil
+	}
+	all = all[f.Offset:]
+	if n := f.EffectiveLimit(); len(all) > n {
+		all = all[:n]
+	}
+	return slices.Clone(all), nil
+}
+
+// AppendEvents appends events at the expected revision; see fray.Store.
+func (s *Store) AppendEvents(ctx context.Context, id string, revision int, evs []fray.EventRecord) (int, error) {
+	if err := fray.ValidateAppend(id, revision, evs); err != nil {
+		return 0, err
+	}
+	// Copy before taking the lock: the log must not share memory with the
+	// caller's slices.
+	cp := make([]fray.EventRecord, len(evs))
+	for i, ev := range evs {
+		cp[i] = fray.EventRecord{Seq: ev.Seq, Type: ev.Type, Data: bytes.Clone(ev.Data), Time: fray.TruncateTime(ev.Time)}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.check(ctx); err != nil {
+		return 0, fmt.Errorf("append events: %w", err)
+	}
+	e, ok := s.encounters[id]
+	if !ok {
+		return 0, notFound(id)
+	}
+	if cur := e.rec.Revision; cur != revision {
+		return cur, fray.ConflictError(cur, revision)
+	}
+	e.events = append(e.events, cp...)
+	e.rec.Revision = len(e.events)
+	e.rec.Updated = cp[len(cp)-1].Time
+	return e.rec.Revision, nil
+}
+
+// Events returns the events of a log from a sequence number on; see
+// fray.Store.
+func (s *Store) Events(ctx context.Context, id string, from, limit int) ([]fray.EventRecord, error) {
+	if err := fray.ValidateID(id); err != nil {
+		return nil, err
+	}
+	switch {
+	case from < 1:
+		return nil, fray.Errorf(fray.EINVALID, "Events are numbered from 1, not %d.", from)
+	case limit < 0:
+		return nil, fray.Errorf(fray.EINVALID, "The limit %d is negative.", limit)
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if err := s.check(ctx); err != nil {
+		return nil, fmt.Errorf("read events: %w", err)
+	}
+	e, ok := s.encounters[id]
+	if !ok {
+		return nil, notFound(id)
+	}
+	if from > len(e.events) {
+		return []fray.EventRecord{}, nil
+	}
+	evs := e.events[from-1:]
+	if limit > 0 && len(evs) > limit {
+		evs = evs[:limit]
+	}
+	out := make([]fray.EventRecord, len(evs))
+	for i, ev := range evs {
+		ev.Data = bytes.Clone(ev.Data)
+		out[i] = ev
+	}
+	return out, nil
+}
+
+// CreateToken records a token; see fray.Store.
+func (s *Store) CreateToken(ctx context.Context, tok fray.Token) error {
+	if err := tok.Validate(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.check(ctx); err != nil {
+		return fmt.Errorf("create token: %w", err)
+	}
+	e, ok := s.encounters[tok.Encounter]
+	switch {
+	case !ok:
+		return notFound(tok.Encounter)
+	case e.tokens >= fray.MaxTokens:
+		return fray.Errorf(fray.ETOOLARGE, "The encounter already has %d tokens (MaxTokens).", fray.MaxTokens)
+	}
+	if _, ok := s.tokens[tok.Hash]; ok {
+		return fray.Errorf(fray.ECONFLICT, "The token is already taken.")
+	}
+	tok.Created = fray.TruncateTime(tok.Created)
+	s.tokens[tok.Hash] = tok
+	e.tokens++
+	return nil
+}
+
+// Token returns the token with the given hash; see fray.Store.
+func (s *Store) Token(ctx context.Context, hash string) (fray.Token, error) {
+	if err := fray.ValidateTokenHash(hash); err != nil {
+		return fray.Token{}, err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if err := s.check(ctx); err != nil {
+		return fray.Token{}, fmt.Errorf("get token: %w", err)
+	}
+	t, ok := s.tokens[hash]
+	if !ok {
+		return fray.Token{}, tokenNotFound()
+	}
+	return t, nil
+}
+
+func tokenNotFound() error {
+	return fray.Errorf(fray.ENOTFOUND, "The token is not known.")
+}
+
+// DeleteToken removes the token with the given hash; see fray.Store.
+func (s *Store) DeleteToken(ctx context.Context, hash string) error {
+	if err := fray.ValidateTokenHash(hash); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.check(ctx); err != nil {
+		return fmt.Errorf("delete token: %w", err)
+	}
+	t, ok := s.tokens[hash]
+	if !ok {
+		return tokenNotFound()
+	}
+	delete(s.tokens, hash)
+	if e, ok := s.encounters[t.Encounter]; ok {
+		e.tokens--
+	}
+	return nil
+}
+
+// Close discards the store's contents; every later call fails.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	s.encounters, s.tokens = nil, nil
+	return nil
+}
