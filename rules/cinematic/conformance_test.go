@@ -1,6 +1,8 @@
 package cinematic_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"fray"
@@ -29,4 +31,16 @@ next
 remove B
 next`})
 	rulestest.Run(t, func() fray.System { return cinematic.New() }, scripts...)
+}
+
+func FuzzRules(f *testing.F) {
+	var seeds []string
+	for _, name := range examples {
+		b, err := os.ReadFile(filepath.Join("..", "..", "examples", name+".fray"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		seeds = append(seeds, string(b))
+	}
+	rulestest.FuzzScript(f, func() fray.System { return cinematic.New() }, seeds...)
 }

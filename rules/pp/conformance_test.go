@@ -1,6 +1,8 @@
 package pp_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"fray"
@@ -26,4 +28,16 @@ next
 remove B
 next`})
 	rulestest.Run(t, func() fray.System { return pp.New() }, scripts...)
+}
+
+func FuzzRules(f *testing.F) {
+	var seeds []string
+	for _, name := range examples {
+		b, err := os.ReadFile(filepath.Join("..", "..", "examples", name+".fray"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		seeds = append(seeds, string(b))
+	}
+	rulestest.FuzzScript(f, func() fray.System { return pp.New() }, seeds...)
 }

@@ -1,6 +1,8 @@
 package vv_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"fray"
@@ -31,4 +33,16 @@ remove C
 next`},
 	)
 	rulestest.Run(t, func() fray.System { return vv.New() }, scripts...)
+}
+
+func FuzzRules(f *testing.F) {
+	var seeds []string
+	for _, name := range examples {
+		b, err := os.ReadFile(filepath.Join("..", "..", "examples", name+".fray"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		seeds = append(seeds, string(b))
+	}
+	rulestest.FuzzScript(f, func() fray.System { return vv.New() }, seeds...)
 }
