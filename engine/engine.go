@@ -15,12 +15,12 @@ import (
 
 // Commands the engine handles itself; a System never sees them.
 const (
-	CmdUndo    = "undo"
-	CmdRedo    = "redo"
-	CmdShow    = "show"
-	CmdHistory = "history"
-	CmdLog     = "log"
-	CmdHelp    = "help"
+	CmdUndo    = "undo"    // take back the last step
+	CmdRedo    = "redo"    // restore the last step taken back
+	CmdShow    = "show"    // show the order of play
+	CmdHistory = "history" // show the turns taken per round
+	CmdLog     = "log"     // show the event log
+	CmdHelp    = "help"    // list the commands
 )
 
 // IsQuery reports whether the command word only reads the encounter

@@ -12,24 +12,24 @@ import (
 
 // Command words every system shares and handles through DecideShared.
 const (
-	CmdAdd    = "add"
-	CmdRemove = "remove"
-	CmdSet    = "set"
-	CmdNote   = "note"
-	CmdReveal = "reveal"
+	CmdAdd    = "add"    // add a combatant
+	CmdRemove = "remove" // remove a combatant
+	CmdSet    = "set"    // change a setting
+	CmdNote   = "note"   // note something about a combatant
+	CmdReveal = "reveal" // show a hidden combatant to players
 )
 
 // Keys of the add command that every system accepts; any other key of add
 // must be a stat the system names.
 const (
-	KeySide   = "side"
-	KeyKind   = "kind"
-	KeyGroup  = "group"
-	KeyAware  = "aware"
-	KeyHidden = "hidden"
-	KeyNotes  = "notes"
-	KeyBefore = "before"
-	KeyAfter  = "after"
+	KeySide   = "side"   // pc or npc
+	KeyKind   = "kind"   // character, group or environment
+	KeyGroup  = "group"  // the group the combatant belongs to
+	KeyAware  = "aware"  // no: present but without a turn
+	KeyHidden = "hidden" // yes: known to the GM only
+	KeyNotes  = "notes"  // free text for the GM
+	KeyBefore = "before" // a place in the order: just before NAME
+	KeyAfter  = "after"  // a place in the order: just after NAME
 )
 
 // MaxNameLen is the longest combatant name, in bytes.

@@ -36,8 +36,8 @@ const (
 
 // Stats this system knows.
 const (
-	StatPerception = "perception"
-	StatSuperSpeed = "superspeed"
+	StatPerception = "perception" // Perception rank, added to the rolled order (B-4)
+	StatSuperSpeed = "superspeed" // Super-speed rank, added to the rolled order (B-4)
 )
 
 var stats = []string{"brawn", "agility", "accuracy", "prowess", StatPerception, "willpower", "endurance", StatSuperSpeed}

@@ -29,13 +29,13 @@ const (
 
 // Kinds of action. They are wire strings: never rename one.
 const (
-	Major = "major"
-	Minor = "minor"
+	Major = "major" // attacks, charges, anything that significantly alters an opponent
+	Minor = "minor" // readying, reloading, moving between Zones
 )
 
 // Stats this system knows.
 const (
-	StatWits  = "wits"
+	StatWits  = "wits"  // added to the 1d20 of the queue
 	StatBonus = "bonus" // other bonuses to the initiative score
 )
 
