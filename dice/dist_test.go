@@ -300,19 +300,22 @@ func TestDistLimits(t *testing.T) {
 		src   string
 		opts  dice.DistOptions
 		limit string
+		pos   int // -1: anywhere in the expression
 	}{
-		{"1000d100000", dice.DistOptions{}, dice.LimitDistSize},
-		{"10000d100000", dice.DistOptions{}, dice.LimitDistSize},
-		{"1d6+1000d1000", dice.DistOptions{}, dice.LimitDistWork},
-		{"5000d100kh2500", dice.DistOptions{}, dice.LimitDistSize},
-		{"2000d20kh1000", dice.DistOptions{}, dice.LimitDistSize},
-		{"2000d6kh1000", dice.DistOptions{}, dice.LimitDistWork},
-		{"1d{0,1000000000}", dice.DistOptions{}, dice.LimitDistSize},
-		{"1d100000*1d100000", dice.DistOptions{}, dice.LimitDistWork},
-		{"1d2*1000000000", dice.DistOptions{}, dice.LimitDistSize},
-		{"3d6!", dice.DistOptions{Depth: dice.MaxExplodeDepth + 1}, dice.LimitExplodeDepth},
-		{"100d6", dice.DistOptions{MaxWork: 1000}, dice.LimitDistWork},
-		{"10000d1000!", dice.DistOptions{}, dice.LimitDistSize},
+		{"1000d100000", dice.DistOptions{}, dice.LimitDistSize, 0},
+		{"1d6+1000d1000", dice.DistOptions{}, dice.LimitDistWork, 4},
+		{"1d6+2d4!+3d6!", dice.DistOptions{Depth: 101}, dice.LimitExplodeDepth, 4},
+		{"2*(1d20+7*1d100000)*1d100000", dice.DistOptions{}, dice.LimitDistSize, 1},
+		{"10000d100000", dice.DistOptions{}, dice.LimitDistSize, -1},
+		{"5000d100kh2500", dice.DistOptions{}, dice.LimitDistSize, -1},
+		{"2000d20kh1000", dice.DistOptions{}, dice.LimitDistSize, -1},
+		{"2000d6kh1000", dice.DistOptions{}, dice.LimitDistWork, -1},
+		{"1d{0,1000000000}", dice.DistOptions{}, dice.LimitDistSize, -1},
+		{"1d100000*1d100000", dice.DistOptions{}, dice.LimitDistWork, -1},
+		{"1d2*1000000000", dice.DistOptions{}, dice.LimitDistSize, -1},
+		{"3d6!", dice.DistOptions{Depth: dice.MaxExplodeDepth + 1}, dice.LimitExplodeDepth, -1},
+		{"100d6", dice.DistOptions{MaxWork: 1000}, dice.LimitDistWork, -1},
+		{"10000d1000!", dice.DistOptions{}, dice.LimitDistSize, -1},
 	} {
 		e, err := dice.Parse(tc.src)
 		if err != nil {
@@ -329,8 +332,8 @@ func TestDistLimits(t *testing.T) {
 			t.Errorf("%s: error %v, want the limit %s", tc.src, err, tc.limit)
 			continue
 		}
-		if de.Pos < 0 || de.Pos >= len(tc.src) {
-			t.Errorf("%s: error position %d is outside the expression", tc.src, de.Pos)
+		if de.Pos < 0 || de.Pos >= len(tc.src) || (tc.pos >= 0 && de.Pos != tc.pos) {
+			t.Errorf("%s: error at %d, want %d", tc.src, de.Pos, tc.pos)
 		}
 	}
 }
@@ -531,5 +534,35 @@ func TestDistKeepOne(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestExactDistLimits(t *testing.T) {
+	for _, tc := range []struct {
+		src   string
+		depth int
+		limit string
+	}{
+		{"1000d100", 0, dice.LimitDistWork},
+		{"60d6!", 0, dice.LimitDistWork},
+		{"3d6!", dice.MaxExplodeDepth + 1, dice.LimitExplodeDepth},
+		{"1000d100000", 0, dice.LimitDistSize},
+		{"2000d6kh1000", 0, dice.LimitDistWork},
+	} {
+		start := time.Now()
+		_, err := dice.MustParse(tc.src).ExactDist(tc.depth)
+		if el := time.Since(start); el > 2*time.Second {
+			t.Errorf("%s: refused after %v", tc.src, el)
+		}
+		var de *dice.Error
+		if !errors.As(err, &de) || de.Limit != tc.limit {
+			t.Errorf("%s: error %v, want the limit %s", tc.src, err, tc.limit)
+		}
+	}
+	if _, err := dice.MustParse("1d6!").ExactDist(-1); err == nil {
+		t.Errorf("ExactDist(-1) gave no error")
+	}
+	if _, err := dice.MustParse("1d6!").Dist(dice.DistOptions{Depth: -1}); err == nil {
+		t.Errorf("Dist at depth -1 gave no error")
 	}
 }
