@@ -129,10 +129,10 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if !s.Started || s.Current() == "" || len(d.Names) == 0 {
 			return fray.Errorf(fray.EINVALID, "Event %d interrupts when nobody is acting.", ev.Seq)
 		}
-		for _, n := range d.Names {
+		for i, n := range d.Names {
 			ch := s.char(n)
-			if ch == nil || len(ch.Held) == 0 {
-				return fray.Errorf(fray.EINVALID, "Event %d: %q holds no action.", ev.Seq, n)
+			if ch == nil || len(ch.Held) == 0 || engine.Index(d.Names[i+1:], n) >= 0 || engine.Index(s.Intr, n) >= 0 {
+				return fray.Errorf(fray.EINVALID, "Event %d: %q holds no action or is already interrupting.", ev.Seq, n)
 			}
 		}
 		for _, n := range d.Names {
@@ -193,6 +193,9 @@ func (s *State) applyCurrent(ev fray.Event) error {
 			ch.Act.Moved = true
 		}
 	case EventHeld:
+		if len(s.Intr) > 0 && ch.Act.Hold == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d holds an action %q has already put back.", ev.Seq, cur)
+		}
 		if s.Setting(SetHeld, House) == House {
 			ch.Held = nil // at most one saved action (V-3, house rule)
 		}
