@@ -566,3 +566,47 @@ func TestExactDistLimits(t *testing.T) {
 		t.Errorf("Dist at depth -1 gave no error")
 	}
 }
+
+// TestDistMatchesRolls rolls expressions many times with the fast roller
+// (Total, which draws several faces from each random number) and checks the
+// counts against Dist with a chi-squared test. The seed is fixed, so the
+// test is deterministic; the bound is about six standard deviations.
+func TestDistMatchesRolls(t *testing.T) {
+	const rolls = 200_000
+	for i, src := range []string{
+		"3d6+4", "4d6kh3", "2d20kl1", "1d20+5", "12d{0,1,0,1,0,2}", "12d{0,1,0,1,0,1}!@6", "5d6!",
+		"3d6!!kh2", "4d10>=7f1", "2d6r1", "1d100", "10d6dl3", "2d6/1d3", "4dF", "6d6ro<3kl3",
+		"12d6>=5", "3d6min2max5", "2d10!!10>=15", "8d8kh1-8d8kl1", "d%*2-d%",
+	} {
+		e := dice.MustParse(src)
+		d, err := e.Dist(dice.DistOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		counts := map[int]int{}
+		r := rand.New(rand.NewPCG(uint64(i), 7))
+		for range rolls {
+			v := e.Total(r)
+			if d.Prob(v) == 0 {
+				t.Fatalf("%s: rolled %d, which Dist says cannot happen", src, v)
+			}
+			counts[v]++
+		}
+		// Pool values into bins expecting at least 20 rolls each.
+		chi, bins := 0.0, 0
+		var obs, exp float64
+		for j, p := range d.P {
+			obs += float64(counts[d.Min+j])
+			exp += p * rolls
+			if exp >= 20 || j == len(d.P)-1 {
+				chi += (obs - exp) * (obs - exp) / max(exp, 1)
+				bins++
+				obs, exp = 0, 0
+			}
+		}
+		df := float64(bins - 1)
+		if limit := df + 6*math.Sqrt(2*df) + 10; chi > limit {
+			t.Errorf("%s: chi-squared %.1f over %d bins, above %.1f: the rolls do not follow Dist", src, chi, bins, limit)
+		}
+	}
+}
