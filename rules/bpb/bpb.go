@@ -726,19 +726,25 @@ func (s *State) join(name, before, after string) {
 	// Where this round's sequence would hold the newcomer: before the
 	// regular turn of whoever follows them in the order, else before the
 	// environment, else at the end.
+	// When nobody can act (the round is stalled), the newcomer acts now.
+	if s.current() == nil {
+		s.Seq = append(s.Seq, Turn{Name: name, Kind: kindRegular})
+		s.settle()
+		return
+	}
 	i := engine.Index(order, name)
 	at := len(s.Seq)
 	for j, t := range s.Seq {
+		if s.Find(t.Name) == nil {
+			continue // removed; their turns only serve the history
+		}
 		if t.Env || (t.Kind == kindRegular && engine.Index(order[i+1:], t.Name) >= 0) {
 			at = j
 			break
 		}
 	}
-	if at > s.Pos || (at == s.Pos && s.current() == nil) {
+	if at > s.Pos {
 		s.Seq = slices.Insert(s.Seq, at, Turn{Name: name, Kind: kindRegular})
-		if s.current() == nil || at == s.Pos {
-			s.settle()
-		}
 	}
 }
 

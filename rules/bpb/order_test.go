@@ -247,3 +247,19 @@ func TestRemove(t *testing.T) {
 		t.Errorf("a newcomer to an empty round should act; current is %q", v.Current)
 	}
 }
+
+// Found by the random runs: a newcomer to a round where nobody can act
+// acts at once, and a delayed turn may pre-empt another delayed turn,
+// which resumes after it.
+func TestStalledRoundAndNestedInterrupts(t *testing.T) {
+	e := newEngine()
+	run(t, e, "add A side=pc\nstart\nnext\nremove A\nadd Rock kind=environment\nremove Rock\nadd B")
+	if got := e.View().Current; got != "B" {
+		t.Errorf("after a stall, current is %q, want B", got)
+	}
+	e = newEngine()
+	run(t, e, "add A side=pc\nadd B\nadd C\nstart\ndelay\ndelay\ninterrupt A\ninterrupt B\nforce C\nnext\nnext")
+	if got, want := history(e.View()), []string{"Round 1: B (delayed), C (forced), A (delayed)", "Round 2: A"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("history %q, want %q", got, want)
+	}
+}

@@ -126,15 +126,23 @@ func (*System) Check(st fray.State) error {
 		if i < s.Pos && t.Mark == markPending {
 			return bad("%s's turn was passed over but is still pending", t.Name)
 		}
-		if t.Kind != kindRegular && t.Mark != markActed && !(i == s.Pos && t.Mark == markPending) {
-			return bad("%s's %s turn is not taken", t.Name, t.Kind)
+		if t.Kind != kindRegular && t.Mark != markActed {
+			// A delayed turn still to come was pre-empted by another
+			// delayed turn: only such turns stand between it and Pos.
+			ok := t.Kind == kindDelayed && t.Mark == markPending && i >= s.Pos
+			for k := s.Pos; ok && k < i; k++ {
+				ok = s.Seq[k].Kind != kindRegular
+			}
+			if !ok {
+				return bad("%s's %s turn is not taken", t.Name, t.Kind)
+			}
 		}
 		if t.Env && t.Kind != kindRegular {
 			return bad("the environment %s has a %s turn", t.Name, t.Kind)
 		}
 	}
-	// The environment acts last.
-	for i := 1; i < len(s.Seq); i++ {
+	// The environment acts last among the turns still to come.
+	for i := s.Pos + 1; i < len(s.Seq); i++ {
 		if s.Seq[i-1].Env && !s.Seq[i].Env && s.Seq[i].Kind == kindRegular {
 			return bad("%s acts after the environment", s.Seq[i].Name)
 		}
