@@ -190,13 +190,13 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	p := &player{e: e, out: stdout, json: *asJSON, echo: !interactive && !*asJSON, log: logFile}
-	if interactive {
+	if interactive && !*asJSON {
 		fmt.Fprintf(stdout, "fray play: %s (seed %d). Type help for the commands, Ctrl-D to stop.\n", e.System().Name(), *seed)
 	}
 	r := bufio.NewReaderSize(in, 64<<10)
 	failed := false
 	for lineNo := 1; ; lineNo++ {
-		if interactive {
+		if interactive && !*asJSON {
 			fmt.Fprint(stdout, p.prompt())
 		}
 		line, tooLong, err := readLine(r)
@@ -222,7 +222,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	if interactive {
+	if interactive && !*asJSON {
 		fmt.Fprintln(stdout)
 	}
 	if failed {
