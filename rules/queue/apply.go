@@ -114,12 +114,11 @@ func (s *State) startTurn() {
 // toBottom sends the current actor to the bottom of the queue, with those
 // who reacted to them right below, and starts the next turn.
 func (s *State) toBottom() {
+	// The live state owns Queue (Clone copies it), so it turns in place.
 	cur := s.Queue[0]
-	q := make([]string, 0, len(s.Queue)+len(s.Below))
-	q = append(q, s.Queue[1:]...)
-	q = append(q, cur)
-	q = append(q, s.Below...)
-	s.Queue = q
+	copy(s.Queue, s.Queue[1:])
+	s.Queue[len(s.Queue)-1] = cur
+	s.Queue = append(s.Queue, s.Below...)
 	s.Below = nil
 	clear(s.BelowWhom)
 	s.startTurn()
