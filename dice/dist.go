@@ -44,11 +44,12 @@ func (e *Expr) Dist(opts DistOptions) (*Dist, error) {
 	if maxWork <= 0 {
 		maxWork = MaxDistWork
 	}
-	depth, used, err := e.chooseDepth(opts.Depth, maxWork)
+	faces := faceCache{}
+	depth, used, err := e.chooseDepth(opts.Depth, maxWork, faces)
 	if err != nil {
 		return nil, err
 	}
-	c := &calc{e: e, depth: depth, maxWork: maxWork}
+	c := &calc{e: e, depth: depth, maxWork: maxWork, faces: faces}
 	x, err := c.node(e.root)
 	if err != nil {
 		return nil, err
@@ -83,7 +84,7 @@ func (e *Expr) depthPool() *poolNode {
 // by a dry run that does the bookkeeping but none of the arithmetic, that
 // the distribution fits the limits at that depth. used tells whether the
 // depth matters at all.
-func (e *Expr) chooseDepth(req int, maxWork int64) (depth int, used bool, err error) {
+func (e *Expr) chooseDepth(req int, maxWork int64, faces faceCache) (depth int, used bool, err error) {
 	p := e.depthPool()
 	pos := 0
 	if p != nil {
@@ -96,7 +97,7 @@ func (e *Expr) chooseDepth(req int, maxWork int64) (depth int, used bool, err er
 		return 0, false, limitf(e.src, pos, LimitExplodeDepth, "a depth of %d is more than the limit of %d", req, MaxExplodeDepth)
 	}
 	dry := func(d int) error {
-		c := &calc{e: e, depth: d, maxWork: maxWork, dry: true}
+		c := &calc{e: e, depth: d, maxWork: maxWork, dry: true, faces: faces}
 		_, err := c.node(e.root)
 		return err
 	}
@@ -104,13 +105,9 @@ func (e *Expr) chooseDepth(req int, maxWork int64) (depth int, used bool, err er
 		depth = max(req, 1)
 		return depth, p != nil, dry(depth)
 	}
-	classes := make([]faceClasses, len(e.pools))
-	for i, p := range e.pools {
-		classes[i] = p.classes()
-	}
 	goal := MaxExplodeDepth
 	for d := 1; d < MaxExplodeDepth; d++ {
-		if e.truncAt(d, classes) < truncGoal {
+		if e.truncAt(d, faces) < truncGoal {
 			goal = d
 			break
 		}
@@ -135,12 +132,12 @@ func (e *Expr) chooseDepth(req int, maxWork int64) (depth int, used bool, err er
 }
 
 // truncAt returns the probability that some die of the expression reaches
-// the cap at depth d, given the face classes of each pool.
-func (e *Expr) truncAt(d int, classes []faceClasses) float64 {
+// the cap at depth d.
+func (e *Expr) truncAt(d int, faces faceCache) float64 {
 	var logOK float64
-	for i, p := range e.pools {
+	for _, p := range e.pools {
 		if p.count > 0 {
-			logOK += float64(p.count) * math.Log1p(-classes[i].capProb(d, p))
+			logOK += float64(p.count) * math.Log1p(-faces.get(p).fc.capProb(d, p))
 		}
 	}
 	return -math.Expm1(logOK)
@@ -155,8 +152,23 @@ type faceClasses struct {
 	n [2][2]int
 }
 
-func (n *poolNode) classes() faceClasses {
-	fc := faceClasses{sides: n.die.sides}
+// faceTable tells, for each face of a pool, whether it rerolls and whether
+// it explodes, with the counts of each kind.
+type faceTable struct {
+	fc faceClasses
+	// kind[f-1] is 1 if face f rerolls, plus 2 if it explodes.
+	kind []uint8
+}
+
+// A faceCache holds the face tables of an expression's pools, worked out
+// once for all the runs of one distribution.
+type faceCache map[*poolNode]*faceTable
+
+func (c faceCache) get(n *poolNode) *faceTable {
+	if t := c[n]; t != nil {
+		return t
+	}
+	t := &faceTable{fc: faceClasses{sides: n.die.sides}, kind: make([]uint8, n.die.sides)}
 	for f := 1; f <= n.die.sides; f++ {
 		r, x := 0, 0
 		if n.rerolls(f) {
@@ -165,9 +177,11 @@ func (n *poolNode) classes() faceClasses {
 		if n.explode && n.expCond.match(&n.die, f) {
 			x = 1
 		}
-		fc.n[r][x]++
+		t.fc.n[r][x]++
+		t.kind[f-1] = uint8(r | x<<1)
 	}
-	return fc
+	c[n] = t
+	return t
 }
 
 // rollProbs returns the probability that a roll of the pool ends on a given

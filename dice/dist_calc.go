@@ -110,6 +110,7 @@ type calc struct {
 	work    float64
 	maxWork int64
 	logOK   float64 // log of the probability that no die reaches a cap
+	faces   faceCache
 }
 
 func (c *calc) truncated() float64 {
@@ -239,7 +240,8 @@ func (c *calc) pool(n *poolNode) (*fdist, error) {
 		}
 		return v
 	}
-	fc := n.classes()
+	ft := c.faces.get(n)
+	fc := ft.fc
 	if err := c.charge(n.at, float64(2*n.die.sides)); err != nil {
 		return nil, err
 	}
@@ -252,7 +254,7 @@ func (c *calc) pool(n *poolNode) (*fdist, error) {
 	alo, ahi, blo, bhi := none, -none, none, -none
 	for f := 1; f <= n.die.sides; f++ {
 		v := contrib(f)
-		if n.explode && n.expCond.match(&n.die, f) {
+		if ft.kind[f-1]&2 != 0 {
 			blo, bhi = min(blo, v), max(bhi, v)
 		} else {
 			alo, ahi = min(alo, v), max(ahi, v)
@@ -283,12 +285,9 @@ func (c *calc) pool(n *poolNode) (*fdist, error) {
 	// so that a value many faces share gets its probability in one product.
 	na, nb := make([][2]int, len(ap)), make([][2]int, len(bp))
 	for f := 1; f <= n.die.sides; f++ {
-		r := 0
-		if n.rerolls(f) {
-			r = 1
-		}
+		r := ft.kind[f-1] & 1
 		v := contrib(f)
-		if n.explode && n.expCond.match(&n.die, f) {
+		if ft.kind[f-1]&2 != 0 {
 			nb[v-b.lo][r]++
 		} else {
 			na[v-a.lo][r]++

@@ -33,11 +33,12 @@ func (e *Expr) ExactDist(depth int) (*Exact, error) {
 }
 
 func (e *Expr) exactDist(depth int, maxWork float64) (*Exact, error) {
-	depth, used, err := e.chooseDepth(depth, MaxDistWork)
+	faces := faceCache{}
+	depth, used, err := e.chooseDepth(depth, MaxDistWork, faces)
 	if err != nil {
 		return nil, err
 	}
-	c := &xcalc{e: e, depth: depth, maxWork: maxWork, ok: big.NewRat(1, 1)}
+	c := &xcalc{e: e, depth: depth, maxWork: maxWork, ok: big.NewRat(1, 1), faces: faces}
 	x, err := c.node(e.root)
 	if err != nil {
 		return nil, err
@@ -96,6 +97,7 @@ type xcalc struct {
 	work    float64
 	maxWork float64
 	ok      *big.Rat // probability that no die reaches a cap
+	faces   faceCache
 }
 
 // chargeMul counts ops products of two numbers each about as long as den,
@@ -233,7 +235,8 @@ func (c *xcalc) pool(n *poolNode) (*xdist, error) {
 		}
 		return v
 	}
-	fc := n.classes()
+	ft := c.faces.get(n)
+	fc := ft.fc
 	S := big.NewInt(int64(n.die.sides))
 	m := big.NewInt(int64(fc.n[1][0] + fc.n[1][1]))
 	// One roll ends on a face that is not rerolled with probability
@@ -268,12 +271,7 @@ func (c *xcalc) pool(n *poolNode) (*xdist, error) {
 	}
 
 	lo, hi := [2]int{1 << 62, 1 << 62}, [2]int{-1 << 62, -1 << 62}
-	kind := func(f int) int {
-		if n.explode && n.expCond.match(&n.die, f) {
-			return 1
-		}
-		return 0
-	}
+	kind := func(f int) int { return int(ft.kind[f-1] >> 1) }
 	for f := 1; f <= n.die.sides; f++ {
 		v, k := contrib(f), kind(f)
 		lo[k], hi[k] = min(lo[k], v), max(hi[k], v)
@@ -291,7 +289,7 @@ func (c *xcalc) pool(n *poolNode) (*xdist, error) {
 	}
 	for f := 1; f <= n.die.sides; f++ {
 		p := px
-		if n.rerolls(f) {
+		if ft.kind[f-1]&1 != 0 {
 			p = py
 		}
 		v, k := contrib(f), kind(f)
