@@ -99,7 +99,7 @@ type playError struct {
 
 func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("play", stderr, fmt.Sprintf(playHelp, strings.Join(systemIDs(), ", ")))
-	rulesID := fs.String("rules", "", "the rule system: "+strings.Join(systemIDs(), ", "))
+	rulesID := fs.String("rules", "", "the rule system `ID`: "+strings.Join(systemIDs(), ", "))
 	seed := fs.Uint64("seed", 0, "seed for the dice, to reproduce an encounter (default: from the clock)")
 	asJSON := fs.Bool("json", false, "print one JSON object per command")
 	logPath := fs.String("log", "", "write the event log to `FILE` as JSON Lines")
@@ -302,7 +302,7 @@ func (p *player) run(line string, lineNo int) bool {
 		return true
 	}
 	if p.echo {
-		fmt.Fprintf(p.out, "> %s\n", strings.TrimSpace(line))
+		fmt.Fprintf(p.out, "> %s\n", printable(strings.TrimSpace(line)))
 	}
 	if err != nil {
 		return p.refuse(err)
@@ -487,4 +487,15 @@ func formatEvent(ev fray.Event) string {
 		s += "; " + formatRoll(r)
 	}
 	return s
+}
+
+// printable makes a line safe to echo to a terminal: invalid UTF-8 and
+// control characters become U+FFFD.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < ' ' && r != '\t' || r == 0x7f {
+			return '\uFFFD'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
 }
