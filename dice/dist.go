@@ -14,7 +14,10 @@ type DistOptions struct {
 	MaxWork int64
 }
 
-// Dist is the exact probability distribution of an expression's value.
+// Dist is the exact probability distribution of an expression's value, in
+// float64: each probability is within 1e-12 of the exact rational one.
+// Probabilities under 1e-150 (values no roll will ever show) are taken as
+// 0, which keeps the arithmetic fast and changes nothing else.
 type Dist struct {
 	// Min is the value of P[0], the least value with a probability above 0.
 	Min int
