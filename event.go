@@ -83,6 +83,9 @@ func (e Event) Decode(v any) error {
 			}
 		}
 	}
+	if decodeFlat(e.Data, v) {
+		return nil
+	}
 	if err := json.Unmarshal(e.Data, v); err != nil {
 		return &Error{Code: EINVALID, Message: "Event " + strconv.Itoa(e.Seq) + " (" + e.Type + ") has malformed data.", Err: err}
 	}
