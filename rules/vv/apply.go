@@ -3,7 +3,6 @@ package vv
 import (
 	"slices"
 	"strconv"
-	"strings"
 
 	"fray"
 	"fray/engine"
@@ -164,9 +163,7 @@ func (s *State) applyCurrent(ev fray.Event) error {
 		err = ev.Decode(&mv)
 		name = mv.Name
 	default:
-		var d fray.NameData
-		err = ev.Decode(&d)
-		name = d.Name
+		name, err = decodeName(ev)
 	}
 	if err != nil {
 		return err
@@ -213,6 +210,29 @@ func (s *State) applyCurrent(ev fray.Event) error {
 		s.finish(ch)
 	}
 	return nil
+}
+
+// decodeName decodes a fray.NameData payload, reading the plain
+// {"name":"…"} that fray.NewEvent writes without reflection; Apply runs
+// for every event of a replay.
+func decodeName(ev fray.Event) (string, error) {
+	const pre, post = `{"name":"`, `"}`
+	if b := ev.Data; len(b) >= len(pre)+len(post) && string(b[:len(pre)]) == pre && string(b[len(b)-len(post):]) == post {
+		name := b[len(pre) : len(b)-len(post)]
+		plain := true
+		for _, c := range name {
+			if c == '"' || c == '\\' || c < ' ' || c >= 0x80 {
+				plain = false
+				break
+			}
+		}
+		if plain {
+			return string(name), nil
+		}
+	}
+	var d fray.NameData
+	err := ev.Decode(&d)
+	return d.Name, err
 }
 
 // finish ends the activation of the character acting now, ch.
@@ -402,45 +422,36 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 // Agility first; still tied, they act simultaneously, listed by Move Rate,
 // then the GM's order, then the tie roll (V-2).
 func (s *State) sortSched() {
-	idx := map[string]int{}
+	type key struct{ agility, move, gm, tie, added int }
+	keys := make(map[string]key, len(s.Combatants))
 	for i, c := range s.Combatants {
-		idx[strings.ToLower(c.Name)] = i
-	}
-	gm := func(name string) int {
-		if i := slices.IndexFunc(s.Tiebreak, func(n string) bool { return fray.SameName(n, name) }); i >= 0 {
-			return i
+		gm := engine.Index(s.Tiebreak, c.Name)
+		if gm < 0 {
+			gm = len(s.Tiebreak)
 		}
-		return len(s.Tiebreak)
+		keys[c.Name] = key{c.Stat("agility"), c.Stat("move"), gm, s.Ties[c.Name], i}
 	}
 	slices.SortStableFunc(s.Sched, func(a, b Slot) int {
 		if a.Phase != b.Phase {
 			return b.Phase - a.Phase
 		}
-		ca, cb := s.Find(a.Name), s.Find(b.Name)
-		if x := cb.Stat("agility") - ca.Stat("agility"); x != 0 {
-			return x
+		ka, kb := keys[a.Name], keys[b.Name]
+		switch {
+		case ka.agility != kb.agility:
+			return kb.agility - ka.agility
+		case ka.move != kb.move:
+			return kb.move - ka.move
+		case ka.gm != kb.gm:
+			return ka.gm - kb.gm
+		case ka.tie != kb.tie:
+			return kb.tie - ka.tie
 		}
-		if x := cb.Stat("move") - ca.Stat("move"); x != 0 {
-			return x
-		}
-		if x := gm(a.Name) - gm(b.Name); x != 0 {
-			return x
-		}
-		if x := s.Ties[b.Name] - s.Ties[a.Name]; x != 0 {
-			return x
-		}
-		return idx[strings.ToLower(a.Name)] - idx[strings.ToLower(b.Name)]
+		return ka.added - kb.added
 	})
 	for i := range s.Sched {
 		a := &s.Sched[i]
-		a.Tied = false
-		for j := range s.Sched {
-			b := s.Sched[j]
-			if i != j && a.Phase == b.Phase && s.Find(a.Name).Stat("agility") == s.Find(b.Name).Stat("agility") {
-				a.Tied = true
-				break
-			}
-		}
+		a.Tied = (i > 0 && s.Sched[i-1].Phase == a.Phase && keys[s.Sched[i-1].Name].agility == keys[a.Name].agility) ||
+			(i+1 < len(s.Sched) && s.Sched[i+1].Phase == a.Phase && keys[s.Sched[i+1].Name].agility == keys[a.Name].agility)
 	}
 }
 
