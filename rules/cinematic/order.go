@@ -256,7 +256,7 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's order for characters tied on initiative and Dexterity."},
 		fray.CommandDoc{Usage: "full NAME defence|offence|none", Summary: "Declare Full Defence or Full Offence at the top of the round (C-7)."},
 		fray.CommandDoc{Usage: "start", Summary: "Begin: turns by initiative, ⌊Dexterity × 0.5 + Perception + bonus⌋, highest first (C-1)."},
-		fray.CommandDoc{Usage: "attack [TARGET]", Summary: "The current character attacks: the free attack, then extra actions at −2, −4, … (C-2)."},
+		fray.CommandDoc{Usage: "attack [TARGET]", Summary: "The current character attacks: the free attack, then extra actions at −2, −4, … (C-2); act is the same."},
 		fray.CommandDoc{Usage: "defend NAME [against=NAME]", Summary: "A character dodges or parries: the free defence, then extra actions at −2, −4, … (C-2)."},
 		fray.CommandDoc{Usage: "next", Summary: "The current character's turn ends; after the last a new round begins."},
 	)
@@ -317,7 +317,8 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		}
 	case "full":
 		err = decideStance(s, cmd, emit)
-	case "attack":
+	case "attack", "act":
+		// act, the shared word for spending the turn's budget, attacks.
 		err = decideAttack(s, cmd, emit)
 	case "defend":
 		err = decideDefence(s, cmd, emit)
@@ -344,8 +345,6 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		}
 	case "initiative":
 		return nil, fray.Errorf(fray.EINVALID, "Cinematic Unisystem initiative is not rolled: it is ⌊Dexterity × 0.5 + Perception + bonus⌋ (C-1).")
-	case "act":
-		return nil, fray.Errorf(fray.EINVALID, "In Cinematic Unisystem an action is an attack or a defence: use attack [TARGET] or defend NAME.")
 	default:
 		return nil, fray.Errorf(fray.EINVALID, "Cinematic Unisystem has no command %q; try help.", cmd.Name)
 	}
@@ -421,7 +420,7 @@ func decideStance(s *State, cmd fray.Command, emit emitFunc) error {
 }
 
 func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
-	if err := engine.CheckArgs(cmd, 0, 1, "attack [TARGET]"); err != nil {
+	if err := engine.CheckArgs(cmd, 0, 1, cmd.Name+" [TARGET]"); err != nil {
 		return err
 	}
 	if err := engine.CheckOpts(cmd); err != nil {

@@ -122,7 +122,7 @@ attack Slow
 attack Slow
 defend Fast
 defend Fast
-attack
+act
 !attack
 !defend Fast
 defend Slow
@@ -180,6 +180,7 @@ add A dexterity=5 perception=2
 !add B dexterity=x
 !initiative A 3
 !act
+!attack
 !full A sideways
 !full Nobody defence
 !defend A
