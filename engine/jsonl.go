@@ -104,8 +104,8 @@ func Import(r io.Reader, sys fray.System, rng *rand.Rand) (*Engine, error) {
 		if len(evs) >= MaxEvents {
 			return nil, fray.Errorf(fray.ETOOLARGE, "The log holds more than %d events (MaxEvents).", MaxEvents)
 		}
-		var ev fray.Event
-		if err := json.Unmarshal(b, &ev); err != nil {
+		ev, err := decodeEvent(b)
+		if err != nil {
 			return nil, bad("this is not an event.")
 		}
 		if ev.Seq != len(evs)+1 {
