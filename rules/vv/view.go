@@ -63,6 +63,9 @@ func (sys *System) View(st fray.State) fray.View {
 				notes = append(notes, "interrupted")
 			}
 		}
+		if ch := s.char(sl.Name); ch != nil && ch.Halved {
+			notes = append(notes, "surprised, initiative halved")
+		}
 		if sl.Tied {
 			notes = append(notes, "simultaneous")
 		}
