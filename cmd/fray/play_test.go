@@ -24,6 +24,7 @@ func TestPlayGolden(t *testing.T) {
 		stdin string
 	}{
 		{"bpb-blueshift", []string{"play", "--rules", "bpb", "../../examples/bpb-blueshift.fray"}, ""},
+		{"bpb-reorder", []string{"play", "--rules", "bpb", "../../examples/bpb-reorder.fray"}, ""},
 		{"queue-johann", []string{"play", "--rules", "queue", "../../examples/queue-johann.fray"}, ""},
 		{"queue-json", []string{"play", "--rules", "queue", "--json", "--seed", "3"}, "add Ann side=pc wits=2\nadd Bear wits=1\ninitiative Ann 12\nstart roll=9\nact major\nact major\nnext Bear\nundo\n"},
 		{"refusals", []string{"play", "--rules", "bpb"}, "add Ann side=pc\nadd \"Ann\"\nstart\nforce Ann\nadd \"Bob\nnext\nnext Ann\n"},
