@@ -104,7 +104,8 @@ type Char struct {
 	Held []Hold `json:"held,omitempty"`
 	// Movement (V-6). Allot is the Move Rate per action this turn;
 	// PhaseMove the inches available in the latest own phase reached and
-	// PhaseUsed the inches used of it; Moved the inches moved this turn.
+	// PhaseUsed the inches used of it; Reached the number of that phase
+	// among the character's phases; Moved the inches moved this turn.
 	Allot     int `json:"allot"`
 	PhaseMove int `json:"phase_move"`
 	PhaseUsed int `json:"phase_used"`
@@ -114,9 +115,12 @@ type Char struct {
 	Act Activation `json:"act"`
 	// FacingPhase is the phase of this turn of the last off-phase facing
 	// change (V-7), 0 if none.
-	FacingPhase int    `json:"facing_phase,omitempty"`
-	Facing      string `json:"facing,omitempty"`
-	Prone       bool   `json:"prone,omitempty"`
+	FacingPhase int `json:"facing_phase,omitempty"`
+	// Facing is the direction last named with facing, if any.
+	Facing string `json:"facing,omitempty"`
+	// Prone reports that the character lies prone; they get up only on
+	// their own phase (V-7).
+	Prone bool `json:"prone,omitempty"`
 }
 
 // State is the state of a V&V encounter. Encounter.Round counts turns.
