@@ -13,6 +13,7 @@ func newSystem() fray.System { return bpb.New() }
 
 var scripts = []rulestest.Script{
 	{Name: "eight rounds", Text: mustRead("../../examples/bpb-blueshift.fray")},
+	{Name: "reorder", Text: mustRead("../../examples/bpb-reorder.fray")},
 	{Name: "rolled", Text: `add Blueshift side=pc perception=4 superspeed=2
 add Ganyeka perception=3
 add Rock kind=environment
