@@ -59,7 +59,7 @@ func TestCrash(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	acked := 0 // the highest acknowledged sequence number
+	acked := 0 // the highest acknowledged sequence number, then the log's revision
 	for round := 1; round <= crashRounds; round++ {
 		cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
 		cmd.Env = append(os.Environ(), crashEnv+"="+path)
@@ -104,16 +104,20 @@ func TestCrash(t *testing.T) {
 		if !killed {
 			t.Fatalf("round %d: the child exited by itself after %d acknowledgements: %v", round, seen, err)
 		}
-		t.Logf("round %d: killed the child after %d acknowledged appends (%d in all)", round, seen, acked)
-		checkCrashLog(t, path, acked)
+		// The next child carries on from the log's end, which may be one
+		// past the last acknowledgement.
+		rev := checkCrashLog(t, path, acked)
+		t.Logf("round %d: SIGKILL at the child's acknowledgement %d; it acknowledged %d (%d in all), the log is at %d",
+			round, crashAcks, seen, acked, rev)
+		acked = rev
 	}
 }
 
 // checkCrashLog reopens the database and checks that the log holds every
 // acknowledged event, intact and with no gap. It may hold one event more:
 // an append can commit just before the kill but after the child's last
-// acknowledgement was printed.
-func checkCrashLog(t *testing.T, path string, acked int) {
+// acknowledgement was printed. It returns the log's revision.
+func checkCrashLog(t *testing.T, path string, acked int) int {
 	t.Helper()
 	s, err := sqlite.Open(path)
 	if err != nil {
@@ -141,6 +145,7 @@ func checkCrashLog(t *testing.T, path string, acked int) {
 			t.Fatalf("event %d after the kill: seq %d, data %s", i+1, ev.Seq, ev.Data)
 		}
 	}
+	return enc.Revision
 }
 
 // TestCrashChild is the child process of TestCrash; it does nothing

@@ -4,8 +4,9 @@
 //
 // The database runs in WAL mode with synchronous=FULL, so that an append
 // that returned is on disk. All writes go through one connection, which
-// serialises racing appends; reads use a pool of read-only connections,
-// which WAL lets run beside the writer. The schema is created and updated
+// serialises racing appends; appends that arrive together are committed
+// together, in one transaction and one fsync (see append.go). Reads use a
+// pool of read-only connections, which WAL lets run beside the writer. The schema is created and updated
 // by the numbered migrations embedded from migrations/*.sql.
 package sqlite
 
@@ -21,7 +22,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"time"
 
 	"modernc.org/sqlite"
@@ -52,10 +53,19 @@ var pragmas = []string{
 
 // Store is a fray.Store in one SQLite file. Open it with Open.
 type Store struct {
-	path   string
-	w      *sql.DB // one connection: every write goes through it
-	r      *sql.DB // a pool of read-only connections
-	closed atomic.Bool
+	path string
+	w    *sql.DB // one connection: every write goes through it
+	r    *sql.DB // a pool of read-only connections
+
+	// The writer goroutine commits appends in groups (see append.go).
+	stmtRevision *sql.Stmt
+	stmtInsert   *sql.Stmt
+	stmtUpdate   *sql.Stmt
+	reqs         chan *appendReq
+	writerDone   chan struct{}
+
+	mu     sync.RWMutex // guards closed and sending on reqs
+	closed bool
 }
 
 var _ fray.Store = (*Store)(nil)
@@ -99,7 +109,13 @@ func Open(path string) (*Store, error) {
 	n := max(4, runtime.GOMAXPROCS(0))
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &Store{path: path, w: w, r: r}, nil
+	s := &Store{path: path, w: w, r: r, reqs: make(chan *appendReq, maxGroup), writerDone: make(chan struct{})}
+	if err := s.prepare(); err != nil {
+		s.closeDBs()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	go s.writer()
+	return s, nil
 }
 
 // Path returns the path of the store's database file.
@@ -305,8 +321,8 @@ func (s *Store) Encounters(ctx context.Context, f fray.EncounterFilter) ([]fray.
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
-	if s.closed.Load() {
-		return nil, errClosed
+	if s.isClosed() {
+		return nil, fmt.Errorf("list encounters: %w", errClosed)
 	}
 	out := []fray.EncounterRecord{}
 	if f.IDs != nil && len(f.IDs) == 0 {
@@ -356,49 +372,6 @@ func jsonStrings(ids []string) string {
 // errClosed is returned by calls made after Close that would not
 // otherwise notice it.
 var errClosed = errors.New("sqlite: the store is closed")
-
-// AppendEvents appends events at the expected revision; see fray.Store.
-// The revision is checked and the events written in one transaction on the
-// store's single write connection, so racing appends are serialised.
-func (s *Store) AppendEvents(ctx context.Context, id string, revision int, evs []fray.EventRecord) (int, error) {
-	if err := fray.ValidateAppend(id, revision, evs); err != nil {
-		return 0, err
-	}
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return 0, fmt.Errorf("append events: %w", err)
-	}
-	defer tx.Rollback()
-	var cur int
-	err = tx.QueryRowContext(ctx, `SELECT revision FROM encounters WHERE id = ?`, id).Scan(&cur)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return 0, notFound(id)
-	case err != nil:
-		return 0, fmt.Errorf("append events: %w", err)
-	case cur != revision:
-		return cur, fray.ConflictError(cur, revision)
-	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (encounter_id, seq, type, data, time) VALUES (?, ?, ?, ?, ?)`)
-	if err != nil {
-		return 0, fmt.Errorf("append events: %w", err)
-	}
-	defer stmt.Close()
-	for _, ev := range evs {
-		if _, err := stmt.ExecContext(ctx, id, ev.Seq, ev.Type, []byte(ev.Data), micros(ev.Time)); err != nil {
-			return 0, fmt.Errorf("append events: %w", err)
-		}
-	}
-	last := evs[len(evs)-1]
-	if _, err := tx.ExecContext(ctx, `UPDATE encounters SET revision = ?, updated = ? WHERE id = ?`,
-		last.Seq, micros(last.Time), id); err != nil {
-		return 0, fmt.Errorf("append events: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return 0, fmt.Errorf("append events: %w", err)
-	}
-	return last.Seq, nil
-}
 
 // Events returns the events of a log from a sequence number on; see
 // fray.Store.
@@ -510,11 +483,34 @@ func (s *Store) DeleteToken(ctx context.Context, hash string) error {
 	return nil
 }
 
-// Close waits for the queries under way and closes the database; see
-// fray.Store.
+func (s *Store) isClosed() bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.closed
+}
+
+// Close waits for the appends and queries under way and closes the
+// database; see fray.Store.
 func (s *Store) Close() error {
-	if s.closed.Swap(true) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
 		return nil
 	}
-	return errors.Join(s.w.Close(), s.r.Close())
+	s.closed = true
+	close(s.reqs)
+	s.mu.Unlock()
+	<-s.writerDone
+	return s.closeDBs()
+}
+
+func (s *Store) closeDBs() error {
+	var errs []error
+	for _, st := range []*sql.Stmt{s.stmtRevision, s.stmtInsert, s.stmtUpdate} {
+		if st != nil {
+			errs = append(errs, st.Close())
+		}
+	}
+	errs = append(errs, s.w.Close(), s.r.Close())
+	return errors.Join(errs...)
 }

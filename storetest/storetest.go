@@ -120,6 +120,46 @@ func RunDurable(t *testing.T, newStore func(t *testing.T) (open func() fray.Stor
 		mustAppend(t, s, "reopen", 5, Events(6, 1, "w"))
 		checkLog(t, s, "reopen", truncated(append(evs, Events(6, 1, "w")...)))
 	})
+
+	// Appends racing with Close either return nil and are kept, or return
+	// an error and write nothing.
+	t.Run("CloseDuringAppends", func(t *testing.T) {
+		t.Parallel()
+		open := newStore(t)
+		s := open()
+		const writers = 8
+		for w := range writers {
+			mustCreate(t, s, Encounter(fmt.Sprint("w", w)))
+		}
+		acked := make([]int, writers)
+		var wg sync.WaitGroup
+		var started atomic.Int64
+		for w := range writers {
+			wg.Go(func() {
+				id := fmt.Sprint("w", w)
+				for rev := 0; rev < fray.MaxAppend; rev++ {
+					if _, err := s.AppendEvents(context.Background(), id, rev, Events(rev+1, 1, id)); err != nil {
+						return
+					}
+					acked[w] = rev + 1
+					started.Add(1)
+				}
+			})
+		}
+		for started.Load() < 4*writers {
+			time.Sleep(time.Millisecond)
+		}
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+		wg.Wait()
+		s = open()
+		defer s.Close()
+		for w := range writers {
+			id := fmt.Sprint("w", w)
+			checkLog(t, s, id, truncated(Events(1, acked[w], id)))
+		}
+	})
 }
 
 // Encounter returns a valid record for a new encounter with the given id.
