@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -494,10 +495,62 @@ func (p *parser) point() (c compare, ok bool, err error) {
 }
 
 // matching counts the faces of d that meet any of the compare points.
+// Where a point tests face numbers (a face point, or any point on a die
+// whose values are its face numbers) it is an interval of faces, and the
+// union of intervals is counted without visiting every face, so that a
+// long chain of reroll points on a large die stays cheap. Other dice are
+// small (a custom die's faces are written out; Fudge dice have three).
 func matching(d *die, cs ...compare) int {
-	k := 0
+	byFace := d.kind == Standard || d.kind == Percent
+	var iv [][2]int
+	var rest []compare
+	for _, c := range cs {
+		if !c.face && !byFace {
+			rest = append(rest, c)
+			continue
+		}
+		lo, hi := 1, d.sides
+		switch c.op {
+		case Eq:
+			lo, hi = max(lo, c.n), min(hi, c.n)
+		case Lt:
+			hi = min(hi, c.n-1)
+		case Le:
+			hi = min(hi, c.n)
+		case Gt:
+			lo = max(lo, c.n+1)
+		case Ge:
+			lo = max(lo, c.n)
+		}
+		if lo <= hi {
+			iv = append(iv, [2]int{lo, hi})
+		}
+	}
+	slices.SortFunc(iv, func(a, b [2]int) int { return a[0] - b[0] })
+	k, end := 0, 0
+	for _, r := range iv {
+		lo := max(r[0], end+1)
+		if r[1] >= lo {
+			k += r[1] - lo + 1
+			end = r[1]
+		}
+	}
+	if len(rest) == 0 {
+		return k
+	}
+	// Value points on a small die: visit the faces the intervals missed.
 	for f := 1; f <= d.sides; f++ {
-		for _, c := range cs {
+		inIv := false
+		for _, r := range iv {
+			if f >= r[0] && f <= r[1] {
+				inIv = true
+				break
+			}
+		}
+		if inIv {
+			continue
+		}
+		for _, c := range rest {
 			if c.match(d, f) {
 				k++
 				break

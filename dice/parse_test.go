@@ -196,3 +196,22 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkParse includes a long chain of reroll points on a large die,
+// which must stay cheap to check.
+func BenchmarkParse(b *testing.B) {
+	var long strings.Builder
+	long.WriteString("1d99999")
+	for i := 1; long.Len() < 1000; i++ {
+		long.WriteString("r" + itoa(7*i))
+	}
+	for _, s := range []string{"3d6+4", "4d6kh3+2*(1d8!>=7-1)", long.String()} {
+		b.Run(s[:min(len(s), 20)], func(b *testing.B) {
+			for b.Loop() {
+				if _, err := dice.Parse(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
