@@ -102,3 +102,56 @@ func (r RoundTurns) String() string {
 	}
 	return b.String()
 }
+
+// ForPlayers returns a copy of the view without what only the GM may see:
+// hidden combatants, their slots in the order, and the turns they took in
+// the history. Whose turn it is stays blank while a hidden combatant acts.
+func (v View) ForPlayers() View {
+	hidden := map[string]bool{}
+	var shown []Combatant
+	for _, c := range v.Combatants {
+		if c.Hidden {
+			hidden[strings.ToLower(c.Name)] = true
+			continue
+		}
+		shown = append(shown, c)
+	}
+	if len(hidden) == 0 {
+		return v
+	}
+	isHidden := func(name string) bool { return hidden[strings.ToLower(name)] }
+	keep := func(slots []Slot) []Slot {
+		if slots == nil {
+			return nil
+		}
+		out := []Slot{}
+		for _, s := range slots {
+			if !isHidden(s.Name) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	p := v
+	p.Combatants = shown
+	if p.Combatants == nil {
+		p.Combatants = []Combatant{}
+	}
+	p.Order = keep(v.Order)
+	p.Next = keep(v.Next)
+	if isHidden(v.Current) {
+		p.Current = ""
+	}
+	p.History = make([]RoundTurns, len(v.History))
+	for i, h := range v.History {
+		turns := []string{}
+		for _, t := range h.Turns {
+			name, _, _ := strings.Cut(t, " (")
+			if !isHidden(name) && !isHidden(t) {
+				turns = append(turns, t)
+			}
+		}
+		p.History[i] = RoundTurns{Round: h.Round, Turns: turns}
+	}
+	return p
+}
