@@ -89,6 +89,9 @@ func Step(e *engine.Engine, cmd fray.Command) (err error) {
 		}
 	}()
 	before := e.State().Clone()
+	if err := checkDecidePure(sys, before, cmd); err != nil {
+		return err
+	}
 	n := len(e.Log())
 	evs, doErr := e.Do(cmd)
 	if doErr != nil {
@@ -135,6 +138,34 @@ func Step(e *engine.Engine, cmd fray.Command) (err error) {
 		return fmt.Errorf("redo after %q does not restore the state after it:\n%s", cmd.String(), diff(after, e.State()))
 	}
 	return nil
+}
+
+// checkDecidePure calls Decide on a copy of st and reports whether it
+// changed the copy: Decide must only read the state.
+func checkDecidePure(sys fray.System, st fray.State, cmd fray.Command) error {
+	if cmd.Name == engine.CmdUndo || cmd.Name == engine.CmdRedo || engine.IsQuery(cmd.Name) {
+		return nil
+	}
+	c := cmd
+	if _, ok := c.Opts[engine.OptDice]; ok {
+		return nil // the engine's roller handles physical dice
+	}
+	if _, ok := c.Opts[engine.OptRoll]; ok {
+		return nil
+	}
+	work := st.Clone()
+	_, _ = sys.Decide(work, c, seeded{rand.New(rand.NewPCG(2, 3))})
+	if !reflect.DeepEqual(st, work) {
+		return fmt.Errorf("Decide(%q) changed the state it was given:\n%s", cmd.String(), diff(st, work))
+	}
+	return nil
+}
+
+// seeded is a fray.Roller that rolls with a seeded source.
+type seeded struct{ r *rand.Rand }
+
+func (s seeded) Roll(forWhom, expr string) (fray.Roll, error) {
+	return engine.RollSeeded(forWhom, expr, s.r)
 }
 
 func asError(err error, target **fray.Error) bool {
