@@ -44,11 +44,11 @@ func crashID(w int) string { return fmt.Sprint("crash", w) }
 // this test binary again as a child process (TestCrashChild) in which one
 // or more goroutines append events one by one, each to its own encounter,
 // and print the sequence number of each append that returned. Once the
-// child has
-// acknowledged crashAcks appends, the test kills it with SIGKILL, reads
-// every acknowledgement it printed, reopens the database and checks that
-// each acknowledged event is there and that no log has a gap. A second
-// child then carries on from the recovered logs and is killed in turn.
+// child has acknowledged crashAcks appends, the test kills it with
+// SIGKILL, reads every acknowledgement it printed, reopens the database
+// and checks that each acknowledged event is there and that no log has a
+// gap. A second child, whose four goroutines' appends meet in the store's
+// group commits, carries on from the recovered logs and is killed in turn.
 //
 // Killing the process leaves the written pages in the operating system's
 // cache, so this proves the store acknowledges only committed appends and
