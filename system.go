@@ -42,6 +42,17 @@ package fray
 // Check reports a broken invariant of the state (two combatants current at
 // once, a turn lost and taken, …) as an EINTERNAL error; the conformance
 // suite calls it after every command of its random runs.
+//
+// Events are made with NewEvent and read back with Event.Decode. Keep the
+// payloads of frequent events flat (strings, numbers and booleans only):
+// those are copied instead of decoded, which keeps Apply well under a
+// microsecond. Event type names are wire strings, prefixed with the
+// system's id ("bpb.delayed"), and never renamed.
+//
+// Every system passes the conformance suite: call
+// rulestest.Run(t, func() fray.System { return New() }, scripts…) from a
+// test, with scripts (such as the examples/ files) that reach its rules.
+// See rules/bpb and rules/queue for complete systems.
 type System interface {
 	// ID returns the system's short id, such as "bpb".
 	ID() string
