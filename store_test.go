@@ -124,3 +124,31 @@ func TestTruncateTime(t *testing.T) {
 		t.Errorf("TruncateTime kept a monotonic reading")
 	}
 }
+
+// FuzzValidate checks that the store's input checks never panic and
+// refuse only with the codes the Store contract names.
+func FuzzValidate(f *testing.F) {
+	f.Add("enc-1", "bpb", "Blueshift’s fight", "test.event", []byte(`{"a":1}`), 0, 1, "Blueshift")
+	f.Add("", "", "", "", []byte(nil), -1, -1, "")
+	f.Add("a b", "BPB", "a\x00b", "a b", []byte(`{`), 1<<20, 1<<20+1, "\xff")
+	f.Fuzz(func(t *testing.T, id, rules, name, typ string, data []byte, rev, seq int, combatant string) {
+		allowed := func(what string, err error) {
+			switch fray.ErrorCode(err) {
+			case "", fray.EINVALID, fray.ETOOLARGE:
+			default:
+				t.Errorf("%s: %v has a code the contract does not allow", what, err)
+			}
+		}
+		at := time.Unix(1, 0)
+		allowed("EncounterRecord", fray.EncounterRecord{ID: id, Rules: rules, Name: name, Created: at}.Validate())
+		ev := fray.EventRecord{Seq: seq, Type: typ, Data: data, Time: at}
+		allowed("EventRecord", ev.Validate())
+		allowed("ValidateAppend", fray.ValidateAppend(id, rev, []fray.EventRecord{ev}))
+		allowed("Token", fray.Token{Hash: fray.HashToken(id), Encounter: id, Role: fray.RolePlayer, Combatant: combatant, Created: at}.Validate())
+		allowed("ValidateTokenHash", fray.ValidateTokenHash(id))
+		allowed("EncounterFilter", fray.EncounterFilter{IDs: []string{id}, Offset: rev, Limit: seq}.Validate())
+		if _, err := ev.Event(); err != nil {
+			allowed("Event", err)
+		}
+	})
+}
