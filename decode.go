@@ -81,7 +81,7 @@ func decodeFlat(data []byte, v any) bool {
 		return skipSpace(data, i+1) == len(data)
 	}
 	for {
-		key, j, ok := plainString(data, i)
+		key, j, ok := plainBytes(data, i)
 		if !ok {
 			return false
 		}
@@ -90,18 +90,18 @@ func decodeFlat(data []byte, v any) bool {
 			return false
 		}
 		i = skipSpace(data, i+1)
-		fi, ok := fields[key]
+		fi, ok := fields[string(key)]
 		if !ok {
 			return false
 		}
 		f := st.Field(fi)
 		switch f.Kind() {
 		case reflect.String:
-			s, j, ok := plainString(data, i)
+			s, j, ok := plainBytes(data, i)
 			if !ok {
 				return false
 			}
-			f.SetString(s)
+			f.SetString(string(s))
 			i = j
 		case reflect.Bool:
 			switch {
@@ -151,20 +151,21 @@ func skipSpace(b []byte, i int) int {
 	return i
 }
 
-// plainString reads a JSON string at b[i] that has no escapes and no
-// control characters, and returns it and the index after its closing quote.
-func plainString(b []byte, i int) (string, int, bool) {
+// plainBytes reads a JSON string at b[i] that has no escapes, no control
+// characters and only valid UTF-8, and returns its bytes and the index
+// after its closing quote.
+func plainBytes(b []byte, i int) ([]byte, int, bool) {
 	if i >= len(b) || b[i] != '"' {
-		return "", i, false
+		return nil, i, false
 	}
 	for j := i + 1; j < len(b); j++ {
 		switch c := b[j]; {
 		case c == '"':
-			s := string(b[i+1 : j])
-			return s, j + 1, utf8.ValidString(s)
+			s := b[i+1 : j]
+			return s, j + 1, utf8.Valid(s)
 		case c == '\\' || c < ' ':
-			return "", i, false
+			return nil, i, false
 		}
 	}
-	return "", i, false
+	return nil, i, false
 }

@@ -13,8 +13,8 @@ import (
 // WriteEvents are read by a small parser that knows the event's shape;
 // anything else (escapes in the type or command, unknown keys, …) goes to
 // encoding/json, so the result is always what encoding/json would give.
-func decodeEvent(b []byte) (fray.Event, error) {
-	if ev, ok := fastEvent(b); ok {
+func decodeEvent(b []byte, names interner) (fray.Event, error) {
+	if ev, ok := fastEvent(b, names); ok {
 		return ev, nil
 	}
 	var ev fray.Event
@@ -22,7 +22,7 @@ func decodeEvent(b []byte) (fray.Event, error) {
 	return ev, err
 }
 
-func fastEvent(b []byte) (fray.Event, bool) {
+func fastEvent(b []byte, names interner) (fray.Event, bool) {
 	var ev fray.Event
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
@@ -47,13 +47,13 @@ func fastEvent(b []byte) (fray.Event, bool) {
 			return ev, false
 		}
 		v := b[i:end]
-		switch key {
+		switch string(key) {
 		case "seq", "step":
 			n, err := strconv.Atoi(string(v))
 			if err != nil || len(v) > 1 && (v[0] == '0' || v[0] == '-' && v[1] == '0') {
 				return ev, false
 			}
-			if key == "seq" {
+			if string(key) == "seq" {
 				ev.Seq = n
 			} else {
 				ev.Step = n
@@ -63,10 +63,10 @@ func fastEvent(b []byte) (fray.Event, bool) {
 			if !ok || j != end {
 				return ev, false
 			}
-			if key == "type" {
-				ev.Type = s
+			if string(key) == "type" {
+				ev.Type = names.intern(s)
 			} else {
-				ev.Command = s
+				ev.Command = string(s)
 			}
 		case "data":
 			if !json.Valid(v) {
@@ -96,6 +96,23 @@ func fastEvent(b []byte) (fray.Event, bool) {
 	}
 }
 
+// interner shares one string per event type among a log's events. It
+// keeps at most maxTypes names.
+type interner map[string]string
+
+const maxTypes = 1024
+
+func (m interner) intern(b []byte) string {
+	if s, ok := m[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if m != nil && len(m) < maxTypes {
+		m[s] = s
+	}
+	return s
+}
+
 func skipWS(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 		i++
@@ -105,23 +122,23 @@ func skipWS(b []byte, i int) int {
 
 // plainJSONString reads a JSON string without escapes or control
 // characters at b[i] and returns it and the index after it.
-func plainJSONString(b []byte, i int) (string, int, bool) {
+func plainJSONString(b []byte, i int) ([]byte, int, bool) {
 	if i >= len(b) || b[i] != '"' {
-		return "", i, false
+		return nil, i, false
 	}
 	for j := i + 1; j < len(b); j++ {
 		switch c := b[j]; {
 		case c == '"':
 			s := b[i+1 : j]
 			if !utf8.Valid(s) {
-				return "", i, false // encoding/json would replace the bad bytes
+				return nil, i, false // encoding/json would replace the bad bytes
 			}
-			return string(s), j + 1, true
+			return s, j + 1, true
 		case c == '\\' || c < ' ':
-			return "", i, false
+			return nil, i, false
 		}
 	}
-	return "", i, false
+	return nil, i, false
 }
 
 // skipValue returns the index just after the JSON value at b[i]. It only

@@ -20,7 +20,7 @@ func FuzzDecodeEvent(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		got, errGot := decodeEvent(b)
+		got, errGot := decodeEvent(b, interner{})
 		var want fray.Event
 		errWant := json.Unmarshal(b, &want)
 		if (errGot == nil) != (errWant == nil) {

@@ -83,6 +83,7 @@ func Import(r io.Reader, sys fray.System, rng *rand.Rand) (*Engine, error) {
 	}
 	var h Header
 	var evs []fray.Event
+	names := interner{}
 	for sc.Scan() {
 		line++
 		b := sc.Bytes()
@@ -104,7 +105,7 @@ func Import(r io.Reader, sys fray.System, rng *rand.Rand) (*Engine, error) {
 		if len(evs) >= MaxEvents {
 			return nil, fray.Errorf(fray.ETOOLARGE, "The log holds more than %d events (MaxEvents).", MaxEvents)
 		}
-		ev, err := decodeEvent(b)
+		ev, err := decodeEvent(b, names)
 		if err != nil {
 			return nil, bad("this is not an event.")
 		}
