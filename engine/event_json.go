@@ -9,10 +9,14 @@ import (
 	"fray"
 )
 
-// decodeEvent decodes one line of a log into an event. Lines written by
-// WriteEvents are read by a small parser that knows the event's shape;
-// anything else (escapes in the type or command, unknown keys, …) goes to
-// encoding/json, so the result is always what encoding/json would give.
+// DecodeEvent decodes one event encoded as JSON, such as a line of a log.
+// Lines written by WriteEvents are read by a small parser that knows the
+// event's shape; anything else (escapes in the type or command, unknown
+// keys, …) goes to encoding/json, so the result is always what
+// encoding/json would give.
+func DecodeEvent(b []byte) (fray.Event, error) { return decodeEvent(b, nil) }
+
+// decodeEvent is DecodeEvent sharing type names through names.
 func decodeEvent(b []byte, names interner) (fray.Event, error) {
 	if ev, ok := fastEvent(b, names); ok {
 		return ev, nil

@@ -1,4 +1,4 @@
-package engine
+package engine_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fray"
+	"fray/engine"
 )
 
 // FuzzDecodeEvent checks that a log line decodes exactly as encoding/json
@@ -20,7 +21,7 @@ func FuzzDecodeEvent(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		got, errGot := decodeEvent(b, interner{})
+		got, errGot := engine.DecodeEvent(b)
 		var want fray.Event
 		errWant := json.Unmarshal(b, &want)
 		if (errGot == nil) != (errWant == nil) {
