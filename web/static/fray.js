@@ -1,0 +1,303 @@
+// Shared by the GM screen and the player view: the API client, the live
+// event stream, and the rendering of an order of play. Everything a server
+// sends is put on the page as text (textContent), never as HTML.
+
+// quote returns a word of a command line, quoted when it has to be, as
+// fray.Command.String does: "Ganyeka's henchmen" → "\"Ganyeka's henchmen\"".
+export function quote(w) {
+  w = String(w ?? "");
+  let plain = w !== "";
+  for (let i = 0; i < w.length && plain; i++) {
+    const c = w.charCodeAt(i);
+    const ch = w[i];
+    if (c <= 32 || ch === '"' || ch === "\\" || c === 0x7f || ch === "=" || (i === 0 && ch === "#")) plain = false;
+  }
+  if (plain) return w;
+  return '"' + w.replace(/[\\"]/g, (m) => "\\" + m).replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/\r/g, "\\r") + '"';
+}
+
+// ApiError is a refusal from the server: code (EINVALID, ECONFLICT, …),
+// message for people, status and, for a 409, the current revision.
+export class ApiError extends Error {
+  constructor(status, code, message, revision) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.revision = revision;
+  }
+}
+
+// api calls the HTTP API and returns the decoded JSON, or throws ApiError.
+export async function api(method, path, { token, body } = {}) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = "Bearer " + token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, "ENETWORK", "The server cannot be reached. Check the connection and try again.");
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch (e) {
+    data = null;
+  }
+  if (!res.ok) {
+    const err = (data && data.error) || {};
+    throw new ApiError(res.status, err.code || "E" + res.status, err.message || res.statusText || "The request failed.", data && data.revision);
+  }
+  return data;
+}
+
+// el builds an element: el("li", {class: "x", "data-name": n}, "text", child…).
+export function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const k of kids.flat()) {
+    if (k === undefined || k === null || k === false) continue;
+    e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  }
+  return e;
+}
+
+// slotText returns a slot as a table says it: "Blueshift (delayed)".
+export function slotText(s) {
+  const parts = [...(s.markers || [])];
+  if (s.note) parts.push(s.note);
+  return parts.length ? s.name + " (" + parts.join(", ") + ")" : s.name;
+}
+
+// roundText returns a round of the history in the seeds' words:
+// "Round 3: Ganyeka, Monolith, Blueshift (delayed), Ganyeka's henchmen".
+export function roundText(h) {
+  return "Round " + h.round + ":" + (h.turns || []).map((t) => " " + t).join(",");
+}
+
+// statusText says where the encounter stands.
+export function statusText(v) {
+  if (!v) return "";
+  if (!v.started) {
+    const n = (v.combatants || []).length;
+    return "Not started · " + n + (n === 1 ? " combatant" : " combatants");
+  }
+  if (!v.current) return "Round " + v.round + " · nobody can act";
+  return "Round " + v.round + " · " + v.current + "'s turn";
+}
+
+const MARK_LABEL = {
+  acted: "acted",
+  current: "now",
+  delayed: "delayed",
+  held: "held",
+  forced: "forced",
+  lost: "lost",
+  environment: "environment",
+  reacted: "reacted",
+  unaware: "unaware",
+};
+
+// renderOrder fills list (an <ol>) with the slots, each with its markers as
+// badges and, when actions is given, the buttons actions(slot) returns.
+export function renderOrder(list, slots, { actions, me, run, hidden } = {}) {
+  list.replaceChildren();
+  for (const s of slots || []) {
+    const marks = s.markers || [];
+    const li = el("li", {
+      class: ["slot", ...marks.map((m) => "m-" + m), me && s.name.toLowerCase() === me.toLowerCase() ? "mine" : ""].join(" ").trim(),
+      "data-name": s.name,
+      "data-markers": marks.join(" "),
+      "aria-current": marks.includes("current") ? "step" : undefined,
+    });
+    const head = el("div", { class: "slot-head" });
+    if (s.phase) head.append(el("span", { class: "phase", title: "phase " + s.phase }, String(s.phase)));
+    head.append(el("span", { class: "slot-name" }, s.name));
+    for (const m of marks) head.append(el("span", { class: "badge b-" + m }, MARK_LABEL[m] || m));
+    if (me && s.name.toLowerCase() === me.toLowerCase()) head.append(el("span", { class: "badge b-you" }, "you"));
+    if (hidden && hidden.has(s.name.toLowerCase())) head.append(el("span", { class: "badge b-hidden" }, "hidden"));
+    li.append(head);
+    if (s.note) li.append(el("div", { class: "slot-note" }, s.note));
+    // The full text, for screen readers and for tests.
+    li.setAttribute("aria-label", slotText(s));
+    if (actions) {
+      const btns = actions(s);
+      if (btns.length) {
+        const bar = el("div", { class: "slot-actions" });
+        for (const a of btns) bar.append(button(a, run, s.name));
+        li.append(bar);
+      }
+    }
+    list.append(li);
+  }
+  if (!slots || !slots.length) list.append(el("li", { class: "empty" }, "Nobody yet."));
+}
+
+// button makes a button that posts a command through run.
+export function button(a, run, name) {
+  return el("button", {
+    type: "button",
+    class: "act a-" + a.action,
+    "data-action": a.action,
+    "data-name": name,
+    "aria-label": a.aria,
+    onclick: () => run(a.cmd),
+  }, a.label);
+}
+
+// renderHistory fills list with the rounds in the seeds' words.
+export function renderHistory(list, history) {
+  list.replaceChildren();
+  for (const h of history || []) {
+    list.append(el("li", { "data-round": String(h.round) }, roundText(h)));
+  }
+}
+
+// combatantCard shows a combatant: side, kind, flags, stats, and tracks
+// and conditions when the view has them.
+export function combatantCard(c, { extra } = {}) {
+  const card = el("div", { class: "card" + (c.hidden ? " hidden-c" : ""), "data-name": c.name });
+  const head = el("div", { class: "card-head" }, el("strong", { class: "card-name" }, c.name));
+  head.append(el("span", { class: "badge b-side-" + c.side }, c.side === "pc" ? "PC" : "NPC"));
+  if (c.kind && c.kind !== "character") head.append(el("span", { class: "badge" }, c.kind));
+  if (c.group) head.append(el("span", { class: "badge" }, "group: " + c.group));
+  if (c.hidden) head.append(el("span", { class: "badge b-hidden" }, "hidden"));
+  if (c.unaware) head.append(el("span", { class: "badge b-unaware" }, "unaware"));
+  card.append(head);
+  const stats = Object.entries(c.stats || {});
+  if (stats.length) {
+    const dl = el("dl", { class: "stats" });
+    for (const [k, v] of stats) dl.append(el("div", {}, el("dt", {}, k), el("dd", {}, String(v))));
+    card.append(dl);
+  }
+  const tracks = c.tracks;
+  if (tracks && typeof tracks === "object") {
+    const ul = el("ul", { class: "tracks", "aria-label": "Tracks" });
+    const entries = Array.isArray(tracks) ? tracks.map((t) => [t.name, t]) : Object.entries(tracks);
+    for (const [k, t] of entries) {
+      let text;
+      if (t && typeof t === "object") {
+        const cur = t.value ?? t.current ?? t.left;
+        text = t.max !== undefined ? cur + " / " + t.max : t.band ?? String(cur);
+        if (t.max !== undefined && typeof cur === "number") {
+          const m = el("meter", { min: "0", max: String(t.max), value: String(cur), "aria-label": k });
+          ul.append(el("li", {}, el("span", {}, k + " "), m, " " + text));
+          continue;
+        }
+      } else {
+        text = String(t);
+      }
+      ul.append(el("li", {}, k + ": " + text));
+    }
+    card.append(ul);
+  }
+  const conds = c.conditions;
+  if (conds && conds.length) {
+    const ul = el("ul", { class: "conditions", "aria-label": "Conditions" });
+    for (const x of conds) ul.append(el("li", { class: "badge b-cond" }, typeof x === "string" ? x : x.name + (x.until ? " (until " + x.until + ")" : "")));
+    card.append(ul);
+  }
+  if (c.notes) card.append(el("p", { class: "notes" }, c.notes));
+  if (extra) card.append(extra);
+  return card;
+}
+
+// rollText shows a roll: "Blueshift 2d6: 6, 3 = 9".
+export function rollText(r) {
+  const who = r.for ? r.for + " " : "";
+  const dice = r.dice && r.dice.length ? r.dice.join(", ") + " = " : "";
+  const src = r.source && r.source !== "seeded" ? " (" + (r.source === "faces" ? "faces entered" : "total entered") + ")" : "";
+  return who + r.expr + ": " + dice + r.total + src;
+}
+
+// Large type: a toggle kept in localStorage, for reading across a table.
+export function setupLargeType(btn) {
+  const apply = (on) => {
+    document.documentElement.classList.toggle("large", on);
+    btn.setAttribute("aria-pressed", on ? "true" : "false");
+  };
+  apply(localStorage.getItem("fray.large") === "1");
+  btn.addEventListener("click", () => {
+    const on = !document.documentElement.classList.contains("large");
+    localStorage.setItem("fray.large", on ? "1" : "0");
+    apply(on);
+  });
+}
+
+// notice shows a message in the page's alert region; kind is "error" or "info".
+let noticeTimer = 0;
+export function notice(text, kind = "error") {
+  const box = document.getElementById("notice");
+  if (!box) return;
+  box.textContent = text;
+  box.className = "notice " + kind;
+  box.hidden = !text;
+  clearTimeout(noticeTimer);
+  if (text && kind !== "error") noticeTimer = setTimeout(() => (box.hidden = true), 4000);
+}
+
+// Live follows an encounter's event stream. onChange gets each change
+// ({revision, events, view}); onReconnect is called when the stream comes
+// back after a break (the caller re-fetches the full view), onState with
+// "live", "connecting" or "offline". EventSource reconnects by itself and
+// resumes with Last-Event-ID; when the server refuses it for good, Live
+// opens a new one after a pause.
+export class Live {
+  constructor(url, { onChange, onReconnect, onState }) {
+    this.url = url;
+    this.onChange = onChange;
+    this.onReconnect = onReconnect;
+    this.onState = onState || (() => {});
+    this.broken = false;
+    this.retry = 0;
+    this.open();
+  }
+  open() {
+    this.onState("connecting");
+    const es = new EventSource(this.url);
+    this.es = es;
+    es.addEventListener("open", () => {
+      this.onState("live");
+      this.retry = 0;
+      if (this.broken) {
+        this.broken = false;
+        this.onReconnect();
+      }
+    });
+    es.addEventListener("change", (e) => {
+      let d;
+      try {
+        d = JSON.parse(e.data);
+      } catch (err) {
+        return;
+      }
+      this.onChange(d);
+    });
+    es.addEventListener("error", () => {
+      this.broken = true;
+      if (es.readyState === EventSource.CLOSED) {
+        this.onState("offline");
+        const wait = Math.min(10000, 500 * 2 ** this.retry++);
+        setTimeout(() => {
+          if (this.es === es) this.open();
+        }, wait);
+      } else {
+        this.onState("connecting");
+      }
+    });
+  }
+  close() {
+    if (this.es) this.es.close();
+    this.es = null;
+  }
+}
+
+// connLabel is what the connection badge says.
+export const CONN_LABEL = { live: "Live", connecting: "Reconnecting…", offline: "Offline" };

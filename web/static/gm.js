@@ -1,0 +1,662 @@
+// The GM screen: create an encounter, add combatants, run the order of
+// play, undo and redo, read the log, and hand out player links. The GM key
+// of every encounter this browser created is kept in localStorage, so a
+// refresh (or a closed tab) loses nothing.
+
+import {
+  api, el, quote, slotText, statusText, renderOrder, renderHistory, combatantCard,
+  rollText, setupLargeType, notice, button, Live, CONN_LABEL,
+} from "./fray.js";
+import { system, SYSTEMS, ADD_OPTS } from "./systems.js";
+
+const $ = (id) => document.getElementById(id);
+
+// held returns the encounters this browser runs: id → {token, name, rules}.
+function held() {
+  try {
+    return JSON.parse(localStorage.getItem("fray.gm") || "{}") || {};
+  } catch (e) {
+    return {};
+  }
+}
+function hold(id, rec) {
+  const h = held();
+  if (rec) h[id] = { ...h[id], ...rec };
+  else delete h[id];
+  localStorage.setItem("fray.gm", JSON.stringify(h));
+}
+
+// st is the open encounter.
+let st = null;
+let live = null;
+let queue = Promise.resolve();
+const links = new Map(); // combatant name → player link, this session
+
+function encId() {
+  return new URLSearchParams(location.hash.slice(1)).get("e") || "";
+}
+
+// ---- setup: create or reopen ----
+
+function showSetup() {
+  if (live) live.close();
+  live = null;
+  st = null;
+  $("encounter").hidden = true;
+  $("setup").hidden = false;
+  $("enc-title").textContent = "";
+  $("conn").textContent = "";
+  document.title = "fray — GM screen";
+  const list = $("mine");
+  list.replaceChildren();
+  const h = held();
+  const ids = Object.keys(h).sort((a, b) => (h[b].created || 0) - (h[a].created || 0));
+  for (const id of ids) {
+    const r = h[id];
+    list.append(el("li", {},
+      el("a", { href: "#e=" + encodeURIComponent(id), "data-id": id }, r.name || id),
+      " ", el("span", { class: "hint" }, (SYSTEMS[r.rules] || {}).name || r.rules || ""),
+      " ", el("button", {
+        type: "button", class: "small", "aria-label": "Forget " + (r.name || id) + " in this browser",
+        onclick: () => { if (confirm("Forget this encounter's GM key in this browser?")) { hold(id); showSetup(); } },
+      }, "Forget")));
+  }
+  if (!ids.length) list.append(el("li", { class: "hint" }, "None yet."));
+}
+
+$("create-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const rules = $("create-rules").value;
+  const name = $("create-name").value.trim() || "Encounter of " + new Date().toLocaleDateString();
+  try {
+    const r = await api("POST", "/api/encounters", { body: { rules, name } });
+    hold(r.id, { token: r.token, name: r.name || name, rules: r.rules || rules, created: Date.now() });
+    $("create-name").value = "";
+    location.hash = "e=" + encodeURIComponent(r.id);
+  } catch (err) {
+    notice(err.message);
+  }
+});
+
+// ---- an encounter ----
+
+async function openEncounter(id) {
+  const rec = held()[id];
+  if (!rec) {
+    notice("This browser does not hold the GM key of encounter " + id + ".");
+    location.hash = "";
+    return;
+  }
+  if (live) live.close();
+  links.clear();
+  st = { id, token: rec.token, name: rec.name, rules: rec.rules, revision: -1, view: null, log: new Map(), statsFor: "" };
+  $("setup").hidden = true;
+  $("encounter").hidden = false;
+  try {
+    await refresh();
+  } catch (err) {
+    if (err.status === 401 || err.status === 403 || err.status === 404) {
+      notice("Encounter " + id + " cannot be opened: " + err.message);
+      showSetup();
+      return;
+    }
+    notice(err.message);
+  }
+  live = new Live("/api/encounters/" + encodeURIComponent(id) + "/events?token=" + encodeURIComponent(st.token), {
+    onChange: (d) => {
+      if (!st || st.id !== id) return;
+      addEvents(d.events);
+      update(d.revision, d.view);
+    },
+    onReconnect: () => refresh().catch((err) => notice(err.message)),
+    onState: (s) => {
+      $("conn").textContent = CONN_LABEL[s] || s;
+      $("conn").dataset.state = s;
+    },
+  });
+}
+
+// refresh fetches the whole view and the log again.
+async function refresh() {
+  const id = st.id;
+  const r = await api("GET", "/api/encounters/" + encodeURIComponent(id), { token: st.token });
+  if (!st || st.id !== id) return;
+  st.name = r.name || st.name;
+  st.rules = r.rules || st.rules;
+  hold(id, { name: st.name, rules: st.rules });
+  st.revision = -1;
+  update(r.revision, r.view);
+  loadLog();
+}
+
+async function loadLog() {
+  const id = st.id;
+  try {
+    const res = await fetch("/api/encounters/" + encodeURIComponent(id) + "/log", {
+      headers: { Authorization: "Bearer " + st.token },
+    });
+    if (!res.ok) return;
+    const text = await res.text();
+    const evs = [];
+    for (const line of text.split("\n")) {
+      if (!line.trim()) continue;
+      try {
+        const ev = JSON.parse(line);
+        if (ev && typeof ev.seq === "number") evs.push(ev);
+      } catch (e) { /* a line that is not an event */ }
+    }
+    if (st && st.id === id) addEvents(evs);
+  } catch (e) { /* the log is a nicety; the view is what matters */ }
+}
+
+// update takes a view at a revision, unless an newer one is already shown.
+function update(revision, view) {
+  if (!st || !view || revision <= st.revision) return;
+  st.revision = revision;
+  st.view = view;
+  if (view.rules) st.rules = view.rules;
+  render();
+}
+
+// run posts one command line, one at a time and in order.
+function run(cmd) {
+  const p = queue.then(() => post(cmd));
+  queue = p.catch(() => {});
+  return p;
+}
+
+async function post(cmd) {
+  if (!st) return null;
+  const id = st.id;
+  try {
+    const r = await api("POST", "/api/encounters/" + encodeURIComponent(id) + "/commands", {
+      token: st.token,
+      body: { command: cmd, revision: Math.max(st.revision, 0) },
+    });
+    if (!st || st.id !== id) return r;
+    addEvents(r.events);
+    update(r.revision, r.view);
+    notice("");
+    return r;
+  } catch (err) {
+    if (err.status === 409) {
+      await refresh().catch(() => {});
+      notice("Someone changed the encounter first; this is how it stands now. Nothing was done: try again.");
+    } else {
+      notice(err.message);
+    }
+    return null;
+  }
+}
+
+// ---- rendering ----
+
+function render() {
+  const v = st.view;
+  const sys = system(st.rules);
+  document.body.dataset.revision = String(st.revision);
+  document.body.dataset.rules = st.rules;
+  $("main").dataset.revision = String(st.revision);
+  $("enc-title").textContent = st.name + " · " + sys.name;
+  $("status").textContent = statusText(v);
+  document.title = (v.started && v.current ? v.current + " · " : "") + st.name + " — fray";
+
+  // Turn controls: start before the start, then the current actor's.
+  const tc = $("turn-controls");
+  tc.replaceChildren();
+  if (!v.started) {
+    tc.append(el("button", {
+      type: "button", class: "primary", "data-action": "start", "data-testid": "start",
+      onclick: () => run("start"),
+    }, "Start"));
+  } else if (v.current) {
+    for (const a of sys.turn(v)) {
+      const btn = button(a, run, v.current);
+      if (a.action === "next") {
+        btn.classList.add("primary");
+        btn.dataset.testid = "next";
+        btn.setAttribute("aria-keyshortcuts", "n");
+        btn.append(" ", el("kbd", {}, "n"));
+      }
+      tc.append(btn);
+    }
+  } else {
+    tc.append(el("p", { class: "hint" }, "Nobody can act. Add or wake a combatant, or undo."));
+  }
+
+  // Before the start: declare the order (bpb) as it stands.
+  const sc = $("setup-controls");
+  sc.replaceChildren();
+  if (!v.started && (v.order || []).length > 1) {
+    const names = v.order.map((s) => s.name);
+    sc.append(el("button", {
+      type: "button", "data-action": "order", "data-testid": "declare-order",
+      "aria-label": (sys.declare ? "Declare the order of play: " : "Set the tiebreak order: ") + names.join(", "),
+      onclick: () => run("order " + names.map(quote).join(" ")),
+    }, sys.declare ? "Declare this order" : "Use this order for ties"));
+  }
+  renderForms(sys, v);
+
+  // The order of play, with each slot's buttons.
+  const hidden = new Set((v.combatants || []).filter((c) => c.hidden).map((c) => c.name.toLowerCase()));
+  renderOrder($("order"), v.order, { actions: (s) => rowActions(sys, v, s), run, hidden });
+  $("next-round").parentElement.querySelector("#next-h").hidden = !(v.next && v.next.length);
+  renderOrder($("next-round"), v.next || [], { hidden });
+  if (!(v.next && v.next.length)) $("next-round").replaceChildren();
+  renderHistory($("history"), v.history);
+  if (!(v.history || []).length) $("history").append(el("li", { class: "empty" }, "No turns yet."));
+
+  renderCombatants(sys, v);
+  renderAddForm(sys, v);
+  renderCompletion();
+}
+
+// rowActions returns a slot's buttons: the system's, and up/down before the
+// start where the order is declared.
+function rowActions(sys, v, s) {
+  const out = [];
+  if (!v.started) {
+    if (!sys.declare) return out;
+    const names = v.order.map((x) => x.name);
+    const i = names.indexOf(s.name);
+    const swap = (j) => {
+      const n = names.slice();
+      [n[i], n[j]] = [n[j], n[i]];
+      return "order " + n.map(quote).join(" ");
+    };
+    if (i > 0) out.push({ action: "up", label: "↑", aria: "Move " + s.name + " earlier", cmd: swap(i - 1) });
+    if (i >= 0 && i < names.length - 1) out.push({ action: "down", label: "↓", aria: "Move " + s.name + " later", cmd: swap(i + 1) });
+    return out;
+  }
+  return sys.row(s, v, { gm: true });
+}
+
+function names(v) {
+  return (v.combatants || []).map((c) => c.name);
+}
+
+function nameSelect(v, attrs, selected) {
+  const sel = el("select", attrs);
+  for (const n of names(v)) sel.append(el("option", { value: n, selected: n === selected }, n));
+  return sel;
+}
+
+// renderForms shows the system's small forms: reorder, move, attack, full.
+function renderForms(sys, v) {
+  const box = $("forms");
+  // Keep what the GM is typing: rebuild only when the names change.
+  const key = JSON.stringify([st.rules, v.started, names(v), v.current]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren();
+  if (!v.started) return;
+  for (const f of sys.forms || []) {
+    if (f === "reorder") {
+      const who = nameSelect(v, { "aria-label": "Who acts later", "data-testid": "reorder-name" });
+      const after = nameSelect(v, { "aria-label": "After whom", "data-testid": "reorder-after" }, v.current);
+      box.append(el("form", {
+        class: "mini", "data-testid": "reorder-form",
+        onsubmit: (e) => { e.preventDefault(); run("reorder " + quote(who.value) + " after=" + quote(after.value)); },
+      }, el("span", {}, "From next round,"), who, el("span", {}, "acts after"), after,
+      el("button", { type: "submit", "data-action": "reorder" }, "Reorder")));
+    } else if (f === "move" && v.current) {
+      const inches = el("input", { type: "number", min: "1", step: "1", value: "5", "aria-label": "Inches to move", "data-testid": "move-inches", class: "num" });
+      box.append(el("form", {
+        class: "mini", "data-testid": "move-form",
+        onsubmit: (e) => { e.preventDefault(); run("move " + inches.value); },
+      }, el("span", {}, v.current + " moves"), inches, el("span", {}, "inches"),
+      el("button", { type: "submit", "data-action": "move" }, "Move")));
+    } else if (f === "attack" && v.current) {
+      const target = nameSelect(v, { "aria-label": "Target of the attack", "data-testid": "attack-target" });
+      box.append(el("form", {
+        class: "mini", "data-testid": "attack-form",
+        onsubmit: (e) => { e.preventDefault(); run("attack " + quote(target.value)); },
+      }, el("span", {}, v.current + " attacks"), target,
+      el("button", { type: "submit", "data-action": "attack-target" }, "Attack")));
+    } else if (f === "full") {
+      const who = nameSelect(v, { "aria-label": "Who declares", "data-testid": "full-name" });
+      const what = el("select", { "aria-label": "Full Defence or Full Offence", "data-testid": "full-what" },
+        el("option", { value: "defence" }, "Full Defence"), el("option", { value: "offence" }, "Full Offence"), el("option", { value: "none" }, "neither"));
+      box.append(el("form", {
+        class: "mini", "data-testid": "full-form",
+        onsubmit: (e) => { e.preventDefault(); run("full " + quote(who.value) + " " + what.value); },
+      }, who, what, el("button", { type: "submit", "data-action": "full" }, "Declare")));
+    }
+  }
+}
+
+function renderCombatants(sys, v) {
+  const box = $("combatants");
+  box.replaceChildren();
+  for (const c of v.combatants || []) {
+    const bar = el("div", { class: "card-actions" });
+    if (c.side === "pc" || c.kind === "character") {
+      bar.append(el("button", {
+        type: "button", class: "small", "data-action": "link", "data-name": c.name,
+        "aria-label": "Make a player link for " + c.name,
+        onclick: () => makeLink(c.name),
+      }, "Player link"));
+    }
+    if (c.hidden) {
+      bar.append(el("button", { type: "button", class: "small", "data-action": "reveal", "data-name": c.name, "aria-label": "Reveal " + c.name + " to the players", onclick: () => run("reveal " + quote(c.name)) }, "Reveal"));
+    }
+    if (c.unaware && st.rules === "bpb") {
+      bar.append(el("button", { type: "button", class: "small", "data-action": "aware", "data-name": c.name, "aria-label": c.name + " becomes aware", onclick: () => run("aware " + quote(c.name)) }, "Aware"));
+    }
+    bar.append(el("button", {
+      type: "button", class: "small", "data-action": "note", "data-name": c.name, "aria-label": "Add a GM note to " + c.name,
+      onclick: () => { const t = prompt("Note about " + c.name + " (GM only):"); if (t) run("note " + quote(c.name) + " " + quote(t)); },
+    }, "Note"));
+    bar.append(el("button", {
+      type: "button", class: "small danger", "data-action": "remove", "data-name": c.name, "aria-label": "Remove " + c.name,
+      onclick: () => { if (confirm("Remove " + c.name + " from the encounter?")) run("remove " + quote(c.name)); },
+    }, "Remove"));
+    const extra = el("div", {}, bar);
+    const link = links.get(c.name);
+    if (link) {
+      const inp = el("input", { readonly: true, value: link, "aria-label": "Player link for " + c.name, "data-testid": "player-link", "data-name": c.name, class: "link" });
+      extra.append(el("div", { class: "linkbox" }, inp, el("button", {
+        type: "button", class: "small", "aria-label": "Copy the player link for " + c.name,
+        onclick: async () => { inp.select(); try { await navigator.clipboard.writeText(link); notice("Link copied.", "info"); } catch (e) { document.execCommand && document.execCommand("copy"); } },
+      }, "Copy")));
+    }
+    box.append(combatantCard(c, { extra }));
+  }
+  if (!(v.combatants || []).length) box.append(el("p", { class: "hint" }, "Nobody yet: add the combatants below."));
+}
+
+async function makeLink(name) {
+  try {
+    const r = await api("POST", "/api/encounters/" + encodeURIComponent(st.id) + "/players", { token: st.token, body: { combatant: name } });
+    links.set(name, new URL(r.link, location.href).href);
+    render();
+  } catch (err) {
+    notice(err.message);
+  }
+}
+
+function renderAddForm(sys, v) {
+  const f = $("add-form");
+  const started = v.started;
+  $("add-place-row").hidden = started && !sys.place;
+  const whom = f.elements.placeName;
+  const cur = whom.value;
+  whom.replaceChildren(...names(v).map((n) => el("option", { value: n, selected: n === cur }, n)));
+  if (st.statsFor !== st.rules) {
+    st.statsFor = st.rules;
+    const fs = $("add-stats");
+    fs.replaceChildren(el("legend", {}, "Stats"));
+    for (const s of sys.stats) {
+      fs.append(el("label", { class: "stat" }, s, el("input", { type: "number", name: "stat-" + s, "data-stat": s, class: "num", inputmode: "numeric" })));
+    }
+    fs.hidden = !sys.stats.length;
+  }
+}
+
+$("add-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const f = e.target;
+  const name = f.elements.name.value.trim();
+  if (!name) return;
+  const parts = ["add", quote(name), "side=" + f.elements.side.value];
+  if (f.elements.kind.value !== "character") parts.push("kind=" + f.elements.kind.value);
+  if (!f.elements.aware.checked) parts.push("aware=no");
+  if (f.elements.hidden.checked) parts.push("hidden=yes");
+  if (f.elements.group.value.trim()) parts.push("group=" + quote(f.elements.group.value.trim()));
+  if (f.elements.notes.value.trim()) parts.push("notes=" + quote(f.elements.notes.value.trim()));
+  if (f.elements.place.value && f.elements.placeName.value && !$("add-place-row").hidden) {
+    parts.push(f.elements.place.value + "=" + quote(f.elements.placeName.value));
+  }
+  for (const inp of f.querySelectorAll("[data-stat]")) {
+    if (inp.value !== "") parts.push(inp.dataset.stat + "=" + inp.value);
+  }
+  const r = await run(parts.join(" "));
+  if (r) {
+    f.elements.name.value = "";
+    f.elements.hidden.checked = false;
+    f.elements.aware.checked = true;
+    f.elements.place.value = "";
+    f.elements.notes.value = "";
+    f.elements.group.value = "";
+    for (const inp of f.querySelectorAll("[data-stat]")) inp.value = "";
+    f.elements.name.focus();
+  }
+});
+
+$("paste-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const lines = $("paste").value.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const left = [];
+  for (const line of lines) {
+    const cmd = /^add\s/i.test(line) ? line : "add " + line;
+    const r = await run(cmd);
+    if (!r) left.push(line);
+  }
+  $("paste").value = left.join("\n");
+  if (!left.length) notice(lines.length + " added.", "info");
+});
+
+// ---- undo, redo, command line, keys ----
+
+$("undo").addEventListener("click", () => run("undo"));
+$("redo").addEventListener("click", () => run("redo"));
+
+$("cmd-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const line = $("cmdline").value.trim();
+  if (!line) return;
+  const r = await run(line);
+  const out = $("cmd-out");
+  out.replaceChildren();
+  if (!r) return;
+  $("cmdline").value = "";
+  renderCompletion();
+  const word = line.split(/\s+/)[0].toLowerCase();
+  const v = r.view || st.view;
+  let lines = [];
+  if (word === "show") {
+    lines = [statusText(v), ...(v.order || []).map((s, i) => i + 1 + ". " + slotText(s))];
+    if (v.next && v.next.length) lines.push("Next: " + v.next.map(slotText).join(", "));
+  } else if (word === "history") {
+    lines = (v.history || []).map((h) => "Round " + h.round + ": " + h.turns.join(", "));
+  } else if (word === "help") {
+    lines = r.help ? r.help.map((d) => d.usage + " — " + d.summary) : [system(st.rules).words.join(" ")];
+  } else {
+    for (const ev of r.events || []) for (const x of ev.rolls || []) lines.push(rollText(x));
+    lines.push(statusText(v));
+  }
+  for (const l of lines) out.append(el("div", {}, l));
+});
+
+// words splits a command line roughly, keeping quoted words together.
+function lastWordStart(s) {
+  let inQ = false;
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '"') inQ = !inQ;
+    else if (s[i] === "\\" && inQ) i++;
+    else if (s[i] === " " && !inQ) start = i + 1;
+  }
+  return start;
+}
+
+// candidates returns the words that may complete the last word of line.
+function candidates(line) {
+  const sys = system(st ? st.rules : "");
+  const start = lastWordStart(line);
+  const word = line.slice(start);
+  const first = line.trimStart().split(/\s+/)[0].toLowerCase();
+  let all;
+  if (start === 0 || line.slice(0, start).trim() === "") {
+    all = sys.words;
+  } else {
+    const ns = st && st.view ? names(st.view).map(quote) : [];
+    const eq = word.indexOf("=");
+    if (eq > 0) {
+      const key = word.slice(0, eq + 1);
+      all = ns.map((n) => key + n);
+    } else {
+      all = [...ns];
+      const opts = { add: [...ADD_OPTS, ...sys.stats.map((s) => s + "=")], next: ["note="], force: ["note="], interrupt: ["before="], reorder: ["after="], react: ["to=", "note="], defend: ["against="], aware: ["before=", "after="], set: ["order=declared", "order=rolled", "held=house", "held=raw", "movement=house", "movement=raw", "surprise=house", "surprise=raw"], act: ["major", "minor", "note="], full: ["defence", "offence", "none"], start: ["order=declared", "order=rolled"] };
+      all.push(...(opts[first] || []));
+    }
+  }
+  const w = word.toLowerCase();
+  return { start, word, list: all.filter((c) => c.toLowerCase().startsWith(w) && c !== word) };
+}
+
+function renderCompletion() {
+  const inp = $("cmdline");
+  const dl = $("cmd-complete");
+  const line = inp.value;
+  const { start, list } = candidates(line);
+  const head = line.slice(0, start);
+  dl.replaceChildren(...list.slice(0, 30).map((c) => el("option", { value: head + c })));
+}
+
+$("cmdline").addEventListener("input", renderCompletion);
+$("cmdline").addEventListener("keydown", (e) => {
+  if (e.key !== "Tab" || e.shiftKey) return;
+  const inp = e.target;
+  const line = inp.value;
+  const { start, word, list } = candidates(line);
+  if (!list.length) return;
+  let common = list[0];
+  for (const c of list) {
+    let i = 0;
+    while (i < common.length && i < c.length && common[i].toLowerCase() === c[i].toLowerCase()) i++;
+    common = common.slice(0, i);
+  }
+  if (common.length <= word.length) return;
+  e.preventDefault();
+  const full = list.length === 1 && !common.endsWith("=");
+  inp.value = line.slice(0, start) + common + (full ? " " : "");
+  renderCompletion();
+});
+
+document.addEventListener("keydown", (e) => {
+  const t = e.target;
+  if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) {
+    if (e.key === "Escape") t.blur();
+    return;
+  }
+  if (!st || $("encounter").hidden) return;
+  const ctrl = e.ctrlKey || e.metaKey;
+  if (e.altKey) return;
+  if ((ctrl && !e.shiftKey && e.key.toLowerCase() === "z") || (!ctrl && e.key === "u")) {
+    e.preventDefault();
+    run("undo");
+  } else if ((ctrl && e.shiftKey && e.key.toLowerCase() === "z") || (ctrl && e.key === "y") || (!ctrl && e.key === "U")) {
+    e.preventDefault();
+    run("redo");
+  } else if (!ctrl && e.key === "n") {
+    const btn = document.querySelector('#turn-controls button[data-action="next"]');
+    if (btn) {
+      e.preventDefault();
+      btn.click();
+    }
+  } else if (!ctrl && e.key === "/") {
+    e.preventDefault();
+    $("cmdline").focus();
+  }
+});
+
+// ---- the log ----
+
+function addEvents(evs) {
+  if (!st || !evs || !evs.length) return;
+  for (const ev of evs) if (typeof ev.seq === "number") st.log.set(ev.seq, ev);
+  renderLog();
+}
+
+function renderLog() {
+  const list = $("log");
+  const seqs = [...st.log.keys()].sort((a, b) => b - a).slice(0, 300);
+  list.replaceChildren();
+  for (const s of seqs) {
+    const ev = st.log.get(s);
+    const li = el("li", { value: String(s), "data-seq": String(s), "data-type": ev.type });
+    let what = ev.command || ev.type;
+    if ((ev.type === "undo" || ev.type === "redo") && ev.data && ev.data.step) what = ev.type + " (step " + ev.data.step + ")";
+    li.append(el("span", { class: "log-cmd" }, what));
+    if (ev.command && ev.type) li.append(" ", el("span", { class: "log-type" }, ev.type));
+    for (const r of ev.rolls || []) li.append(el("div", { class: "roll" }, "🎲 " + rollText(r)));
+    list.append(li);
+  }
+  if (!seqs.length) list.append(el("li", { class: "empty" }, "Nothing yet."));
+}
+
+// ---- dice ----
+
+$("dice-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const expr = $("dice-expr").value.trim();
+  if (!expr) return;
+  const out = $("dice-out");
+  try {
+    const r = await api("POST", "/api/roll", { body: { expr } });
+    // {expr, total, dice: [{face, value, dropped?, rerolled?…}]}
+    const dice = (r.dice || []).map((d) => (typeof d === "number" ? String(d) : d.dropped ? "(" + d.face + ")" : String(d.face)));
+    out.replaceChildren(
+      el("div", { class: "dice-total", "data-testid": "dice-total" }, (r.expr || expr) + " → " + r.total),
+      dice.length ? el("div", { class: "hint" }, "dice: " + dice.join(", ") + (dice.some((d) => d.startsWith("(")) ? " (dropped in brackets)" : "")) : "");
+  } catch (err) {
+    out.textContent = err.message;
+  }
+});
+
+$("dice-prob").addEventListener("click", async () => {
+  const expr = $("dice-expr").value.trim();
+  if (!expr) return;
+  const out = $("dice-out");
+  try {
+    const r = await api("GET", "/api/prob?expr=" + encodeURIComponent(expr));
+    out.replaceChildren(probTable(r));
+  } catch (err) {
+    out.textContent = err.message;
+  }
+});
+
+// probTable shows a distribution: value, chance, and a bar.
+function probTable(r) {
+  // {expr, mean, sd, min, max, dist: [[value, p], …]}
+  const rows = (r.dist || []).map(([value, p]) => ({ value, p }));
+  const table = el("table", { class: "prob", "data-testid": "prob" },
+    el("caption", {}, (r.expr || "") + (r.mean !== undefined ? " · mean " + Number(r.mean).toFixed(2) : "") + (r.sd !== undefined ? " · sd " + Number(r.sd).toFixed(2) : "")),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Total"), el("th", { scope: "col" }, "Chance"), el("th", { scope: "col" }, "At least"),
+      el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Bar")))));
+  const body = el("tbody");
+  const max = Math.max(...rows.map((x) => x.p), 1e-9);
+  let atLeast = 1;
+  for (const x of rows.slice(0, 200)) {
+    body.append(el("tr", {}, el("td", {}, String(x.value)), el("td", {}, pct(x.p)), el("td", {}, pct(atLeast)), el("td", {}, bar(x.p / max))));
+    atLeast -= x.p;
+  }
+  table.append(body);
+  return table;
+}
+
+function pct(p) {
+  if (p > 0 && p < 0.001) return "<0.1%";
+  return (Math.max(0, p) * 100).toFixed(1) + "%";
+}
+
+function bar(frac) {
+  const b = el("span", { class: "bar" });
+  b.style.width = Math.round(frac * 100) + "%";
+  return b;
+}
+
+// ---- start ----
+
+setupLargeType($("large-type"));
+function route() {
+  const id = encId();
+  if (id) {
+    if (!st || st.id !== id) openEncounter(id);
+  } else {
+    showSetup();
+  }
+}
+window.addEventListener("hashchange", route);
+route();
