@@ -420,6 +420,10 @@ func formatView(sys fray.System, v fray.View) string {
 		if s.Has(fray.MarkCurrent) {
 			mark = "> "
 		}
+		if s.Phase > 0 {
+			fmt.Fprintf(&b, "%sphase %2d: %s\n", mark, s.Phase, s)
+			continue
+		}
 		fmt.Fprintf(&b, "%s%2d. %s\n", mark, i+1, s)
 	}
 	if len(v.Next) > 0 {
