@@ -5,25 +5,38 @@
 //
 //	fray roll EXPR [--seed N] [--json] [-n COUNT] [--explain]
 //	fray prob EXPR [--depth N] [--json] [--exact]
+//	fray serve [--addr :8080] [--db fray.db]
+//	fray play --rules ID [--seed N] [--json] [--log FILE] [SCRIPT]
 //	fray version
 //
 // Run "fray help" or "fray COMMAND --help" for more.
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 )
 
 func main() {
-	os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := MainContext(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // Main runs the fray command line with the given arguments (without the
 // program name) and streams, and returns the process exit code: 0 for
 // success, 1 for a failure while running, 2 for bad usage or input.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return MainContext(context.Background(), args, stdin, stdout, stderr)
+}
+
+// MainContext is Main for a command that runs until ctx is done (serve).
+func MainContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
@@ -36,11 +49,13 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdProb(rest, stdout, stderr)
 	case "play":
 		return cmdPlay(rest, stdin, stdout, stderr)
+	case "serve":
+		return cmdServe(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		return cmdVersion(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		if len(rest) > 0 {
-			return Main([]string{rest[0], "--help"}, stdin, stdout, stderr)
+			return MainContext(ctx, []string{rest[0], "--help"}, stdin, stdout, stderr)
 		}
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -55,6 +70,8 @@ const usage = `fray runs tabletop role-playing combat.
 Usage:
   fray roll EXPR      roll dice and show every die (fray roll 4d6kh3)
   fray prob EXPR      exact odds of every total (fray prob '2d6+3')
+  fray play           run an encounter by the rules of bpb, cinematic, pp, queue or vv
+  fray serve          the web page and HTTP API on a SQLite file (fray serve --addr :8080)
   fray version        print the version
 
 Run "fray COMMAND --help" for a command's options and examples.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"fray/dice"
+	"fray/web"
 )
 
 const probHelp = `fray prob EXPR [--depth N] [--json] [--all]
@@ -70,7 +71,7 @@ func cmdProb(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *asJSON {
-		out := probJSON(e, d)
+		out := web.NewProbResult(e, d)
 		if x != nil {
 			for i, p := range x.P {
 				if p.Sign() > 0 {
@@ -83,33 +84,6 @@ func cmdProb(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprint(stdout, formatDist(e, d, x, *all))
 	return 0
-}
-
-// probOutput is the JSON form of a distribution. Its field names are wire
-// strings.
-type probOutput struct {
-	Expr      string       `json:"expr"`
-	Mean      float64      `json:"mean"`
-	SD        float64      `json:"sd"`
-	Min       int          `json:"min"`
-	Max       int          `json:"max"`
-	Depth     int          `json:"depth"`
-	Truncated float64      `json:"truncated"`
-	Dist      [][2]float64 `json:"dist"`
-	// With --exact: [value, "numerator/denominator"] pairs.
-	Exact          [][2]any `json:"exact,omitempty"`
-	TruncatedExact string   `json:"truncated_exact,omitempty"`
-}
-
-func probJSON(e *dice.Expr, d *dice.Dist) probOutput {
-	out := probOutput{Expr: e.String(), Mean: d.Mean(), SD: d.StdDev(), Min: d.Min, Max: d.Max(), Depth: d.Depth, Truncated: d.Truncated}
-	out.Dist = make([][2]float64, 0, len(d.P))
-	for i, p := range d.P {
-		if p > 0 {
-			out.Dist = append(out.Dist, [2]float64{float64(d.Min + i), p})
-		}
-	}
-	return out
 }
 
 func writeJSON(stdout, stderr io.Writer, v any) int {

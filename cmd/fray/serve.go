@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"fray"
+	"fray/sqlite"
+	"fray/web"
+)
+
+const serveHelp = `fray serve [--addr :8080] [--db fray.db]
+
+Serves encounters over HTTP: the GM screen at /, a page for each player
+at /play/ID, and the JSON API under /api/ (described at /api/openapi.json).
+Encounters are kept in one SQLite file, created on first run; every
+command the server acknowledges is on disk. Stop it with Ctrl-C: it
+finishes the requests under way, then exits.
+
+Examples:
+  fray serve                          serve on port 8080, keep fray.db here
+  fray serve --addr 127.0.0.1:9000    only this machine, port 9000
+  fray serve --db ~/games/fray.db     keep the encounters elsewhere
+
+Then open the printed URL, create an encounter, add combatants and give
+each player the link the GM screen shows for their character. From a
+script:
+  curl -s localhost:8080/api/encounters -d '{"rules":"bpb","name":"Docks"}'
+  curl -s localhost:8080/api/encounters/ID/commands -H 'Authorization: Bearer TOKEN' \
+       -d '{"command":"add Ann side=pc","revision":0}'
+`
+
+// cmdServe runs the HTTP server until ctx is done (main cancels it on
+// SIGINT or SIGTERM), then shuts down gracefully.
+func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("serve", stderr, serveHelp)
+	addr := fs.String("addr", ":8080", "the `address` to listen on: host:port, or :port for every interface")
+	dbPath := fs.String("db", "fray.db", "the SQLite `file` that keeps the encounters (created if missing)")
+	pos, code := parseArgs(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "fray serve: unexpected argument %q; see fray serve --help\n", pos[0])
+		return 2
+	}
+	store, err := sqlite.Open(*dbPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "fray serve: %v\n", err)
+		return 1
+	}
+	defer store.Close()
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	srv, err := web.New(web.Config{Store: store, Systems: systems, Logger: logger})
+	if err != nil {
+		fmt.Fprintf(stderr, "fray serve: %v\n", fray.ErrorMessage(err))
+		return 1
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "fray serve: %v\n", err)
+		return 1
+	}
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	hs.RegisterOnShutdown(srv.Close) // end the event streams
+	fmt.Fprintf(stdout, "fray serve: open %s (encounters in %s; Ctrl-C stops)\n", serveURL(ln.Addr()), *dbPath)
+
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		fmt.Fprintf(stderr, "fray serve: %v\n", err)
+		return 1
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(stdout, "fray serve: stopping")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		fmt.Fprintf(stderr, "fray serve: shut down: %v\n", err)
+		return 1
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(stderr, "fray serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// serveURL returns the URL to open for a listener's address: localhost
+// when it listens on every interface.
+func serveURL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "http://" + a.String() + "/"
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	return "http://" + host + ":" + port + "/"
+}

@@ -1,0 +1,129 @@
+package web
+
+import (
+	"fray"
+	"fray/engine"
+)
+
+// How a command word says whom it acts for.
+const (
+	actsGM      = iota // the GM's alone: it changes the encounter itself
+	actsQuery          // it only reads (show, history, log, help)
+	actsCurrent        // the current actor: move INCHES, hold, decline
+	actsNamed          // the first word when it names a combatant, else the current actor
+	actsAll            // every word that names a combatant: interrupt A B
+)
+
+// commandActors says whom each command word acts for. A word not listed
+// is the GM's alone, so a command a system adds later is safe until it is
+// listed here.
+var commandActors = map[string]int{
+	engine.CmdAdd: actsGM, engine.CmdRemove: actsGM, engine.CmdSet: actsGM,
+	engine.CmdNote: actsGM, engine.CmdReveal: actsGM, engine.CmdUndo: actsGM,
+	engine.CmdRedo: actsGM, "order": actsGM, "reorder": actsGM, "start": actsGM,
+	"surprise": actsGM, "aware": actsGM,
+
+	engine.CmdShow: actsQuery, engine.CmdHistory: actsQuery,
+	engine.CmdLog: actsQuery, engine.CmdHelp: actsQuery,
+
+	"move": actsCurrent, "hold": actsCurrent, "decline": actsCurrent,
+
+	"next": actsNamed, "delay": actsNamed, "act": actsNamed, "force": actsNamed,
+	"react": actsNamed, "full": actsNamed, "defend": actsNamed, "upkeep": actsNamed,
+	"initiative": actsNamed, "facing": actsNamed, "prone": actsNamed, "stand": actsNamed,
+	"attack": actsNamed, "block": actsNamed, "dodge": actsNamed, "parry": actsNamed,
+	"check": actsNamed, "assist": actsNamed, "spend": actsNamed, "defining": actsNamed,
+	"distract": actsNamed, "reload": actsNamed, "odds": actsNamed,
+
+	"interrupt": actsAll,
+}
+
+// systemActors overrides commandActors for one system's word.
+var systemActors = map[string]map[string]int{
+	// cinematic: "attack [TARGET]" — the current character attacks.
+	"cinematic": {"attack": actsCurrent},
+}
+
+// ActsFor returns the combatants a command acts for in an encounter under
+// the rules id whose view is v, and whether the command is the GM's alone.
+// A query acts for nobody and is not the GM's. A player may send a command
+// only when it is not the GM's and acts for their character alone (see
+// allowed).
+func ActsFor(rules string, cmd fray.Command, v fray.View) (who []string, gmOnly bool) {
+	kind, ok := systemActors[rules][cmd.Name]
+	if !ok {
+		kind, ok = commandActors[cmd.Name]
+	}
+	if !ok {
+		return nil, true
+	}
+	named := func(w string) string {
+		for _, c := range v.Combatants {
+			if fray.SameName(c.Name, w) {
+				return c.Name
+			}
+		}
+		return ""
+	}
+	current := func() []string {
+		if v.Current == "" {
+			return nil
+		}
+		return []string{v.Current}
+	}
+	switch kind {
+	case actsGM:
+		return nil, true
+	case actsQuery:
+		return nil, false
+	case actsCurrent:
+		return current(), false
+	case actsNamed:
+		if n := named(cmd.Arg(0)); n != "" {
+			return []string{n}, false
+		}
+		if len(cmd.Args) > 0 && kindTakesName(cmd.Name) {
+			// A word that names nobody: the system will refuse it, but
+			// it must not pass as the current actor's.
+			return []string{cmd.Arg(0)}, false
+		}
+		return current(), false
+	case actsAll:
+		return append(who, cmd.Args...), false
+	}
+	return nil, true
+}
+
+// kindTakesName reports whether the first word of the command, when
+// there is one, always names the actor (rather than, say, major|minor).
+func kindTakesName(name string) bool {
+	switch name {
+	case "act":
+		return false
+	}
+	return true
+}
+
+// allowed reports whether the caller may send cmd, as an EFORBIDDEN
+// *fray.Error when not.
+func allowed(c caller, rules string, cmd fray.Command, v fray.View) error {
+	if c.Role == fray.RoleGM {
+		return nil
+	}
+	who, gmOnly := ActsFor(rules, cmd, v)
+	if gmOnly {
+		return fray.Errorf(fray.EFORBIDDEN, "Only the GM may use %s.", cmd.Name)
+	}
+	if engine.IsQuery(cmd.Name) {
+		return nil
+	}
+	if len(who) == 0 {
+		return fray.Errorf(fray.EFORBIDDEN, "%s does not act for %s now.", cmd.Name, c.Combatant)
+	}
+	for _, w := range who {
+		if !fray.SameName(w, c.Combatant) {
+			return fray.Errorf(fray.EFORBIDDEN, "A player acts only for %s; %s acts for someone else.", c.Combatant, cmd.Name)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,493 @@
+package web
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"fray"
+	"fray/engine"
+)
+
+// The JSON of the API. Field names are wire strings: never rename one.
+
+type createRequest struct {
+	Rules string `json:"rules"`
+	Name  string `json:"name"`
+}
+
+// created answers POST /api/encounters and POST /api/encounters/import.
+type created struct {
+	ID       string `json:"id"`
+	Rules    string `json:"rules"`
+	Name     string `json:"name"`
+	Revision int    `json:"revision"`
+	Token    string `json:"token"`
+}
+
+type playerRequest struct {
+	Combatant string `json:"combatant"`
+}
+
+type playerCreated struct {
+	Token     string `json:"token"`
+	Combatant string `json:"combatant"`
+	Link      string `json:"link"`
+}
+
+// commandRequest is a command as a line ("command") or as an object
+// ("name", "args", "options"), with the revision the caller expects.
+type commandRequest struct {
+	Command  *string           `json:"command"`
+	Name     string            `json:"name"`
+	Args     []string          `json:"args"`
+	Options  map[string]string `json:"options"`
+	Revision *int              `json:"revision"`
+}
+
+// commandDone answers a command; it is also the data of an event stream's
+// change.
+type commandDone struct {
+	Revision int          `json:"revision"`
+	Events   []fray.Event `json:"events"`
+	View     fray.View    `json:"view"`
+}
+
+type encounterOut struct {
+	ID        string    `json:"id"`
+	Rules     string    `json:"rules"`
+	Name      string    `json:"name"`
+	Revision  int       `json:"revision"`
+	Role      string    `json:"role"`
+	Combatant string    `json:"combatant,omitempty"`
+	View      fray.View `json:"view"`
+}
+
+type listed struct {
+	ID       string    `json:"id"`
+	Rules    string    `json:"rules"`
+	Name     string    `json:"name"`
+	Revision int       `json:"revision"`
+	Created  time.Time `json:"created"`
+	Updated  time.Time `json:"updated"`
+}
+
+type listOut struct {
+	Encounters []listed `json:"encounters"`
+}
+
+func (s *Server) systemIDs() []string {
+	ids := make([]string, 0, len(s.cfg.Systems))
+	for id := range s.cfg.Systems {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// newEncounter records a new encounter with a GM token and returns it.
+func (s *Server) newEncounter(r *http.Request, rules, name string, seed uint64) (fray.EncounterRecord, string, error) {
+	id, err := s.newID()
+	if err != nil {
+		return fray.EncounterRecord{}, "", err
+	}
+	tok, err := s.newToken()
+	if err != nil {
+		return fray.EncounterRecord{}, "", err
+	}
+	now := s.now()
+	rec := fray.EncounterRecord{ID: id, Rules: rules, Name: name, Seed: seed, Created: now}
+	if err := rec.Validate(); err != nil {
+		return fray.EncounterRecord{}, "", err
+	}
+	gm := fray.Token{Hash: fray.HashToken(tok), Encounter: id, Role: fray.RoleGM, Created: now}
+	if err := s.store.CreateEncounter(background(r.Context()), rec, gm); err != nil {
+		return fray.EncounterRecord{}, "", err
+	}
+	return rec, tok, nil
+}
+
+func (s *Server) createEncounter(w http.ResponseWriter, r *http.Request) {
+	if err := s.allowAddress(r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var req createRequest
+	if err := decodeBody(w, r, s.cfg.Limits.MaxBody, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if req.Rules == "" {
+		s.writeError(w, r, fray.Errorf(fray.EINVALID, "Choose the rules: \"rules\" is one of %s.", strings.Join(s.systemIDs(), ", ")))
+		return
+	}
+	if _, err := s.system(req.Rules); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var b [8]byte
+	if _, err := io.ReadFull(s.cfg.Random, b[:]); err != nil {
+		s.writeError(w, r, fmt.Errorf("read random seed: %w", err))
+		return
+	}
+	rec, tok, err := s.newEncounter(r, req.Rules, req.Name, binary.LittleEndian.Uint64(b[:]))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/api/encounters/"+rec.ID)
+	writeJSON(w, http.StatusCreated, created{ID: rec.ID, Rules: rec.Rules, Name: rec.Name, Token: tok})
+}
+
+func (s *Server) listEncounters(w http.ResponseWriter, r *http.Request) {
+	if err := s.allowAddress(r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	toks, err := bearerTokens(r, false, s.cfg.Limits.MaxTokensListed)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if len(toks) == 0 {
+		s.writeError(w, r, fray.Errorf(EUNAUTHORIZED, "Send the GM tokens you hold: \"Authorization: Bearer TOKEN, TOKEN\"."))
+		return
+	}
+	ids := []string{}
+	for _, tok := range toks {
+		t, err := s.token(r.Context(), tok)
+		if err != nil {
+			if fray.ErrorCode(err) == EUNAUTHORIZED {
+				continue // a token from a database since reset
+			}
+			s.writeError(w, r, err)
+			return
+		}
+		if t.Role == fray.RoleGM && !slices.Contains(ids, t.Encounter) {
+			ids = append(ids, t.Encounter)
+		}
+	}
+	out := listOut{Encounters: []listed{}}
+	if len(ids) > 0 {
+		recs, err := s.store.Encounters(r.Context(), fray.EncounterFilter{IDs: ids})
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		for _, e := range recs {
+			out.Encounters = append(out.Encounters, listed{ID: e.ID, Rules: e.Rules, Name: e.Name, Revision: e.Revision, Created: e.Created, Updated: e.Updated})
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) getEncounter(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	c, err := s.authorize(r, id, false)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	e, err := s.lockEntry(r.Context(), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	v, _ := Redact(c.Role, e.secret, e.eng.View(), nil)
+	out := encounterOut{ID: id, Rules: e.rec.Rules, Name: e.rec.Name, Revision: e.rev, Role: c.Role, Combatant: c.Combatant, View: v}
+	e.unlock()
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) createPlayer(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	c, err := s.authorize(r, id, false)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if c.Role != fray.RoleGM {
+		s.writeError(w, r, fray.Errorf(fray.EFORBIDDEN, "Only the GM may invite players."))
+		return
+	}
+	var req playerRequest
+	if err := decodeBody(w, r, s.cfg.Limits.MaxBody, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	e, err := s.lockEntry(r.Context(), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var name string
+	for _, cb := range e.eng.View().Combatants {
+		if fray.SameName(cb.Name, req.Combatant) {
+			name = cb.Name
+		}
+	}
+	e.unlock()
+	if name == "" {
+		s.writeError(w, r, fray.Errorf(fray.ENOTFOUND, "There is no combatant named %q; add them first.", clip(req.Combatant)))
+		return
+	}
+	tok, err := s.newToken()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	t := fray.Token{Hash: fray.HashToken(tok), Encounter: id, Role: fray.RolePlayer, Combatant: name, Created: s.now()}
+	if err := s.store.CreateToken(background(r.Context()), t); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, playerCreated{Token: tok, Combatant: name, Link: "/play/" + id + "#token=" + tok})
+}
+
+// parseCommand reads the command of a request: a line, or an object that
+// is put in canonical form and parsed again, so that both forms meet the
+// same limits.
+func parseCommand(req commandRequest) (fray.Command, error) {
+	var line string
+	switch {
+	case req.Command != nil && (req.Name != "" || req.Args != nil || req.Options != nil):
+		return fray.Command{}, fray.Errorf(fray.EINVALID, "Give the command as \"command\" (a line) or as \"name\", \"args\" and \"options\", not both.")
+	case req.Command != nil:
+		line = *req.Command
+	case req.Name != "":
+		if len(req.Args)+len(req.Options) > engine.MaxWords {
+			return fray.Command{}, fray.Errorf(fray.ETOOLARGE, "The command has more than %d words (MaxWords).", engine.MaxWords)
+		}
+		cmd := fray.Command{Name: req.Name, Args: req.Args, Opts: req.Options}
+		line = cmd.String()
+		if strings.ContainsAny(req.Name, " \t\"=#") {
+			return fray.Command{}, fray.Errorf(fray.EINVALID, "The command name %q is not a word.", clip(req.Name))
+		}
+	default:
+		return fray.Command{}, fray.Errorf(fray.EINVALID, "The command is missing: send {\"command\":\"next\",\"revision\":N}.")
+	}
+	if strings.ContainsAny(line, "\n\r") {
+		return fray.Command{}, fray.Errorf(fray.EINVALID, "The command is one line; it holds a line break.")
+	}
+	cmd, err := engine.ParseCommand(line)
+	if err != nil {
+		return fray.Command{}, err
+	}
+	if cmd.Name == "" {
+		return fray.Command{}, fray.Errorf(fray.EINVALID, "The command is empty.")
+	}
+	if req.Name != "" && (len(cmd.Args) != len(req.Args) || len(cmd.Opts) != len(req.Options)) {
+		return fray.Command{}, fray.Errorf(fray.EINVALID, "The command's options must have keys that are words.")
+	}
+	return cmd, nil
+}
+
+func (s *Server) postCommand(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	c, err := s.authorize(r, id, false)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var req commandRequest
+	if err := decodeBody(w, r, s.cfg.Limits.MaxBody, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	cmd, err := parseCommand(req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if req.Revision == nil {
+		s.writeError(w, r, fray.Errorf(fray.EINVALID, "The revision is missing: send the revision you last saw, as \"revision\"."))
+		return
+	}
+	out, err := s.do(r, c, id, cmd, *req.Revision)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// do carries out one command for the caller at the revision expected.
+func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revision int) (commandDone, error) {
+	e, err := s.lockEntry(r.Context(), id)
+	if err != nil {
+		return commandDone{}, err
+	}
+	defer e.unlock()
+	if revision != e.rev {
+		return commandDone{}, fray.ConflictError(e.rev, revision)
+	}
+	before := e.eng.View()
+	if err := allowed(c, e.rec.Rules, cmd, before); err != nil {
+		return commandDone{}, err
+	}
+	if cmd.Name == engine.CmdAdd && len(before.Combatants) >= s.cfg.Limits.MaxCombatants {
+		return commandDone{}, fray.Errorf(fray.ETOOLARGE, "The encounter already has %d combatants, the most it may hold here (MaxCombatants).", s.cfg.Limits.MaxCombatants)
+	}
+	evs, err := e.eng.Do(cmd)
+	if err != nil {
+		if c.Role != fray.RoleGM {
+			var fe *fray.Error
+			if errors.As(err, &fe) {
+				err = &fray.Error{Code: fe.Code, Message: RedactError(c.Role, e.secret, fe.Message), Err: err}
+			}
+		}
+		return commandDone{}, err
+	}
+	if len(evs) > 0 {
+		now := s.now()
+		recs := make([]fray.EventRecord, len(evs))
+		for i, ev := range evs {
+			if recs[i], err = fray.NewEventRecord(ev, now); err != nil {
+				e.drop()
+				return commandDone{}, err
+			}
+		}
+		// Once decided, the append goes through even if the caller
+		// leaves: the engine is already ahead.
+		rev, err := s.store.AppendEvents(background(r.Context()), id, e.rev, recs)
+		if err != nil {
+			e.drop()
+			if cur, ok := fray.CurrentRevision(err); ok {
+				return commandDone{}, fray.ConflictError(cur, revision)
+			}
+			return commandDone{}, fmt.Errorf("append events: %w", err)
+		}
+		e.rev = rev
+		for _, ev := range evs {
+			e.secret.note(ev)
+		}
+	}
+	view := e.eng.View()
+	if len(evs) > 0 {
+		s.broker.Publish(&Change{Encounter: id, Revision: e.rev, Events: evs, View: &view, Secret: e.secret.clone()})
+	}
+	v, shown := Redact(c.Role, e.secret, view, evs)
+	if shown == nil {
+		shown = []fray.Event{}
+	}
+	return commandDone{Revision: e.rev, Events: shown, View: v}, nil
+}
+
+func (s *Server) exportLog(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	c, err := s.authorize(r, id, false)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if c.Role != fray.RoleGM {
+		s.writeError(w, r, fray.Errorf(fray.EFORBIDDEN, "Only the GM may read the log; it holds what players may not see."))
+		return
+	}
+	rec, err := s.store.Encounter(r.Context(), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var b bytes.Buffer
+	if err := engine.WriteHeader(&b, engine.Header{Schema: engine.LogSchema, Version: engine.LogVersion, Rules: rec.Rules, Seed: rec.Seed}); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+id+`.jsonl"`)
+	w.WriteHeader(http.StatusOK)
+	w.Write(b.Bytes())
+	// The log up to the revision read above, in pages.
+	for from := 1; from <= rec.Revision; {
+		recs, err := s.store.Events(r.Context(), id, from, min(fray.MaxAppend, rec.Revision-from+1))
+		if err != nil || len(recs) == 0 {
+			if err != nil {
+				s.log.Error("export log", "encounter", id, "err", err)
+			}
+			return
+		}
+		b.Reset()
+		for _, er := range recs {
+			b.Write(er.Data)
+			b.WriteByte('\n')
+		}
+		if _, err := w.Write(b.Bytes()); err != nil {
+			return
+		}
+		from += len(recs)
+	}
+}
+
+func (s *Server) importLog(w http.ResponseWriter, r *http.Request) {
+	if err := s.allowAddress(r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	name := r.URL.Query().Get("name")
+	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.Limits.MaxImport)
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			s.writeError(w, r, fray.Errorf(fray.ETOOLARGE, "The log is larger than %d bytes (MaxImport).", s.cfg.Limits.MaxImport))
+			return
+		}
+		s.writeError(w, r, &fray.Error{Code: fray.EINVALID, Message: "The log could not be read.", Err: err})
+		return
+	}
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	var h engine.Header
+	if json.Unmarshal(first, &h) != nil || h.Schema != engine.LogSchema {
+		s.writeError(w, r, fray.Errorf(fray.EINVALID, "The body is not a fray log: its first line must be a %s header.", engine.LogSchema))
+		return
+	}
+	sys, err := s.system(h.Rules)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	eng, err := engine.Import(bufio.NewReader(bytes.NewReader(data)), sys, nil)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if n := len(eng.View().Combatants); n > s.cfg.Limits.MaxCombatants {
+		s.writeError(w, r, fray.Errorf(fray.ETOOLARGE, "The log's encounter has %d combatants, more than %d (MaxCombatants).", n, s.cfg.Limits.MaxCombatants))
+		return
+	}
+	rec, tok, err := s.newEncounter(r, h.Rules, name, h.Seed)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	now := s.now()
+	evs := eng.Log()
+	rev := 0
+	for len(evs) > 0 {
+		n := min(len(evs), fray.MaxAppend)
+		recs := make([]fray.EventRecord, n)
+		for i, ev := range evs[:n] {
+			if recs[i], err = fray.NewEventRecord(ev, now); err != nil {
+				s.writeError(w, r, err)
+				return
+			}
+		}
+		if rev, err = s.store.AppendEvents(background(r.Context()), rec.ID, rev, recs); err != nil {
+			s.writeError(w, r, fmt.Errorf("import events: %w", err))
+			return
+		}
+		evs = evs[n:]
+	}
+	w.Header().Set("Location", "/api/encounters/"+rec.ID)
+	writeJSON(w, http.StatusCreated, created{ID: rec.ID, Rules: rec.Rules, Name: rec.Name, Revision: rev, Token: tok})
+}

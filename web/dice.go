@@ -1,0 +1,162 @@
+package web
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+
+	"fray"
+	"fray/dice"
+)
+
+// ProbResult is the JSON form of a distribution, shared by `fray prob
+// --json` and GET /api/prob. Its field names are wire strings.
+type ProbResult struct {
+	Expr      string       `json:"expr"`
+	Mean      float64      `json:"mean"`
+	SD        float64      `json:"sd"`
+	Min       int          `json:"min"`
+	Max       int          `json:"max"`
+	Depth     int          `json:"depth"`
+	Truncated float64      `json:"truncated"`
+	Dist      [][2]float64 `json:"dist"`
+	// With --exact: [value, "numerator/denominator"] pairs.
+	Exact          [][2]any `json:"exact,omitempty"`
+	TruncatedExact string   `json:"truncated_exact,omitempty"`
+}
+
+// NewProbResult returns the JSON form of e's distribution d: every value
+// with a probability above zero.
+func NewProbResult(e *dice.Expr, d *dice.Dist) ProbResult {
+	out := ProbResult{Expr: e.String(), Mean: d.Mean(), SD: d.StdDev(), Min: d.Min, Max: d.Max(), Depth: d.Depth, Truncated: d.Truncated}
+	out.Dist = make([][2]float64, 0, len(d.P))
+	for i, p := range d.P {
+		if p > 0 {
+			out.Dist = append(out.Dist, [2]float64{float64(d.Min + i), p})
+		}
+	}
+	return out
+}
+
+// RollSource returns the dice source of a seed, the same one `fray roll
+// --seed N` uses, so that a seed rolls the same dice everywhere.
+func RollSource(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+}
+
+type rollRequest struct {
+	Expr  string  `json:"expr"`
+	Seed  *uint64 `json:"seed"`
+	Count *int    `json:"count"`
+}
+
+// diceError turns a dice package error into a user's error.
+func diceError(err error) error {
+	var de *dice.Error
+	if errors.As(err, &de) {
+		code := fray.EINVALID
+		if de.Limit != "" {
+			code = fray.ETOOLARGE
+		}
+		return &fray.Error{Code: code, Message: de.Error(), Err: err}
+	}
+	return &fray.Error{Code: fray.EINVALID, Message: err.Error(), Err: err}
+}
+
+// roll answers POST /api/roll with what `fray roll --json` prints: one
+// result, or an array of count results when count is given.
+func (s *Server) roll(w http.ResponseWriter, r *http.Request) {
+	if err := s.allowAddress(r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var req rollRequest
+	if err := decodeBody(w, r, s.cfg.Limits.MaxBody, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if req.Expr == "" {
+		s.writeError(w, r, fray.Errorf(fray.EINVALID, "The dice expression is missing: send {\"expr\":\"2d6\"}."))
+		return
+	}
+	n := 1
+	if req.Count != nil {
+		n = *req.Count
+		if n < 1 || n > s.cfg.Limits.MaxRolls {
+			s.writeError(w, r, fray.Errorf(fray.EINVALID, "count must be from 1 to %d (MaxRolls), not %d.", s.cfg.Limits.MaxRolls, n))
+			return
+		}
+	}
+	e, err := dice.Parse(req.Expr)
+	if err != nil {
+		s.writeError(w, r, diceError(err))
+		return
+	}
+	var seed uint64
+	if req.Seed != nil {
+		seed = *req.Seed
+	} else {
+		var b [8]byte
+		if _, err := io.ReadFull(s.cfg.Random, b[:]); err != nil {
+			s.writeError(w, r, fmt.Errorf("read random seed: %w", err))
+			return
+		}
+		seed = binary.LittleEndian.Uint64(b[:])
+	}
+	src := RollSource(seed)
+	results := make([]*dice.Result, n)
+	for i := range results {
+		if results[i], err = e.Roll(src); err != nil {
+			s.writeError(w, r, diceError(err))
+			return
+		}
+	}
+	if req.Count == nil {
+		writeJSON(w, http.StatusOK, results[0])
+		return
+	}
+	writeJSON(w, http.StatusOK, results)
+}
+
+// prob answers GET /api/prob?expr=…&depth=… with what `fray prob --json`
+// prints.
+func (s *Server) prob(w http.ResponseWriter, r *http.Request) {
+	if err := s.allowAddress(r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	expr := q.Get("expr")
+	if expr == "" {
+		s.writeError(w, r, fray.Errorf(fray.EINVALID, "The dice expression is missing: /api/prob?expr=2d6."))
+		return
+	}
+	if int64(len(expr)) > s.cfg.Limits.MaxBody {
+		s.writeError(w, r, fray.Errorf(fray.ETOOLARGE, "The expression is longer than %d bytes (MaxBody).", s.cfg.Limits.MaxBody))
+		return
+	}
+	depth := 0
+	if d := q.Get("depth"); d != "" {
+		n, err := strconv.Atoi(d)
+		if err != nil || n < 0 || n > dice.MaxExplodeDepth {
+			s.writeError(w, r, fray.Errorf(fray.EINVALID, "depth must be from 1 to %d (or 0 for automatic), not %q.", dice.MaxExplodeDepth, clip(d)))
+			return
+		}
+		depth = n
+	}
+	e, err := dice.Parse(expr)
+	if err != nil {
+		s.writeError(w, r, diceError(err))
+		return
+	}
+	d, err := e.Dist(dice.DistOptions{Depth: depth})
+	if err != nil {
+		s.writeError(w, r, diceError(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, NewProbResult(e, d))
+}

@@ -1,0 +1,181 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// entry is one encounter replayed in memory. Its lock serialises the
+// commands on the encounter in this process; the store's optimistic
+// append arbitrates between processes.
+type entry struct {
+	mu     chan struct{} // a lock that a waiting request can give up on
+	rec    fray.EncounterRecord
+	eng    *engine.Engine // nil when it must be replayed again
+	rev    int            // the revision eng is at
+	secret secrets        // names players must not see
+}
+
+func (e *entry) lock(ctx context.Context) error {
+	select {
+	case e.mu <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("wait for the encounter: %w", ctx.Err())
+	}
+}
+
+func (e *entry) unlock() { <-e.mu }
+
+// secrets holds the names (lower case) of the combatants players must not
+// see: those added hidden and not revealed since, removed ones included.
+type secrets map[string]bool
+
+// note updates the set with one event of the log.
+func (s secrets) note(ev fray.Event) {
+	switch ev.Type {
+	case fray.EventAdded:
+		var d fray.AddedData
+		if ev.Decode(&d) == nil && d.Combatant.Hidden {
+			s[strings.ToLower(d.Combatant.Name)] = true
+		}
+	case fray.EventRevealed:
+		var d fray.NameData
+		if ev.Decode(&d) == nil {
+			delete(s, strings.ToLower(d.Name))
+		}
+	}
+}
+
+// clone returns a copy that later changes to s do not touch.
+func (s secrets) clone() secrets {
+	c := make(secrets, len(s))
+	for k := range s {
+		c[k] = true
+	}
+	return c
+}
+
+// system returns the rule system of the id.
+func (s *Server) system(rules string) (fray.System, error) {
+	newSys, ok := s.cfg.Systems[rules]
+	if !ok {
+		return nil, fray.Errorf(fray.EINVALID, "There are no rules %q here; choose one of %s.", rules, strings.Join(s.systemIDs(), ", "))
+	}
+	return newSys(), nil
+}
+
+// lockEntry returns the encounter id replayed up to the store's current
+// revision, locked; the caller must unlock it.
+func (s *Server) lockEntry(ctx context.Context, id string) (*entry, error) {
+	if err := fray.ValidateID(id); err != nil {
+		return nil, fray.Errorf(fray.ENOTFOUND, "There is no encounter %q.", clip(id))
+	}
+	s.mu.Lock()
+	e, ok := s.cache[id]
+	if !ok {
+		if len(s.cache) >= s.cfg.Limits.MaxCached {
+			// Forget one encounter; a request still holding it goes on
+			// safely, since the store arbitrates every append.
+			for k := range s.cache {
+				delete(s.cache, k)
+				break
+			}
+		}
+		e = &entry{mu: make(chan struct{}, 1)}
+		s.cache[id] = e
+	}
+	s.mu.Unlock()
+	if err := e.lock(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.refresh(ctx, id, e); err != nil {
+		e.unlock()
+		if fray.ErrorCode(err) == fray.ENOTFOUND {
+			s.mu.Lock()
+			if s.cache[id] == e {
+				delete(s.cache, id)
+			}
+			s.mu.Unlock()
+		}
+		return nil, err
+	}
+	return e, nil
+}
+
+// refresh brings a locked entry up to the store's revision, replaying the
+// whole log when it has none, else applying the events it lacks.
+func (s *Server) refresh(ctx context.Context, id string, e *entry) error {
+	rec, err := s.store.Encounter(ctx, id)
+	if err != nil {
+		return err
+	}
+	if e.eng != nil && rec.Revision == e.rev {
+		e.rec = rec
+		return nil
+	}
+	if e.eng == nil || rec.Revision < e.rev {
+		sys, err := s.system(rec.Rules)
+		if err != nil {
+			return fmt.Errorf("replay encounter %s: %w", id, err)
+		}
+		evs, err := s.events(ctx, id, 1, rec.Revision)
+		if err != nil {
+			return err
+		}
+		eng, err := engine.Replay(sys, rand.New(rand.NewPCG(rec.Seed, uint64(len(evs)))), evs)
+		if err != nil {
+			return fmt.Errorf("replay encounter %s: %w", id, err)
+		}
+		eng.Seed = rec.Seed
+		e.rec, e.eng, e.rev, e.secret = rec, eng, len(evs), secrets{}
+		for _, ev := range evs {
+			e.secret.note(ev)
+		}
+		return nil
+	}
+	// Another process appended: replay from the start with the new
+	// events (the engine has no way to take in events one by one).
+	e.eng = nil
+	return s.refresh(ctx, id, e)
+}
+
+// events reads the events from..to of a log from the store, in pages.
+func (s *Server) events(ctx context.Context, id string, from, to int) ([]fray.Event, error) {
+	var out []fray.Event
+	for from <= to {
+		recs, err := s.store.Events(ctx, id, from, min(fray.MaxAppend, to-from+1))
+		if err != nil {
+			return nil, err
+		}
+		if len(recs) == 0 {
+			break
+		}
+		for _, r := range recs {
+			ev, err := r.Event()
+			if err != nil {
+				return nil, fmt.Errorf("read encounter %s: %w", id, err)
+			}
+			out = append(out, ev)
+		}
+		from += len(recs)
+	}
+	return out, nil
+}
+
+// drop forgets a locked entry's engine, which is ahead of the store after
+// a failed append.
+func (e *entry) drop() { e.eng, e.rev = nil, 0 }
+
+// clip shortens a string for an error message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}

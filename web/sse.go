@@ -1,0 +1,150 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"fray"
+)
+
+// ssePage is the most events one message of a resumed stream carries.
+const ssePage = 1024
+
+// sseWriteTimeout is how long one message may take to reach a client
+// before the stream is dropped.
+const sseWriteTimeout = 10 * time.Second
+
+// streamEvents serves an encounter's changes as Server-Sent Events. The
+// first message is the current state (with the events since
+// Last-Event-ID when the client resumes); then one message per change.
+// Each message's id is the log's revision after it.
+func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	c, err := s.authorize(r, id, true)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	last := -1
+	if h := r.Header.Get("Last-Event-ID"); h != "" {
+		n, err := strconv.Atoi(strings.TrimSpace(h))
+		if err != nil || n < 0 {
+			s.writeError(w, r, fray.Errorf(fray.EINVALID, "Last-Event-ID %q is not a revision.", clip(h)))
+			return
+		}
+		last = n
+	}
+	s.mu.Lock()
+	if s.streams >= s.cfg.Limits.MaxSubscribers {
+		s.mu.Unlock()
+		s.writeError(w, r, fray.Errorf(fray.ETOOLARGE, "The server already serves %d event streams (MaxSubscribers); try again later.", s.cfg.Limits.MaxSubscribers))
+		return
+	}
+	s.streams++
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.streams--
+		s.mu.Unlock()
+	}()
+
+	// Subscribe before reading the state, so that no change falls between.
+	changes, cancel := s.broker.Subscribe(id, s.cfg.Limits.SubscriberBuffer)
+	defer cancel()
+	e, err := s.lockEntry(r.Context(), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	rev, view, secret := e.rev, e.eng.View(), e.secret.clone()
+	e.unlock()
+
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	write := func(b []byte) bool {
+		rc.SetWriteDeadline(time.Now().Add(sseWriteTimeout))
+		if _, err := w.Write(b); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	if !write([]byte("retry: 2000\n\n")) {
+		return
+	}
+	sent := last
+	if last < 0 || last > rev {
+		// A new stream (or one from a log since replaced): the state now.
+		v, _ := Redact(c.Role, secret, view, nil)
+		if !write(sseFrame(rev, v, nil)) {
+			return
+		}
+		sent = rev
+	} else if !s.catchUp(r.Context(), write, c, id, &sent, rev, view, secret) {
+		return
+	}
+
+	beat := time.NewTicker(s.cfg.Heartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-s.done:
+			return
+		case <-beat.C:
+			if !write([]byte(": heartbeat\n\n")) {
+				return
+			}
+		case ch, ok := <-changes:
+			if !ok {
+				return // dropped for being slow: the client resumes
+			}
+			if ch.Revision <= sent {
+				continue
+			}
+			if ch.View != nil && ch.Events != nil && ch.Revision-len(ch.Events) == sent {
+				if !write(ch.frame(c.Role)) {
+					return
+				}
+				sent = ch.Revision
+				continue
+			}
+			// A gap, or a broker that carries no events: read the store.
+			e, err := s.lockEntry(r.Context(), id)
+			if err != nil {
+				return
+			}
+			rev, view, secret := e.rev, e.eng.View(), e.secret.clone()
+			e.unlock()
+			if !s.catchUp(r.Context(), write, c, id, &sent, rev, view, secret) {
+				return
+			}
+		}
+	}
+}
+
+// catchUp writes the events after *sent up to rev from the store, a page
+// per message, each with the view at rev, and moves *sent on.
+func (s *Server) catchUp(ctx context.Context, write func([]byte) bool, c caller, id string, sent *int, rev int, view fray.View, secret secrets) bool {
+	for *sent < rev {
+		to := min(rev, *sent+ssePage)
+		evs, err := s.events(ctx, id, *sent+1, to)
+		if err != nil || len(evs) == 0 {
+			return false
+		}
+		to = *sent + len(evs)
+		v, shown := Redact(c.Role, secret, view, evs)
+		if !write(sseFrame(to, v, shown)) {
+			return false
+		}
+		*sent = to
+	}
+	return true
+}

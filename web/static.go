@@ -1,0 +1,39 @@
+package web
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"net/http"
+)
+
+// static holds the web page: the GM screen (index.html), the player page
+// (play.html) and what they load from /static/.
+//
+//go:embed static
+var static embed.FS
+
+// routePages adds the page's routes: GET / (the GM screen), GET
+// /play/{id} (the player page) and GET /static/… (scripts and styles).
+func (s *Server) routePages() error {
+	files, err := fs.Sub(static, "static")
+	if err != nil {
+		return fmt.Errorf("embedded page: %w", err)
+	}
+	page := func(name string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Cache-Control", "no-cache")
+			w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'")
+			w.Header().Set("Referrer-Policy", "no-referrer")
+			http.ServeFileFS(w, r, files, name)
+		}
+	}
+	s.mux.HandleFunc("GET /{$}", page("index.html"))
+	s.mux.HandleFunc("GET /play/{id}", page("play.html"))
+	fileServer := http.StripPrefix("/static/", http.FileServerFS(files))
+	s.mux.Handle("GET /static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		fileServer.ServeHTTP(w, r)
+	}))
+	return nil
+}

@@ -1,0 +1,209 @@
+// Package web is fray's HTTP interface: a JSON API for encounters kept in a
+// fray.Store, live changes as Server-Sent Events, bearer tokens with the
+// roles of a GM and of players, and the embedded web page (web/static).
+//
+// Every command goes through the same words as `fray play` (engine's
+// parser and the rule systems the caller injects). Commands on one
+// encounter are serialised in this process by a lock per encounter, and
+// the store's optimistic append is the final arbiter between processes:
+// of two writers racing at one revision one wins and the other gets 409.
+//
+// What a caller sees is decided in one place, Redact: a GM sees
+// everything; a player never receives a hidden combatant, a GM's note or
+// an NPC's exact numbers, in any answer, stream or log.
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"io"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"fray"
+)
+
+// Limits bounds what one caller may ask of the server. Each one passed is
+// refused with an error that names it.
+type Limits struct {
+	// MaxBody is the largest request body, in bytes, except an import.
+	MaxBody int64
+	// MaxImport is the largest log POST /api/encounters/import takes.
+	MaxImport int64
+	// MaxCombatants is the most combatants one encounter may hold.
+	MaxCombatants int
+	// Rate is how many requests per second one token (or, for calls
+	// without a token, one client address) may make on average, and
+	// Burst how many at once.
+	Rate  float64
+	Burst int
+	// MaxTokensListed is the most tokens one Authorization header may hold.
+	MaxTokensListed int
+	// MaxSubscribers is the most event streams open at once.
+	MaxSubscribers int
+	// SubscriberBuffer is how many changes a stream may fall behind
+	// before it is dropped (the client reconnects and resumes).
+	SubscriberBuffer int
+	// MaxRolls is the most rolls one POST /api/roll may ask for.
+	MaxRolls int
+	// MaxCached is the most encounters kept replayed in memory.
+	MaxCached int
+}
+
+// DefaultLimits returns the limits `fray serve` runs with.
+func DefaultLimits() Limits {
+	return Limits{
+		MaxBody:          64 << 10,
+		MaxImport:        16 << 20,
+		MaxCombatants:    100,
+		Rate:             50,
+		Burst:            200,
+		MaxTokensListed:  100,
+		MaxSubscribers:   10_000,
+		SubscriberBuffer: 64,
+		MaxRolls:         100,
+		MaxCached:        1000,
+	}
+}
+
+// Config is what a Server needs. Store and Systems are required; the
+// other fields have defaults.
+type Config struct {
+	// Store keeps the encounters, their logs and token hashes.
+	Store fray.Store
+	// Systems makes a rule system by id (cmd/fray's list of five).
+	Systems map[string]func() fray.System
+	// Now tells the time; time.Now by default.
+	Now func() time.Time
+	// Random is the source of encounter ids, tokens and seeds;
+	// crypto/rand by default.
+	Random io.Reader
+	// Logger receives operators' messages: the wrapped causes of
+	// internal errors. slog.Default() by default.
+	Logger *slog.Logger
+	// Limits bounds callers; DefaultLimits() when zero.
+	Limits Limits
+	// Heartbeat is how often an idle event stream gets a comment line;
+	// 15 s by default.
+	Heartbeat time.Duration
+	// Broker fans changes out to event streams; an in-process NewBroker
+	// by default. A broker shared by several servers (PostgreSQL
+	// LISTEN/NOTIFY) can take its place.
+	Broker Broker
+}
+
+// Server serves the API and the page. Make one with New; it is an
+// http.Handler.
+type Server struct {
+	cfg    Config
+	store  fray.Store
+	mux    *http.ServeMux
+	broker Broker
+	rate   *limiter
+	log    *slog.Logger
+
+	mu      sync.Mutex
+	cache   map[string]*entry // encounters replayed in memory, by id
+	tokens  map[string]fray.Token
+	streams int
+	closed  bool
+	done    chan struct{} // closed by Close: event streams end
+}
+
+// New returns a server for cfg. It reports an EINVALID *fray.Error when a
+// required field is missing.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, fray.Errorf(fray.EINVALID, "The server needs a store.")
+	}
+	if len(cfg.Systems) == 0 {
+		return nil, fray.Errorf(fray.EINVALID, "The server needs at least one rule system.")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Random == nil {
+		cfg.Random = rand.Reader
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Limits == (Limits{}) {
+		cfg.Limits = DefaultLimits()
+	}
+	if cfg.Heartbeat <= 0 {
+		cfg.Heartbeat = 15 * time.Second
+	}
+	if cfg.Broker == nil {
+		cfg.Broker = NewBroker()
+	}
+	s := &Server{
+		cfg:    cfg,
+		store:  cfg.Store,
+		broker: cfg.Broker,
+		rate:   newLimiter(cfg.Limits.Rate, cfg.Limits.Burst, cfg.Now),
+		log:    cfg.Logger,
+		cache:  map[string]*entry{},
+		tokens: map[string]fray.Token{},
+		done:   make(chan struct{}),
+	}
+	s.mux = http.NewServeMux()
+	for _, r := range s.routes() {
+		s.mux.HandleFunc(r.pattern, r.handler)
+	}
+	if err := s.routePages(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// ServeHTTP serves one request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	s.mux.ServeHTTP(w, r)
+}
+
+// Close ends every event stream so that an http.Server can shut down;
+// the server answers other requests as before. It does not close the
+// store.
+func (s *Server) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.closed {
+		s.closed = true
+		close(s.done)
+	}
+}
+
+// route is one API endpoint.
+type route struct {
+	pattern string // a net/http pattern: "METHOD /path"
+	handler http.HandlerFunc
+}
+
+// routes lists the API; the OpenAPI document describes exactly these
+// (a test checks it).
+func (s *Server) routes() []route {
+	return []route{
+		{"POST /api/encounters", s.createEncounter},
+		{"GET /api/encounters", s.listEncounters},
+		{"POST /api/encounters/import", s.importLog},
+		{"GET /api/encounters/{id}", s.getEncounter},
+		{"POST /api/encounters/{id}/players", s.createPlayer},
+		{"POST /api/encounters/{id}/commands", s.postCommand},
+		{"GET /api/encounters/{id}/events", s.streamEvents},
+		{"GET /api/encounters/{id}/log", s.exportLog},
+		{"POST /api/roll", s.roll},
+		{"GET /api/prob", s.prob},
+		{"GET /api/openapi.json", s.openAPI},
+	}
+}
+
+// now returns the time, as a store keeps it.
+func (s *Server) now() time.Time { return fray.TruncateTime(s.cfg.Now()) }
+
+// background returns a context for work that must finish even when the
+// caller goes away (an append once decided).
+func background(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
