@@ -329,6 +329,9 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 	if revision != e.rev {
 		return commandDone{}, fray.ConflictError(e.rev, revision)
 	}
+	if err := RedactCommand(c.Role, e.secret, cmd); err != nil {
+		return commandDone{}, err
+	}
 	before := e.eng.View()
 	if err := allowed(c, e.rec.Rules, cmd, before); err != nil {
 		return commandDone{}, err
@@ -341,7 +344,7 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 		if c.Role != fray.RoleGM {
 			var fe *fray.Error
 			if errors.As(err, &fe) {
-				err = &fray.Error{Code: fe.Code, Message: RedactError(c.Role, e.secret, fe.Message), Err: err}
+				err = &fray.Error{Code: fe.Code, Message: RedactError(c.Role, e.secret, fe.Code, fe.Message), Err: err}
 			}
 		}
 		return commandDone{}, err

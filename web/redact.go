@@ -27,17 +27,90 @@ func Redact(role string, secret map[string]bool, v fray.View, evs []fray.Event) 
 	if role == fray.RoleGM {
 		return v, evs
 	}
-	return redactView(v), redactEvents(secret, evs)
+	return redactView(secret, v), redactEvents(secret, evs)
 }
 
-func redactView(v fray.View) fray.View {
+func redactView(secret map[string]bool, v fray.View) fray.View {
 	p := v.ForPlayers()
-	cs := make([]fray.Combatant, len(p.Combatants))
-	for i, c := range p.Combatants {
-		cs[i] = forPlayers(c)
+	cs := make([]fray.Combatant, 0, len(p.Combatants))
+	for _, c := range p.Combatants {
+		if !secret[strings.ToLower(c.Name)] {
+			cs = append(cs, forPlayers(c))
+		}
 	}
 	p.Combatants = cs
+	hit := func(s string) bool { return holds(s, secret) }
+	slots := func(in []fray.Slot) []fray.Slot {
+		if in == nil {
+			return nil
+		}
+		out := make([]fray.Slot, 0, len(in))
+		for _, sl := range in {
+			if hit(sl.Name) {
+				continue
+			}
+			if hit(sl.Note) {
+				sl.Note = ""
+			}
+			out = append(out, sl)
+		}
+		return out
+	}
+	p.Order, p.Next = slots(p.Order), slots(p.Next)
+	if hit(p.Current) {
+		p.Current = ""
+	}
+	hist := make([]fray.RoundTurns, len(p.History))
+	for i, h := range p.History {
+		turns := []string{}
+		for _, t := range h.Turns {
+			if hit(t) {
+				// "Ann (reacts to Zed)" → "Ann"; a secret's own turn goes.
+				name, _, _ := strings.Cut(t, " (")
+				if hit(name) {
+					continue
+				}
+				t = name
+			}
+			turns = append(turns, t)
+		}
+		hist[i] = fray.RoundTurns{Round: h.Round, Turns: turns}
+	}
+	p.History = hist
+	// A last check over every string, in case a system puts a name
+	// somewhere new: keep only the order's names then.
+	if b, err := json.Marshal(p); err != nil || walkJSON(b, hit) {
+		safe := fray.View{Rules: p.Rules, Started: p.Started, Round: p.Round, Current: p.Current, History: []fray.RoundTurns{}, Combatants: p.Combatants}
+		for _, sl := range p.Order {
+			safe.Order = append(safe.Order, fray.Slot{Name: sl.Name, Phase: sl.Phase, Markers: sl.Markers})
+		}
+		return safe
+	}
 	return p
+}
+
+// holds reports whether s holds a secret name, without regard to case.
+func holds(s string, secret map[string]bool) bool {
+	if s == "" || len(secret) == 0 {
+		return false
+	}
+	s = strings.ToLower(s)
+	for name := range secret {
+		if strings.Contains(s, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// walkJSON reports whether f holds for any string in the JSON b (or b is
+// not JSON).
+func walkJSON(b []byte, f func(string) bool) bool {
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return true
+	}
+	return walk(v, f, 0)
 }
 
 // forPlayers returns what players see of a combatant that is not hidden.
@@ -80,28 +153,13 @@ func mentions(ev fray.Event, secret map[string]bool) bool {
 	if len(secret) == 0 {
 		return false
 	}
-	hit := func(s string) bool {
-		s = strings.ToLower(s)
-		for name := range secret {
-			if strings.Contains(s, name) {
-				return true
-			}
-		}
-		return false
-	}
+	hit := func(s string) bool { return holds(s, secret) }
 	for _, r := range ev.Rolls {
 		if hit(r.For) {
 			return true
 		}
 	}
-	if len(ev.Data) == 0 {
-		return false
-	}
-	var v any
-	if json.Unmarshal(ev.Data, &v) != nil {
-		return true
-	}
-	return walk(v, hit, 0)
+	return len(ev.Data) > 0 && walkJSON(ev.Data, hit)
 }
 
 // walk reports whether f holds for any string (key or value) in v.
@@ -128,18 +186,42 @@ func walk(v any, f func(string) bool, depth int) bool {
 	return false
 }
 
-// RedactError returns the message of a refusal as a caller with the given
-// role may read it: a player gets a plain sentence instead of one that
-// names a secret combatant.
-func RedactError(role string, secret map[string]bool, msg string) string {
+// RedactCommand refuses a player's command that names a secret combatant
+// exactly as it would refuse a name nobody has, so that a player cannot
+// find a hidden combatant by guessing its name. It returns nil for a GM.
+func RedactCommand(role string, secret map[string]bool, cmd fray.Command) error {
+	if role == fray.RoleGM || len(secret) == 0 {
+		return nil
+	}
+	words := append([]string(nil), cmd.Args...)
+	for _, v := range cmd.Opts {
+		words = append(words, v)
+	}
+	for _, w := range words {
+		if secret[strings.ToLower(w)] {
+			return fray.Errorf(fray.ENOTFOUND, noSuchCombatant)
+		}
+	}
+	return nil
+}
+
+// noSuchCombatant is what a player reads for any name nobody has, hidden
+// or not, so that the answers cannot tell the two apart.
+const noSuchCombatant = "There is no combatant by that name."
+
+// RedactError returns the message of a refusal with the given code as a
+// caller with the given role may read it: a player gets a plain sentence
+// instead of one that names a secret combatant, and the same sentence for
+// every name nobody has.
+func RedactError(role string, secret map[string]bool, code, msg string) string {
 	if role == fray.RoleGM {
 		return msg
 	}
-	lower := strings.ToLower(msg)
-	for name := range secret {
-		if strings.Contains(lower, name) {
-			return "The rules refuse this command now."
-		}
+	if code == fray.ENOTFOUND {
+		return noSuchCombatant
+	}
+	if holds(msg, secret) {
+		return "The rules refuse this command now."
 	}
 	return msg
 }

@@ -207,3 +207,13 @@ func (s *Server) now() time.Time { return fray.TruncateTime(s.cfg.Now()) }
 // background returns a context for work that must finish even when the
 // caller goes away (an append once decided).
 func background(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
+
+// Routes returns the patterns of the API's routes ("POST
+// /api/encounters", …), as the OpenAPI document names them.
+func Routes() []string {
+	var out []string
+	for _, r := range (&Server{}).routes() {
+		out = append(out, r.pattern)
+	}
+	return out
+}
