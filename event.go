@@ -42,6 +42,10 @@ type Event struct {
 	Data json.RawMessage `json:"data,omitempty"`
 	// Rolls holds every die result the event depends on.
 	Rolls []Roll `json:"rolls,omitempty"`
+	// Odds holds the odds the event's roll had before it was rolled (SPEC
+	// E-6), for events that resolve a roll; informative only, Apply never
+	// reads it.
+	Odds *Odds `json:"odds,omitempty"`
 
 	// payload is the value Data was encoded from, when the event was made
 	// by NewEvent in this process; Decode copies it instead of decoding

@@ -23,12 +23,15 @@ const (
 	CmdHelp    = "help"    // list the commands
 )
 
+// The odds command (CmdOdds, in odds.go) is a query too: Do checks that
+// the odds can be given and records nothing; Engine.Odds returns them.
+
 // IsQuery reports whether the command word only reads the encounter
-// (show, history, log, help): Do accepts it and records nothing, and the
-// caller shows what was asked for.
+// (show, history, log, help, odds): Do accepts it and records nothing, and
+// the caller shows what was asked for.
 func IsQuery(name string) bool {
 	switch name {
-	case CmdShow, CmdHistory, CmdLog, CmdHelp:
+	case CmdShow, CmdHistory, CmdLog, CmdHelp, CmdOdds:
 		return true
 	}
 	return false
@@ -108,6 +111,9 @@ func (e *Engine) Do(cmd fray.Command) ([]fray.Event, error) {
 			return nil, err
 		}
 		return e.Redo()
+	case cmd.Name == CmdOdds:
+		_, err := e.Odds(cmd)
+		return nil, err
 	case IsQuery(cmd.Name):
 		return nil, nil
 	}

@@ -82,6 +82,11 @@ func fastEvent(b []byte, names interner) (fray.Event, bool) {
 			if err := json.Unmarshal(v, &ev.Rolls); err != nil {
 				return ev, false
 			}
+		case "odds":
+			ev.Odds = nil
+			if err := json.Unmarshal(v, &ev.Odds); err != nil {
+				return ev, false
+			}
 		default:
 			return ev, false
 		}

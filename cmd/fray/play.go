@@ -89,6 +89,7 @@ type playOut struct {
 	View   *fray.View        `json:"view,omitempty"`
 	Log    []fray.Event      `json:"log,omitempty"`
 	Help   []fray.CommandDoc `json:"help,omitempty"`
+	Odds   *fray.Odds        `json:"odds,omitempty"`
 	Error  *playError        `json:"error,omitempty"`
 }
 
@@ -315,9 +316,18 @@ func (p *player) run(line string, lineNo int) bool {
 	if p.log != nil && len(evs) > 0 {
 		p.writeErr = engine.WriteEvents(p.log, evs)
 	}
+	var odds fray.Odds
+	if cmd.Name == engine.CmdOdds {
+		if odds, err = p.e.Odds(cmd); err != nil {
+			return p.refuse(err)
+		}
+	}
 	v := p.e.View()
 	if p.json {
 		o := playOut{OK: true, Events: evs, View: &v}
+		if cmd.Name == engine.CmdOdds {
+			o.Odds = &odds
+		}
 		if o.Events == nil {
 			o.Events = []fray.Event{}
 		}
@@ -331,6 +341,8 @@ func (p *player) run(line string, lineNo int) bool {
 		return true
 	}
 	switch cmd.Name {
+	case engine.CmdOdds:
+		fmt.Fprint(p.out, formatOdds(odds))
 	case engine.CmdShow:
 		fmt.Fprint(p.out, formatView(p.e.System(), v))
 	case engine.CmdHistory:
@@ -348,6 +360,9 @@ func (p *player) run(line string, lineNo int) bool {
 		}
 	default:
 		for _, ev := range evs {
+			if ev.Odds != nil {
+				fmt.Fprintf(p.out, "  odds: %s\n", oddsLine(*ev.Odds))
+			}
 			for _, r := range ev.Rolls {
 				fmt.Fprintf(p.out, "  %s\n", formatRoll(r))
 			}
@@ -455,6 +470,50 @@ func formatView(sys fray.System, v fray.View) string {
 		fmt.Fprintf(&b, "Hidden from players: %s\n", strings.Join(hidden, ", "))
 	}
 	return b.String()
+}
+
+// formatOdds shows the odds of a roll for people: the roll, its
+// modifiers, and each band with a bar.
+func formatOdds(o fray.Odds) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "  odds of %s\n", o.Command)
+	who := o.For
+	if who != "" {
+		who += " "
+	}
+	fmt.Fprintf(&b, "  %srolls %s", who, o.Expr)
+	if o.TargetKind != "" {
+		fmt.Fprintf(&b, " against %s %d", o.TargetKind, o.Target)
+	}
+	b.WriteString("\n")
+	if len(o.Modifiers) > 0 {
+		var ms []string
+		for _, m := range o.Modifiers {
+			ms = append(ms, m.String())
+		}
+		fmt.Fprintf(&b, "  modifiers: %s\n", strings.Join(ms, ", "))
+	}
+	for _, band := range o.Bands {
+		fmt.Fprintf(&b, "  %-20s %7.3f%% %s\n", band.Name, 100*band.P, strings.Repeat("#", int(band.P*40+0.5)))
+	}
+	return b.String()
+}
+
+// oddsLine shows the odds a roll had on one line: "failure 58.3%, success
+// 33.3%, extreme 8.3% (2d6+4 against difficulty 12)".
+func oddsLine(o fray.Odds) string {
+	var parts []string
+	for _, band := range o.Bands {
+		parts = append(parts, fmt.Sprintf("%s %.1f%%", band.Name, 100*band.P))
+	}
+	s := strings.Join(parts, ", ") + " (" + o.Expr
+	if o.TargetKind != "" {
+		s += fmt.Sprintf(" against %s %d", o.TargetKind, o.Target)
+	}
+	for _, m := range o.Modifiers {
+		s += "; " + m.String()
+	}
+	return s + ")"
 }
 
 // formatRoll shows a roll: "Blueshift rolls 2d6: 6, 3 = 9 (faces entered)".
