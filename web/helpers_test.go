@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -211,3 +212,8 @@ func checkLog(t testing.TB, log string) int {
 	}
 	return len(lines) - 1
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// decodeJSON decodes a response body into v.
+func decodeJSON(res *http.Response, v any) error { return json.NewDecoder(res.Body).Decode(v) }
