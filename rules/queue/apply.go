@@ -27,6 +27,9 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		}
 		return nil
 	}
+	if ok, err := s.applyCombat(ev); ok {
+		return err
+	}
 	switch ev.Type {
 	case EventTiebreak:
 		var d namesData
@@ -178,6 +181,11 @@ func (s *State) placeAdded(d *fray.AddedData) {
 // their turn, the next turn begins.
 func (s *State) dropRemoved(name string) {
 	s.Tiebreak = engine.Without(s.Tiebreak, name)
+	if i := slices.IndexFunc(s.Fighters, func(f *Fighter) bool { return fray.SameName(f.Name, name) }); i >= 0 {
+		if s.Fighters = slices.Delete(s.Fighters, i, i+1); len(s.Fighters) == 0 {
+			s.Fighters = nil
+		}
+	}
 	delete(s.Initiative, name)
 	delete(s.Scores, name)
 	delete(s.BelowWhom, name)

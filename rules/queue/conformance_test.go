@@ -13,6 +13,7 @@ func newSystem() fray.System { return queue.New() }
 
 var scripts = []rulestest.Script{
 	{Name: "johann", Text: mustRead("../../examples/queue-johann.fray")},
+	{Name: "brigands", Text: mustRead("../../examples/queue-brigands.fray")},
 	{Name: "groups and reactions", Text: `add A side=pc wits=2
 add B group=G wits=5
 add C group=G wits=1

@@ -3,6 +3,13 @@
 // two actions a turn — Major and Minor, or two Minor — and then to
 // the bottom, and reactions that put the reactor right below the one
 // they answered once that one has gone to the bottom.
+//
+// Attacks (attack A B with=WEAPON) are Major actions: d20 + Wits against
+// 10 + the target's Wits (ours; set hitbase= and tohit=gm change it, and
+// hit=yes|no rules a hit), then Red and Black by the weapon's weight, a
+// Black 6 triggering its special (Q-4, Attack and DamageRoll, each with its
+// exact odds). At 0 hit points a combatant is Incapacitated; each further
+// damage is an Injury — scarred, maimed or dead, each once.
 package queue
 
 import (
@@ -40,8 +47,23 @@ const (
 )
 
 var spec = engine.Spec{
-	Stats:     []string{StatWits, StatBonus, "hp"},
+	Stats:     []string{StatWits, StatBonus, StatHP},
 	Placement: true,
+	Settings: map[string][]string{
+		SettingToHit:   {"roll", "gm"},
+		SettingHitBase: hitBases(),
+	},
+}
+
+// hitBases lists the values set hitbase= accepts, the default first.
+func hitBases() []string {
+	out := []string{strconv.Itoa(DefaultHitBase)}
+	for i := 0; i <= 30; i++ {
+		if i != DefaultHitBase {
+			out = append(out, strconv.Itoa(i))
+		}
+	}
+	return out
 }
 
 type namesData struct {
@@ -98,6 +120,9 @@ type State struct {
 	Turns []string
 	// History holds the finished rounds.
 	History []fray.RoundTurns
+	// Fighters holds the weapons, damage and Injuries of those who have
+	// any, in the order they first had one.
+	Fighters []*Fighter
 }
 
 func newState() *State {
@@ -124,6 +149,15 @@ func (s *State) Clone() fray.State {
 	// A finished round's turns are never changed again, so the copy
 	// shares them; only the list of rounds is copied.
 	d.History = slices.Clone(s.History)
+	if s.Fighters != nil {
+		d.Fighters = make([]*Fighter, len(s.Fighters))
+		for i, f := range s.Fighters {
+			g := *f
+			g.Weapons = slices.Clone(f.Weapons)
+			g.Injuries = slices.Clone(f.Injuries)
+			d.Fighters[i] = &g
+		}
+	}
 	return &d
 }
 
@@ -151,13 +185,17 @@ func (*System) NewState() fray.State { return newState() }
 
 // Commands lists the commands this system accepts.
 func (*System) Commands() []fray.CommandDoc {
-	return append(engine.SharedDocs(spec),
+	docs := engine.SharedDocs(spec)
+	docs[0].Usage += " [weapon=NAME:light|medium|heavy[:SPECIAL],…]"
+	return append(docs,
 		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's tiebreak order for equal scores that PCs-first does not settle (before the start)."},
 		fray.CommandDoc{Usage: "initiative NAME DIE", Summary: "Enter the physical d20 of a combatant (or of their group) before the start."},
 		fray.CommandDoc{Usage: "start", Summary: "Roll 1d20 + Wits for everyone, once per group, and form the queue (Q-1)."},
 		fray.CommandDoc{Usage: "act [NAME] major|minor [note=TEXT]", Summary: "The current actor takes an action: Major and Minor, or two Minor, per turn (Q-2)."},
 		fray.CommandDoc{Usage: "next [NAME]", Summary: "The current actor goes to the bottom of the queue."},
 		fray.CommandDoc{Usage: "react NAME to=NAME [note=TEXT]", Summary: "A reaction: NAME will stand right below the one answered, once that one has gone to the bottom (Q-3)."},
+		fray.CommandDoc{Usage: "attack ATTACKER TARGET [with=WEAPON] [hit=yes|no] [mod=±N] [injury=scarred|maimed|dead]", Summary: "A Major action: d20 + Wits against 10 + the target's Wits (or the GM's hit=), then Red and Black by the weapon's weight; a Black 6 triggers its special (Q-4); dice=D20,RED,BLACK."},
+		fray.CommandDoc{Usage: "injury NAME scarred|maimed|dead", Summary: "Choose the Injury an Incapacitated combatant took; each at most once, so the third is dead (Q-5)."},
 	)
 }
 
@@ -172,24 +210,13 @@ func state(st fray.State) *State {
 // Decide turns a command into events.
 func (*System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	s := state(st)
-	if evs, ok, err := engine.DecideShared(&s.Encounter, cmd, spec); ok {
-		if err != nil {
-			return nil, err
+	if cmd.Name == engine.CmdAdd {
+		if evs, err := s.decideAdd(cmd); err != nil || evs != nil {
+			return evs, err
 		}
-		if evs[0].Type == fray.EventAdded && s.Started {
-			var d fray.AddedData
-			if err := evs[0].Decode(&d); err == nil && (d.Before != "" || d.After != "") {
-				if d.Before != "" && fray.SameName(d.Before, s.current()) {
-					return nil, fray.Errorf(fray.EINVALID, "%s is taking their turn at the top of the queue; nobody can be placed above them.", s.current())
-				}
-				for _, n := range []string{d.Before, d.After} {
-					if n != "" && engine.Index(s.Queue, n) < 0 {
-						return nil, fray.Errorf(fray.EINVALID, "%s is not in the queue just now (they reacted); place the newcomer next to someone in it.", n)
-					}
-				}
-			}
-		}
-		return evs, nil
+	}
+	if evs, ok, err := s.decideSharedOK(cmd); ok {
+		return evs, err
 	}
 	var ev fray.Event
 	var err error
@@ -206,6 +233,10 @@ func (*System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Ev
 		ev, err = s.decideNext(cmd)
 	case "react":
 		ev, err = s.decideReact(cmd)
+	case "attack":
+		return s.decideAttack(cmd, r)
+	case "injury":
+		ev, err = s.decideInjury(cmd)
 	case "delay", "hold", "interrupt", "force", "reorder", "aware", "surprise", "move":
 		return nil, fray.Errorf(fray.EINVALID, "The Combat Queue has no %s command; see help.", cmd.Name)
 	default:
@@ -215,6 +246,36 @@ func (*System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Ev
 		return nil, err
 	}
 	return []fray.Event{ev}, nil
+}
+
+// decideShared decides a shared command (add, remove, set, note, reveal).
+func (s *State) decideShared(cmd fray.Command) ([]fray.Event, error) {
+	evs, _, err := s.decideSharedOK(cmd)
+	return evs, err
+}
+
+// decideSharedOK decides a shared command; handled is false for others.
+func (s *State) decideSharedOK(cmd fray.Command) (evs []fray.Event, handled bool, err error) {
+	if evs, ok, err := engine.DecideShared(&s.Encounter, cmd, spec); ok {
+		if err != nil {
+			return nil, true, err
+		}
+		if evs[0].Type == fray.EventAdded && s.Started {
+			var d fray.AddedData
+			if err := evs[0].Decode(&d); err == nil && (d.Before != "" || d.After != "") {
+				if d.Before != "" && fray.SameName(d.Before, s.current()) {
+					return nil, true, fray.Errorf(fray.EINVALID, "%s is taking their turn at the top of the queue; nobody can be placed above them.", s.current())
+				}
+				for _, n := range []string{d.Before, d.After} {
+					if n != "" && engine.Index(s.Queue, n) < 0 {
+						return nil, true, fray.Errorf(fray.EINVALID, "%s is not in the queue just now (they reacted); place the newcomer next to someone in it.", n)
+					}
+				}
+			}
+		}
+		return evs, true, nil
+	}
+	return nil, false, nil
 }
 
 func (s *State) decideOrder(cmd fray.Command) (fray.Event, error) {

@@ -42,10 +42,11 @@ func (*System) View(st fray.State) fray.View {
 		} else if engine.Index(s.Acted, n) >= 0 {
 			sl.Markers = []string{fray.MarkActed}
 		}
+		sl.Note = joinNote(sl.Note, s.fighterNote(n))
 		v.Order = append(v.Order, sl)
 	}
 	for _, n := range s.Below {
-		v.Order = append(v.Order, fray.Slot{Name: n, Markers: []string{fray.MarkReacted}, Note: "below " + s.BelowWhom[n]})
+		v.Order = append(v.Order, fray.Slot{Name: n, Markers: []string{fray.MarkReacted}, Note: joinNote("below "+s.BelowWhom[n], s.fighterNote(n))})
 	}
 	if len(s.Queue) > 0 {
 		for _, n := range s.Queue[1:] {
@@ -57,6 +58,16 @@ func (*System) View(st fray.State) fray.View {
 		}
 	}
 	return v
+}
+
+func joinNote(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
 }
 
 // Check reports a broken invariant of the state.
@@ -105,6 +116,21 @@ func (*System) Check(st fray.State) error {
 	}
 	if len(s.Actions) > 0 && s.current() == "" {
 		return bad("actions with nobody current")
+	}
+	for _, f := range s.Fighters {
+		if s.Find(f.Name) == nil {
+			return bad("a record of %s, who is not present", f.Name)
+		}
+		if len(f.Injuries) > len(Injuries()) || f.Pending < 0 || f.Damage < 0 {
+			return bad("%s has %d Injuries and %d damage", f.Name, len(f.Injuries), f.Damage)
+		}
+		seen := map[string]bool{}
+		for _, i := range f.Injuries {
+			if seen[i] {
+				return bad("%s is %s twice", f.Name, i)
+			}
+			seen[i] = true
+		}
 	}
 	return nil
 }

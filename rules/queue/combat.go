@@ -1,0 +1,554 @@
+package queue
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// Event types of attacks and injuries. They are wire strings: never rename
+// one.
+const (
+	EventArmed    = "queue.armed"    // a combatant's weapons; data: armedData
+	EventAttacked = "queue.attacked" // an attack and its damage; data: attackData, Rolls: to-hit, damage
+	EventInjured  = "queue.injured"  // an Injury chosen; data: injuryData
+)
+
+// Injuries (Q-5), each taken at most once. They are wire strings: never
+// rename one.
+const (
+	InjuryScarred = "scarred"
+	InjuryMaimed  = "maimed"
+	InjuryDead    = "dead"
+)
+
+// Injuries returns the three Injuries in the seed's order.
+func Injuries() []string { return []string{InjuryScarred, InjuryMaimed, InjuryDead} }
+
+// Keys of the commands of this file.
+const (
+	KeyWeapon = "weapon" // add … weapon=sword:medium:bleed[,dagger:light]
+	KeyWith   = "with"   // attack … with=WEAPON
+	KeyHit    = "hit"    // attack … hit=yes|no: the GM rules the hit
+	KeyMod    = "mod"    // attack … mod=±N: added to the to-hit roll
+	KeyInjury = "injury" // attack … injury=NAME: the Injury, if the hit gives one
+)
+
+// Settings of attacks (ours, SPEC Q-4).
+const (
+	SettingToHit   = "tohit"   // roll (d20 + Wits against the base + target's Wits) or gm (every attack needs hit=)
+	SettingHitBase = "hitbase" // the base the target's Wits is added to; default 10
+	StatHP         = "hp"      // hit points
+)
+
+// MaxWeapons is the most weapons one combatant may carry.
+const MaxWeapons = 10
+
+// Weapon is one weapon a combatant wields (Q-4).
+type Weapon struct {
+	// Name names the weapon, such as sword.
+	Name string `json:"name"`
+	// Weight is light, medium or heavy.
+	Weight DamageWeight `json:"weight"`
+	// Special names the special effect a Black 6 triggers, such as bleed.
+	Special string `json:"special,omitempty"`
+}
+
+// Fighter is the Combat Queue's record of one combatant's fight: weapons,
+// damage taken and Injuries.
+type Fighter struct {
+	// Name names the combatant.
+	Name string `json:"name"`
+	// Weapons lists the combatant's weapons.
+	Weapons []Weapon `json:"weapons,omitempty"`
+	// Damage is the damage taken in all.
+	Damage int `json:"damage"`
+	// Injuries lists the Injuries taken, in order.
+	Injuries []string `json:"injuries,omitempty"`
+	// Pending counts Injuries taken but not yet chosen.
+	Pending int `json:"pending,omitempty"`
+}
+
+type armedData struct {
+	Name    string   `json:"name"`
+	Weapons []Weapon `json:"weapons"`
+}
+
+type attackData struct {
+	Attacker string       `json:"attacker"`
+	Target   string       `json:"target"`
+	Weapon   string       `json:"weapon"`
+	Weight   DamageWeight `json:"weight"`
+	Special  string       `json:"special,omitempty"`
+	Ruling   string       `json:"ruling,omitempty"`
+	Bonus    int          `json:"bonus"`
+	Need     int          `json:"need"`
+	ToHit    int          `json:"to_hit,omitempty"`
+	Score    int          `json:"score,omitempty"`
+	Hit      bool         `json:"hit"`
+	Red      int          `json:"red,omitempty"`
+	Black    int          `json:"black,omitempty"`
+	Damage   int          `json:"damage"`
+	// Triggered reports a Black 6 on a hit: the weapon's special effect.
+	Triggered     bool   `json:"triggered,omitempty"`
+	Incapacitates bool   `json:"incapacitates,omitempty"`
+	Injures       bool   `json:"injures,omitempty"`
+	Injury        string `json:"injury,omitempty"`
+}
+
+type injuryData struct {
+	Name   string `json:"name"`
+	Injury string `json:"injury"`
+}
+
+// ParseWeapons reads weapon=: NAME:WEIGHT[:SPECIAL], several separated by
+// commas.
+func ParseWeapons(s string) ([]Weapon, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) > MaxWeapons {
+		return nil, fray.Errorf(fray.ETOOLARGE, "weapon= lists %d weapons; the limit (MaxWeapons) is %d.", len(parts), MaxWeapons)
+	}
+	var out []Weapon
+	for _, p := range parts {
+		f := strings.Split(strings.TrimSpace(p), ":")
+		if len(f) < 2 || len(f) > 3 || f[0] == "" {
+			return nil, fray.Errorf(fray.EINVALID, "weapon=%s: write each weapon as NAME:WEIGHT or NAME:WEIGHT:SPECIAL, such as sword:medium:bleed.", clip(s))
+		}
+		w, err := ParseDamageWeight(strings.ToLower(f[1]))
+		if err != nil {
+			return nil, fray.Errorf(fray.EINVALID, "weapon=%s: %q is not a weight; use light, medium or heavy.", clip(s), clip(f[1]))
+		}
+		wp := Weapon{Name: f[0], Weight: w}
+		if len(f) == 3 {
+			wp.Special = f[2]
+		}
+		if len(wp.Name) > 40 || len(wp.Special) > 40 {
+			return nil, fray.Errorf(fray.ETOOLARGE, "weapon=%s: a weapon's name and special are at most 40 bytes.", clip(s))
+		}
+		for _, o := range out {
+			if strings.EqualFold(o.Name, wp.Name) {
+				return nil, fray.Errorf(fray.EINVALID, "weapon=%s names %s twice.", clip(s), wp.Name)
+			}
+		}
+		out = append(out, wp)
+	}
+	return out, nil
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}
+
+// fighter returns the record of the named combatant, or nil.
+func (s *State) fighter(name string) *Fighter {
+	for _, f := range s.Fighters {
+		if fray.SameName(f.Name, name) {
+			return f
+		}
+	}
+	return nil
+}
+
+// ensureFighter returns the record of the named combatant, making it.
+func (s *State) ensureFighter(name string) *Fighter {
+	if f := s.fighter(name); f != nil {
+		return f
+	}
+	f := &Fighter{Name: s.Find(name).Name}
+	s.Fighters = append(s.Fighters, f)
+	return f
+}
+
+// HP returns the named combatant's hit points left, and whether they have
+// hit points at all (add … hp=N).
+func (s *State) HP(name string) (left int, ok bool) {
+	c := s.Find(name)
+	if c == nil {
+		return 0, false
+	}
+	hp, ok := c.Stats[StatHP]
+	if !ok {
+		return 0, false
+	}
+	dmg := 0
+	if f := s.fighter(name); f != nil {
+		dmg = f.Damage
+	}
+	return max(0, hp-dmg), true
+}
+
+// Incapacitated reports whether the named combatant has lost all their hit
+// points (Q-5).
+func (s *State) Incapacitated(name string) bool {
+	left, ok := s.HP(name)
+	return ok && left == 0
+}
+
+// Dead reports whether the named combatant has taken the dead Injury.
+func (s *State) Dead(name string) bool {
+	f := s.fighter(name)
+	return f != nil && slices.Contains(f.Injuries, InjuryDead)
+}
+
+// freeInjuries returns the Injuries f has not taken yet, in order.
+func freeInjuries(f *Fighter) []string {
+	var out []string
+	for _, i := range Injuries() {
+		if f == nil || !slices.Contains(f.Injuries, i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// decideAdd adds a combatant with the shared add, taking weapon= out
+// first; EventArmed follows EventAdded.
+func (s *State) decideAdd(cmd fray.Command) ([]fray.Event, error) {
+	v, ok := cmd.Opts[KeyWeapon]
+	if !ok {
+		return nil, nil
+	}
+	ws, err := ParseWeapons(v)
+	if err != nil {
+		return nil, err
+	}
+	shared := cmd
+	shared.Opts = maps.Clone(cmd.Opts)
+	delete(shared.Opts, KeyWeapon)
+	evs, err := s.decideShared(shared)
+	if err != nil {
+		return nil, err
+	}
+	var d fray.AddedData
+	if err := evs[0].Decode(&d); err != nil {
+		return nil, err
+	}
+	ev, err := fray.NewEvent(EventArmed, armedData{Name: d.Combatant.Name, Weapons: ws})
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, ev), nil
+}
+
+// AttackOf works out the Attack that cmd (attack A B [with=W] [hit=] [mod=])
+// would make in s, with the weapon used, without rolling.
+func (s *State) AttackOf(cmd fray.Command) (Attack, *fray.Combatant, *fray.Combatant, Weapon, error) {
+	var a Attack
+	if err := engine.CheckArgs(cmd, 2, 2, "attack ATTACKER TARGET [with=WEAPON] [hit=yes|no] [mod=±N] [injury=scarred|maimed|dead]"); err != nil {
+		return a, nil, nil, Weapon{}, err
+	}
+	if err := engine.CheckOpts(cmd, KeyWith, KeyHit, KeyMod, KeyInjury); err != nil {
+		return a, nil, nil, Weapon{}, err
+	}
+	att, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return a, nil, nil, Weapon{}, err
+	}
+	tgt, err := s.Lookup(cmd.Args[1])
+	if err != nil {
+		return a, nil, nil, Weapon{}, err
+	}
+	if fray.SameName(att.Name, tgt.Name) {
+		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att.Name)
+	}
+	var ws []Weapon
+	if f := s.fighter(att.Name); f != nil {
+		ws = f.Weapons
+	}
+	var wp Weapon
+	with, given := cmd.Opts[KeyWith]
+	switch {
+	case len(ws) == 0:
+		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s has no weapon; give them one with add … weapon=NAME:WEIGHT[:SPECIAL].", att.Name)
+	case !given && len(ws) > 1:
+		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s has %d weapons; say which with with=%s.", att.Name, len(ws), weaponNames(ws, "|"))
+	case !given:
+		wp = ws[0]
+	default:
+		i := slices.IndexFunc(ws, func(w Weapon) bool { return strings.EqualFold(w.Name, with) })
+		if i < 0 {
+			return a, nil, nil, Weapon{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon named %q; their weapons: %s.", att.Name, clip(with), weaponNames(ws, ", "))
+		}
+		wp = ws[i]
+	}
+	hp, ok := s.HP(tgt.Name)
+	if !ok {
+		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s has no hit points to lose; add them with hp=N.", tgt.Name)
+	}
+	a = Attack{Weight: wp.Weight, HP: hp}
+	if v, ok := cmd.Opts[KeyHit]; ok {
+		b, err := engine.ParseYesNo(KeyHit, v)
+		if err != nil {
+			return a, nil, nil, Weapon{}, err
+		}
+		a.Ruling = RulingMiss
+		if b {
+			a.Ruling = RulingHit
+		}
+	} else if s.Setting(SettingToHit, "roll") == "gm" {
+		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "The GM rules every hit here (tohit=gm); say hit=yes or hit=no.")
+	}
+	mod := 0
+	if v, ok := cmd.Opts[KeyMod]; ok {
+		n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
+		if err != nil || n < -100 || n > 100 {
+			return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "mod=%s is not a whole number from -100 to 100.", clip(v))
+		}
+		mod = n
+	}
+	base, _ := strconv.Atoi(s.Setting(SettingHitBase, strconv.Itoa(DefaultHitBase)))
+	a.Bonus = att.Stat(StatWits) + mod
+	a.Need = base + tgt.Stat(StatWits)
+	return a, att, tgt, wp, nil
+}
+
+func weaponNames(ws []Weapon, sep string) string {
+	var n []string
+	for _, w := range ws {
+		n = append(n, w.Name)
+	}
+	return strings.Join(n, sep)
+}
+
+// decideAttack decides attack A B: a Major action of the current actor
+// (Q-2), its to-hit roll and its Red/Black damage (Q-4), incapacitation and
+// Injuries (Q-5).
+func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	a, att, tgt, wp, err := s.AttackOf(cmd)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.decideAct(fray.Command{Name: "act", Args: []string{att.Name, Major}}); err != nil {
+		return nil, err
+	}
+	switch {
+	case s.Dead(att.Name):
+		return nil, fray.Errorf(fray.EINVALID, "%s is dead.", att.Name)
+	case s.Incapacitated(att.Name):
+		return nil, fray.Errorf(fray.EINVALID, "%s is Incapacitated and cannot attack.", att.Name)
+	case s.Dead(tgt.Name):
+		return nil, fray.Errorf(fray.EINVALID, "%s is already dead.", tgt.Name)
+	}
+	injury := ""
+	if v, ok := cmd.Opts[KeyInjury]; ok {
+		injury = strings.ToLower(v)
+		free := freeInjuries(s.fighter(tgt.Name))
+		if !slices.Contains(free, injury) {
+			return nil, fray.Errorf(fray.EINVALID, "injury=%s: %s can still take %s.", clip(v), tgt.Name, strings.Join(free, ", "))
+		}
+		if a.HP > 0 {
+			return nil, fray.Errorf(fray.EINVALID, "%s is not Incapacitated, so this attack gives no Injury; leave injury= out.", tgt.Name)
+		}
+	}
+	var roll fray.Roll
+	var faces []int
+	if e := a.Expr(); e != "" {
+		var err error
+		if roll, err = r.Roll(att.Name, e); err != nil {
+			return nil, err
+		}
+		if roll.Source == fray.RollTotal {
+			return nil, fray.Errorf(fray.EINVALID, "An attack needs the faces of its dice, not their total: dice=%s.", diceHint(a))
+		}
+		faces = roll.Dice
+	}
+	res, err := a.Settle(faces)
+	if err != nil {
+		return nil, fray.Errorf(fray.EINVALID, "%s; give dice=%s.", strings.TrimPrefix(err.Error(), "attack: "), diceHint(a))
+	}
+	d := attackData{
+		Attacker: att.Name, Target: tgt.Name, Weapon: wp.Name, Weight: wp.Weight, Special: wp.Special,
+		Ruling: a.Ruling, Bonus: a.Bonus, Need: a.Need, ToHit: res.ToHit, Score: res.Score, Hit: res.Hit,
+		Incapacitates: res.Incapacitates, Injures: res.Injures,
+	}
+	if res.Damage != nil {
+		d.Red, d.Black, d.Damage, d.Triggered = res.Damage.Red, res.Damage.Black, res.Damage.Damage, res.Damage.Special
+	}
+	if res.Injures {
+		free := freeInjuries(s.fighter(tgt.Name))
+		switch {
+		case injury != "":
+			d.Injury = injury
+		case len(free) == 1:
+			d.Injury = free[0] // the third is dead
+		}
+	}
+	var rolls []fray.Roll
+	if len(roll.Dice) > 0 {
+		rolls = splitAttackRoll(roll, d, freeInjuries(s.fighter(tgt.Name)))
+	}
+	note := "attacks " + tgt.Name + " with " + wp.Name
+	actEv, err := fray.NewEvent(EventActed, actData{Name: att.Name, Kind: Major, Note: note})
+	if err != nil {
+		return nil, err
+	}
+	ev, err := fray.NewEvent(EventAttacked, d, rolls...)
+	if err != nil {
+		return nil, err
+	}
+	return []fray.Event{actEv, ev}, nil
+}
+
+// diceHint says what dice= an attack takes.
+func diceHint(a Attack) string {
+	if a.Ruling == RulingHit {
+		return "RED,BLACK"
+	}
+	return "D20,RED,BLACK"
+}
+
+// splitAttackRoll records the to-hit die and the damage dice as two
+// rolls, each named with what it did.
+func splitAttackRoll(r fray.Roll, d attackData, free []string) []fray.Roll {
+	dmg := r
+	if d.Ruling == RulingNone && len(r.Dice) == 3 {
+		out := "a miss"
+		if d.Hit {
+			out = "a hit"
+		}
+		hit := fray.Roll{
+			For:  fmt.Sprintf("%s (to hit %s: d20 %+d against %d = %d, %s)", d.Attacker, d.Target, d.Bonus, d.Need, d.Score, out),
+			Expr: HitDie, Dice: r.Dice[:1:1], Total: r.Dice[0], Source: r.Source,
+		}
+		dmg = fray.Roll{Expr: DamageDice, Dice: slices.Clone(r.Dice[1:]), Total: r.Dice[1] + r.Dice[2], Source: r.Source}
+		dmg.For = damageWords(d, free)
+		return []fray.Roll{hit, dmg}
+	}
+	dmg.For = damageWords(d, free)
+	return []fray.Roll{dmg}
+}
+
+// damageWords says what Red and Black did: "Johann (sword on Brigand #1;
+// medium deals Red: 4 damage; Black 6: bleed)".
+func damageWords(d attackData, free []string) string {
+	pick := map[DamageWeight]string{DamageLight: "the lower die", DamageMedium: "Red", DamageHeavy: "the higher die"}[d.Weight]
+	w := fmt.Sprintf("%s (%s on %s", d.Attacker, d.Weapon, d.Target)
+	if !d.Hit {
+		return w + ": a miss, no damage)"
+	}
+	if d.Ruling == RulingHit {
+		w += ", a hit by the GM's ruling"
+	}
+	w += "; " + string(d.Weight) + " deals " + pick + ": " + strconv.Itoa(d.Damage) + " damage"
+	if d.Triggered {
+		sp := d.Special
+		if sp == "" {
+			sp = "the weapon's special effect"
+		}
+		w += "; Black 6: " + sp
+	}
+	switch {
+	case d.Incapacitates:
+		w += "; " + d.Target + " is Incapacitated"
+	case d.Injures && d.Injury != "":
+		w += "; " + d.Target + " takes an Injury: " + d.Injury
+	case d.Injures:
+		w += "; " + d.Target + " takes an Injury: choose it with injury " + quoteName(d.Target) + " " + strings.Join(free, "|")
+	}
+	return w + ")"
+}
+
+// decideInjury decides injury NAME scarred|maimed|dead: the choice of an
+// Injury the combatant has taken (Q-5).
+func (s *State) decideInjury(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckArgs(cmd, 2, 2, "injury NAME scarred|maimed|dead"); err != nil {
+		return fray.Event{}, err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return fray.Event{}, err
+	}
+	c, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return fray.Event{}, err
+	}
+	f := s.fighter(c.Name)
+	if f == nil || f.Pending == 0 {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no Injury to choose; an Injury comes from damage taken while Incapacitated.", c.Name)
+	}
+	inj := strings.ToLower(cmd.Args[1])
+	free := freeInjuries(f)
+	if !slices.Contains(free, inj) {
+		if slices.Contains(Injuries(), inj) {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already %s; each Injury is taken once: choose %s.", c.Name, inj, strings.Join(free, " or "))
+		}
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%q is not an Injury; choose %s.", clip(cmd.Args[1]), strings.Join(free, " or "))
+	}
+	return fray.NewEvent(EventInjured, injuryData{Name: c.Name, Injury: inj})
+}
+
+// applyCombat applies the events of this file; handled is false for others.
+func (s *State) applyCombat(ev fray.Event) (handled bool, err error) {
+	switch ev.Type {
+	case EventArmed:
+		var d armedData
+		if err := ev.Decode(&d); err != nil {
+			return true, err
+		}
+		if s.Find(d.Name) == nil {
+			return true, fray.Errorf(fray.EINVALID, "Event %d arms %q, who is not present.", ev.Seq, d.Name)
+		}
+		s.ensureFighter(d.Name).Weapons = slices.Clone(d.Weapons)
+	case EventAttacked:
+		var d attackData
+		if err := ev.Decode(&d); err != nil {
+			return true, err
+		}
+		if s.Find(d.Target) == nil {
+			return true, fray.Errorf(fray.EINVALID, "Event %d attacks %q, who is not present.", ev.Seq, d.Target)
+		}
+		if !d.Hit {
+			return true, nil
+		}
+		f := s.ensureFighter(d.Target)
+		f.Damage += d.Damage
+		switch {
+		case !d.Injures:
+		case d.Injury != "":
+			f.Injuries = append(f.Injuries, d.Injury)
+		default:
+			f.Pending++
+		}
+	case EventInjured:
+		var d injuryData
+		if err := ev.Decode(&d); err != nil {
+			return true, err
+		}
+		f := s.fighter(d.Name)
+		if f == nil || f.Pending == 0 || slices.Contains(f.Injuries, d.Injury) {
+			return true, fray.Errorf(fray.EINVALID, "Event %d gives %q an Injury they cannot take.", ev.Seq, d.Name)
+		}
+		f.Pending--
+		f.Injuries = append(f.Injuries, d.Injury)
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// fighterNote is what the view says of a combatant's fight: "hp 7/12",
+// "Incapacitated, scarred, an Injury to choose".
+func (s *State) fighterNote(name string) string {
+	var parts []string
+	if left, ok := s.HP(name); ok {
+		if left == 0 {
+			parts = append(parts, "Incapacitated")
+		} else {
+			parts = append(parts, "hp "+strconv.Itoa(left)+"/"+strconv.Itoa(s.Find(name).Stat(StatHP)))
+		}
+	}
+	if f := s.fighter(name); f != nil {
+		parts = append(parts, f.Injuries...)
+		if f.Pending > 0 {
+			parts = append(parts, "an Injury to choose: injury "+quoteName(f.Name)+" "+strings.Join(freeInjuries(f), "|"))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
