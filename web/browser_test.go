@@ -1,0 +1,763 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"fray"
+	"fray/rules/bpb"
+	"fray/rules/cinematic"
+	"fray/rules/pp"
+	"fray/rules/queue"
+	"fray/rules/vv"
+	"fray/sqlite"
+	"fray/web"
+)
+
+// seed000 is the history of Blueshift's rounds 1–3 in seed 000 (Bulletproof
+// Blues 2e, "Delaying A Turn"), as the seed writes it.
+var seed000 = []string{
+	"Round 1: Blueshift, Ganyeka, Ganyeka's henchmen",
+	"Round 2: Blueshift, Ganyeka, Monolith, Ganyeka's henchmen",
+	"Round 3: Ganyeka, Monolith, Blueshift (delayed), Ganyeka's henchmen",
+}
+
+// hiddenName is a combatant the GM adds hidden: no byte of a player's page
+// may hold it.
+const hiddenName = "Rooftop Sniper"
+
+// liveWithin is how soon a change must show in another window.
+const liveWithin = time.Second
+
+// TestBrowser plays seed 000 in real headless Chromium: a GM creates a bpb
+// encounter and plays Blueshift's rounds 1–3 by clicking, and the page's
+// history matches the seed; a player, in a browser context of their own,
+// sees every change within a second and never the hidden combatant; a
+// refresh loses nothing; an undo in one window shows in the others. It
+// saves a screenshot of each screen (see screenshotDir) and fails on any
+// JavaScript exception or console error.
+func TestBrowser(t *testing.T) {
+	base := startServer(t)
+	b := newBrowser(t)
+	gm := b.page(t, "gm", false)
+
+	// (a) The GM creates a bpb encounter.
+	gm.do(chromedp.Navigate(base + "/"))
+	gm.do(chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	gm.do(chromedp.SetValue(chromedp.CSS("#create-rules"), "bpb"),
+		chromedp.SendKeys(chromedp.CSS("#create-name"), "Blueshift's corner"),
+		chromedp.Click(chromedp.CSS(`[data-testid="create"]`)),
+		chromedp.WaitVisible(chromedp.CSS("#encounter")))
+	gm.waitFor("revision 0", `document.body.dataset.revision === "0"`)
+	id := gm.eval(`new URLSearchParams(location.hash.slice(1)).get("e")`)
+	if id == "" {
+		t.Fatal("the GM screen's address names no encounter")
+	}
+
+	// The combatants: the declared three, and a hidden sniper who is not
+	// yet aware (no turn, so the seed's history stays as it is).
+	gm.add(combatant{name: "Blueshift", side: "pc"})
+	gm.add(combatant{name: "Ganyeka", side: "npc"})
+	gm.add(combatant{name: "Ganyeka's henchmen", side: "npc", kind: "group"})
+	gm.add(combatant{name: hiddenName, side: "npc", hidden: true, unaware: true})
+
+	// (b) A player link for Blueshift, opened in a browser context of its own.
+	gm.do(chromedp.Click(chromedp.CSS(`.card[data-name="Blueshift"] button[data-action="link"]`)))
+	gm.do(chromedp.WaitVisible(chromedp.CSS(`input[data-testid="player-link"][data-name="Blueshift"]`)))
+	link := gm.eval(`document.querySelector('input[data-testid="player-link"][data-name="Blueshift"]').value`)
+	if !strings.HasPrefix(link, base+"/play/"+id+"#token=") {
+		t.Fatalf("player link = %q, want %s/play/%s#token=…", link, base, id)
+	}
+	player := b.page(t, "player", true)
+	player.do(chromedp.EmulateViewport(1100, 900))
+	player.do(chromedp.Navigate(link))
+	player.waitFor("the player page", `document.getElementById("whose").textContent.includes("Waiting for the GM")`)
+	follows := []*page{player}
+	gm.sync(follows...)
+
+	// Declare the order and start.
+	gm.click(`[data-testid="declare-order"]`)
+	gm.click(`[data-testid="start"]`)
+	gm.sync(follows...)
+	gm.expectStatus("Round 1 · Blueshift's turn")
+
+	// Round 1.
+	for range 3 {
+		gm.next()
+		gm.sync(follows...)
+	}
+
+	// (c) A refresh of either window loses nothing.
+	before := gm.snapshot()
+	gm.do(chromedp.Reload())
+	gm.waitFor("the GM screen after a refresh", `document.body.dataset.revision === "`+strconv.Itoa(before.Revision)+`"`)
+	if after := gm.snapshot(); !sameSnapshot(before, after) {
+		t.Fatalf("the GM screen changed on a refresh:\nbefore %+v\nafter  %+v", before, after)
+	}
+	player.do(chromedp.Reload())
+	gm.sync(follows...)
+
+	// Round 2: Monolith runs around the corner and acts after Ganyeka.
+	gm.add(combatant{name: "Monolith", side: "pc", after: "Ganyeka"})
+	gm.sync(follows...)
+	for range 4 {
+		gm.next()
+		gm.sync(follows...)
+	}
+
+	// Round 3: Blueshift delays, and interrupts before the henchmen.
+	gm.expectStatus("Round 3 · Blueshift's turn")
+	gm.click(`#turn-controls button[data-action="delay"]`)
+	gm.sync(follows...)
+	gm.next() // Ganyeka
+	gm.sync(follows...)
+	gm.next() // Monolith
+	gm.sync(follows...)
+	gm.click(`#order button[data-action="interrupt"][data-name="Blueshift"]`)
+	gm.sync(follows...)
+	gm.next() // Blueshift
+	gm.sync(follows...)
+	gm.next() // Ganyeka's henchmen
+	gm.sync(follows...)
+	gm.expectStatus("Round 4 · Blueshift's turn")
+	gm.expectHistory(seed000)
+	player.expectHistory(seed000)
+
+	// (d) Undo in a second GM window (with the u key) shows in the first
+	// and in the player's; redo in the first shows in the second.
+	gm2 := b.page(t, "gm2", false)
+	gm2.do(chromedp.Navigate(base + "/#e=" + id))
+	gm2.waitFor("the second GM window", `document.body.dataset.revision === "`+strconv.Itoa(gm.revision())+`"`)
+	rev := gm2.revision()
+	gm2.do(chromedp.KeyEvent("u"))
+	gm2.waitFor("undo", `Number(document.body.dataset.revision) > `+strconv.Itoa(rev))
+	gm2.expectStatus("Round 3 · Ganyeka's henchmen's turn")
+	gm2.sync(gm, player)
+	gm.click(`[data-testid="redo"]`)
+	gm.sync(gm2, player)
+	gm2.expectStatus("Round 4 · Blueshift's turn")
+	gm2.expectHistory(seed000)
+	player.expectHistory(seed000)
+
+	// The sniper becomes aware and takes a turn: the player sees a turn
+	// nobody they know takes, never the name.
+	gm.click(`.card[data-name="` + hiddenName + `"] button[data-action="aware"]`)
+	gm.sync(follows...)
+	for i := 0; gm.current() != hiddenName; i++ {
+		if i > 5 {
+			t.Fatalf("the sniper never got a turn; order: %v", gm.snapshot().Order)
+		}
+		gm.next()
+		gm.sync(follows...)
+	}
+	if st := player.snapshot().Status; !strings.HasSuffix(st, " · nobody can act") {
+		t.Fatalf("player: status while the hidden sniper acts = %q, want nobody can act", st)
+	}
+
+	// Screenshots of each screen, for a reviewer to look at.
+	dir := screenshotDir(t)
+	gm.do(chromedp.EmulateViewport(1400, 1000))
+	gm.shot(dir, "gm.png")
+	player.shot(dir, "player.png")
+	player.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	player.shot(dir, "phone-player.png")
+	gm.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	gm.shot(dir, "phone-gm.png")
+	player.do(chromedp.EmulateViewport(1100, 900))
+	player.do(chromedp.Click(chromedp.CSS(`[data-testid="large-type"]`)))
+	player.waitFor("large type", `document.documentElement.classList.contains("large")`)
+	player.shot(dir, "large-player.png")
+	gm.do(chromedp.EmulateViewport(1400, 1000))
+	gm.do(chromedp.Click(chromedp.CSS(`[data-testid="large-type"]`)))
+	gm.waitFor("large type", `document.documentElement.classList.contains("large")`)
+	gm.shot(dir, "large-gm.png")
+
+	for _, p := range []*page{gm, gm2, player} {
+		p.checkConsole()
+	}
+}
+
+// TestBrowserSystems drives the GM screen's controls for each rule system:
+// a party pasted in, the command line, start, and the system's own buttons,
+// each of which must be applied by the server.
+func TestBrowserSystems(t *testing.T) {
+	base := startServer(t)
+	b := newBrowser(t)
+	cases := []struct {
+		rules    string
+		party    string   // the paste box: one combatant a line
+		commands []string // typed on the command line before the start
+		clicks   []string // CSS selectors clicked after the start, in order
+	}{
+		{
+			rules: "vv",
+			party: "Jack side=pc agility=24 move=90 power=40\nGrue agility=20 move=40 power=30",
+			// The dice as they fell at the table, so that the phases are known.
+			commands: []string{"initiative Jack 10", "initiative Grue 8"},
+			clicks: []string{
+				`#turn-controls [data-action="act"]`, `#turn-controls [data-action="next"]`,
+				`#turn-controls [data-action="hold"]`, `#order [data-action="interrupt"]`,
+				`#turn-controls [data-action="act"]`, `#turn-controls [data-action="next"]`,
+				`#forms [data-action="move"]`, `#turn-controls [data-action="decline"]`,
+			},
+		},
+		{
+			rules: "cinematic",
+			party: "Slayer side=pc dexterity=7 perception=4\nMaster dexterity=10 perception=3",
+			clicks: []string{
+				`#turn-controls [data-action="attack"]`, `#order [data-action="defend"]`,
+				`#forms [data-action="attack-target"]`, `#turn-controls [data-action="next"]`,
+				`#turn-controls [data-action="attack"]`, `#turn-controls [data-action="next"]`,
+			},
+		},
+		{
+			rules: "pp",
+			party: "Paragon side=pc perception=4 agility=5 intellect=3\n\"Doctor Vile\" role=villain perception=4 agility=2 intellect=6",
+			clicks: []string{
+				`#turn-controls [data-action="act"]`, `#turn-controls [data-action="act"]`,
+				`#turn-controls [data-action="next"]`, `#turn-controls [data-action="act"]`,
+				`#turn-controls [data-action="next"]`,
+			},
+		},
+		{
+			rules:    "queue",
+			party:    "Johann side=pc wits=3\nMelvina side=pc wits=2\n\"Pet Bear\" wits=1",
+			commands: []string{"initiative Johann 15", "initiative Melvina 10", `initiative "Pet Bear" 8`},
+			clicks: []string{
+				`#turn-controls [data-action="major"]`, `#turn-controls [data-action="minor"]`,
+				`#turn-controls [data-action="next"]`, `#order [data-action="react"]`,
+				`#turn-controls [data-action="next"]`,
+			},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.rules, func(t *testing.T) {
+			p := b.page(t, tc.rules, true)
+			p.do(chromedp.Navigate(base + "/"))
+			p.do(chromedp.WaitVisible(chromedp.CSS("#create-form")),
+				chromedp.SetValue(chromedp.CSS("#create-rules"), tc.rules),
+				chromedp.SendKeys(chromedp.CSS("#create-name"), "A "+tc.rules+" fight"),
+				chromedp.Click(chromedp.CSS(`[data-testid="create"]`)),
+				chromedp.WaitVisible(chromedp.CSS("#encounter")))
+			p.waitFor("revision 0", `document.body.dataset.revision === "0"`)
+			want := strings.Count(tc.party, "\n") + 1
+
+			// The party, pasted.
+			p.do(chromedp.Click(chromedp.CSS("details.paste summary")),
+				chromedp.SendKeys(chromedp.CSS("#paste"), tc.party),
+				chromedp.Click(chromedp.CSS(`[data-testid="paste-add"]`)))
+			p.waitFor("the pasted party", fmt.Sprintf(`document.querySelectorAll("#combatants .card").length === %d`, want))
+
+			// The command line: completion, a query and commands.
+			p.do(chromedp.SendKeys(chromedp.CSS("#cmdline"), "hel"+kb.Tab))
+			if got := p.eval(`document.getElementById("cmdline").value`); got != "help " {
+				t.Errorf("Tab after %q gave %q, want %q", "hel", got, "help ")
+			}
+			p.clear("#cmdline")
+			p.do(chromedp.SendKeys(chromedp.CSS("#cmdline"), "show"+kb.Enter))
+			p.waitFor("show's answer", `document.getElementById("cmd-out").textContent.includes("Not started")`)
+			for _, c := range tc.commands {
+				rev := p.revision()
+				p.do(chromedp.SendKeys(chromedp.CSS("#cmdline"), c+kb.Enter))
+				p.waitFor(c, "Number(document.body.dataset.revision) > "+strconv.Itoa(rev))
+			}
+
+			p.click(`[data-testid="start"]`)
+			for _, css := range tc.clicks {
+				p.click(css)
+			}
+			if st := p.snapshot().Status; !strings.HasPrefix(st, "Round ") {
+				t.Errorf("status = %q, want a round", st)
+			}
+			// n and u from the keyboard: next, then undo it.
+			if p.eval(`String(!!document.querySelector('#turn-controls [data-action="next"]'))`) == "true" {
+				p.do(chromedp.Click(chromedp.CSS("#status")))
+				before := p.snapshot()
+				p.do(chromedp.KeyEvent("n"))
+				p.waitFor("n", "Number(document.body.dataset.revision) > "+strconv.Itoa(before.Revision))
+				p.do(chromedp.KeyEvent("u"))
+				p.waitFor("u", "Number(document.body.dataset.revision) > "+strconv.Itoa(before.Revision+1))
+				if after := p.snapshot(); after.Status != before.Status || !slices.Equal(after.Order, before.Order) {
+					t.Errorf("n then u: status %q → %q, order %v → %v", before.Status, after.Status, before.Order, after.Order)
+				}
+			}
+			p.checkConsole()
+		})
+	}
+
+	// The dice box: a roll and a table of odds.
+	t.Run("dice", func(t *testing.T) {
+		p := b.page(t, "dice", true)
+		p.do(chromedp.Navigate(base + "/"))
+		p.do(chromedp.WaitVisible(chromedp.CSS("#create-form")),
+			chromedp.Click(chromedp.CSS(`[data-testid="create"]`)),
+			chromedp.WaitVisible(chromedp.CSS("#encounter")))
+		p.clear("#dice-expr")
+		p.do(chromedp.SendKeys(chromedp.CSS("#dice-expr"), "3d6"),
+			chromedp.Click(chromedp.CSS(`[data-testid="dice-roll"]`)))
+		p.waitFor("a roll", `/^3d6 → \d+$/.test(document.querySelector('[data-testid="dice-total"]')?.textContent || "")`)
+		p.do(chromedp.Click(chromedp.CSS(`[data-testid="dice-prob"]`)))
+		p.waitFor("the odds", `document.querySelectorAll('[data-testid="prob"] tbody tr').length === 16`)
+		p.checkConsole()
+	})
+}
+
+// ---- the server ----
+
+// startServer starts the real server on 127.0.0.1:0 with a SQLite file in
+// a temporary folder, and returns its base URL.
+func startServer(t *testing.T) string {
+	t.Helper()
+	store, err := sqlite.Open(filepath.Join(t.TempDir(), "fray.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := web.New(web.Config{
+		Store: store,
+		Systems: map[string]func() fray.System{
+			bpb.ID:       func() fray.System { return bpb.New() },
+			queue.ID:     func() fray.System { return queue.New() },
+			vv.ID:        func() fray.System { return vv.New() },
+			cinematic.ID: func() fray.System { return cinematic.New() },
+			pp.ID:        func() fray.System { return pp.New() },
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	go hs.Serve(ln)
+	t.Cleanup(func() {
+		srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		hs.Shutdown(ctx)
+		store.Close()
+	})
+	return "http://" + ln.Addr().String()
+}
+
+// ---- the browser ----
+
+// chromium returns the path of Debian's chromium. When it is missing the
+// test is skipped, except in CI (CI=true), where it fails.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{os.Getenv("FRAY_CHROMIUM"), "/usr/bin/chromium"} {
+		if p == "" {
+			continue
+		}
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	if p, err := exec.LookPath("chromium"); err == nil {
+		return p
+	}
+	const how = "chromium is missing: install it with `apt-get install chromium` (or run ./scripts/test, which does), or set FRAY_CHROMIUM to its path"
+	if os.Getenv("CI") == "true" {
+		t.Fatal(how)
+	}
+	t.Skip(how)
+	return ""
+}
+
+type browser struct {
+	ctx context.Context // the first tab's, in the default browser context
+}
+
+// newBrowser starts headless Chromium with a fresh profile; it is closed
+// when the test ends.
+func newBrowser(t *testing.T) *browser {
+	path := chromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1000),
+	)
+	t.Cleanup(cancelAlloc)
+	bctx, cancelBrowser := chromedp.NewContext(alloc)
+	t.Cleanup(cancelBrowser)
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return &browser{ctx: bctx}
+}
+
+// page is one tab, with the console messages that must not happen.
+type page struct {
+	t    *testing.T
+	name string
+	ctx  context.Context
+
+	mu   sync.Mutex
+	errs []string
+}
+
+// page opens a tab: in the default browser context (sharing localStorage
+// with the other tabs there), or in a new one of its own when isolated.
+func (b *browser) page(t *testing.T, name string, isolated bool) *page {
+	t.Helper()
+	var opts []chromedp.ContextOption
+	if isolated {
+		opts = append(opts, chromedp.WithNewBrowserContext())
+	}
+	ctx, cancel := chromedp.NewContext(b.ctx, opts...)
+	t.Cleanup(cancel)
+	p := &page{t: t, name: name, ctx: ctx}
+	msgs := chromedp.Console(ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.IsException() || m.Type == chromedp.ConsoleError {
+				p.mu.Lock()
+				p.errs = append(p.errs, fmt.Sprintf("%s (%s:%d)", m, m.URL, m.Line))
+				p.mu.Unlock()
+			}
+		}
+	}()
+	return p
+}
+
+// checkConsole fails the test for every JavaScript exception or console
+// error the page had.
+func (p *page) checkConsole() {
+	p.t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, e := range p.errs {
+		p.t.Errorf("%s: console: %s", p.name, e)
+	}
+	p.errs = nil
+}
+
+func (p *page) do(steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, steps...); err != nil {
+		p.t.Fatalf("%s: %v", p.name, err)
+	}
+	p.checkConsole()
+	if p.t.Failed() {
+		p.t.FailNow()
+	}
+}
+
+// eval returns the string a JavaScript expression gives.
+func (p *page) eval(expr string) string {
+	p.t.Helper()
+	s, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](expr))
+	if err != nil {
+		p.t.Fatalf("%s: %s: %v", p.name, expr, err)
+	}
+	return s
+}
+
+// waitFor waits, up to 10 s, until the JavaScript condition holds.
+func (p *page) waitFor(what, cond string) {
+	p.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ok, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool]("!!("+cond+")"))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%s: waiting for %s (%s): %v; notice: %q", p.name, what, cond, err, p.notice())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// notice returns the error the page shows, if any.
+func (p *page) notice() string {
+	s, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`(() => { const n = document.getElementById("notice"); return n && !n.hidden ? n.textContent : ""; })()`))
+	return s
+}
+
+// revision returns the revision the page shows.
+func (p *page) revision() int {
+	p.t.Helper()
+	n, err := strconv.Atoi(p.eval(`document.body.dataset.revision || "-1"`))
+	if err != nil {
+		p.t.Fatalf("%s: revision: %v", p.name, err)
+	}
+	return n
+}
+
+// click clicks the element and waits for the command it posts to be
+// applied (the page's revision to move on).
+func (p *page) click(css string) {
+	p.t.Helper()
+	rev := p.revision()
+	p.do(chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible))
+	deadline := time.Now().Add(10 * time.Second)
+	for p.revision() <= rev {
+		if n := p.notice(); n != "" && !strings.Contains(n, "copied") {
+			p.t.Fatalf("%s: after clicking %s the page says: %s", p.name, css, n)
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%s: clicking %s changed nothing", p.name, css)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// next clicks the Next button.
+func (p *page) next() {
+	p.t.Helper()
+	p.click(`#turn-controls button[data-action="next"]`)
+}
+
+func (p *page) current() string {
+	p.t.Helper()
+	st := p.snapshot().Status
+	_, who, ok := strings.Cut(st, " · ")
+	if !ok {
+		return ""
+	}
+	return strings.TrimSuffix(who, "'s turn")
+}
+
+type combatant struct {
+	name, side, kind string
+	hidden, unaware  bool
+	after            string
+}
+
+// add fills in and sends the GM's add form.
+func (p *page) add(c combatant) {
+	p.t.Helper()
+	kind := c.kind
+	if kind == "" {
+		kind = "character"
+	}
+	steps := []chromedp.Action[chromedp.Void]{
+		chromedp.SendKeys(chromedp.CSS("#add-name"), c.name),
+		chromedp.SetValue(chromedp.CSS(`#add-form select[name="side"]`), c.side),
+		chromedp.SetValue(chromedp.CSS(`#add-form select[name="kind"]`), kind),
+	}
+	p.clear("#add-name")
+	p.do(steps...)
+	p.setChecked(`#add-form input[name="hidden"]`, c.hidden)
+	p.setChecked(`#add-form input[name="aware"]`, !c.unaware)
+	if c.after != "" {
+		p.do(chromedp.SetValue(chromedp.CSS(`#add-form select[name="place"]`), "after"),
+			chromedp.SetValue(chromedp.CSS(`#add-form select[name="placeName"]`), c.after))
+	}
+	p.click(`[data-testid="add"]`)
+	p.waitFor(c.name+"'s card", `[...document.querySelectorAll("#combatants .card")].some(e => e.dataset.name === `+jsString(c.name)+`)`)
+}
+
+// clear empties a text field.
+func (p *page) clear(css string) {
+	p.t.Helper()
+	p.eval(`(document.querySelector(` + jsString(css) + `).value = "")`)
+}
+
+// setChecked clicks a checkbox until it is as wanted.
+func (p *page) setChecked(css string, want bool) {
+	p.t.Helper()
+	if p.eval(`String(document.querySelector(`+jsString(css)+`).checked)`) != strconv.FormatBool(want) {
+		p.do(chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible))
+	}
+}
+
+// snapshot is what a page shows of the order of play.
+type snapshot struct {
+	Revision int      `json:"revision"`
+	Status   string   `json:"status"`
+	Order    []string `json:"order"`
+	Next     []string `json:"next"`
+	History  []string `json:"history"`
+	Started  bool     `json:"started"`
+}
+
+func (p *page) snapshot() snapshot {
+	p.t.Helper()
+	js := `JSON.stringify({
+		revision: Number(document.body.dataset.revision || -1),
+		status: document.getElementById("status").textContent,
+		order: [...document.querySelectorAll("#order > li.slot")].map(e => e.getAttribute("aria-label")),
+		next: [...document.querySelectorAll("#next-round > li.slot")].map(e => e.getAttribute("aria-label")),
+		history: [...document.querySelectorAll("#history > li[data-round]")].map(e => e.textContent),
+		started: !!document.querySelector("#history > li[data-round]"),
+	})`
+	var s snapshot
+	if err := json.Unmarshal([]byte(p.eval(js)), &s); err != nil {
+		p.t.Fatalf("%s: snapshot: %v", p.name, err)
+	}
+	return s
+}
+
+func sameSnapshot(a, b snapshot) bool {
+	return a.Revision == b.Revision && a.Status == b.Status && slices.Equal(a.Order, b.Order) &&
+		slices.Equal(a.Next, b.Next) && slices.Equal(a.History, b.History)
+}
+
+// forPlayer returns what a player should see of a GM's snapshot: no
+// hidden combatant anywhere.
+func forPlayer(s snapshot) snapshot {
+	hidden := func(x string) bool { return strings.Contains(strings.ToLower(x), strings.ToLower(hiddenName)) }
+	drop := func(xs []string) []string {
+		return slices.DeleteFunc(slices.Clone(xs), hidden)
+	}
+	p := s
+	p.Order = drop(s.Order)
+	p.Next = drop(s.Next)
+	p.History = nil
+	for _, h := range s.History {
+		head, turns, _ := strings.Cut(h, ":")
+		var keep []string
+		for _, t := range strings.Split(turns, ",") {
+			if t = strings.TrimSpace(t); t != "" && !hidden(t) {
+				keep = append(keep, t)
+			}
+		}
+		p.History = append(p.History, head+":"+strings.Join(prefix(keep, " "), ","))
+	}
+	if hidden(s.Status) {
+		round, _, _ := strings.Cut(s.Status, " · ")
+		p.Status = round + " · nobody can act"
+	}
+	return p
+}
+
+func prefix(xs []string, p string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = p + x
+	}
+	return out
+}
+
+// sync checks that every other page shows p's state within liveWithin of
+// p showing it, and that no player page holds the hidden name.
+func (p *page) sync(others ...*page) {
+	p.t.Helper()
+	want := p.snapshot()
+	for _, o := range others {
+		w := want
+		isPlayer := o.name == "player"
+		if isPlayer {
+			w = forPlayer(want)
+		}
+		start := time.Now()
+		for {
+			got := o.snapshot()
+			match := got.Order != nil && slices.Equal(got.Order, w.Order) && slices.Equal(got.Next, w.Next) && slices.Equal(got.History, w.History)
+			if !isPlayer {
+				match = match && got.Revision == w.Revision && got.Status == w.Status
+			} else if w.Started {
+				match = match && got.Status == w.Status
+			}
+			if match {
+				break
+			}
+			if time.Since(start) > liveWithin {
+				p.t.Fatalf("%s did not show %s's change within %v:\nwant %+v\ngot  %+v", o.name, p.name, liveWithin, w, got)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if isPlayer {
+			o.expectNoHidden()
+		}
+		o.checkConsole()
+	}
+}
+
+// expectNoHidden fails when the page's HTML holds the hidden name.
+func (p *page) expectNoHidden() {
+	p.t.Helper()
+	html := p.eval(`document.documentElement.outerHTML`)
+	if strings.Contains(strings.ToLower(html), strings.ToLower(hiddenName)) {
+		p.t.Fatalf("%s: the page holds the hidden combatant %q", p.name, hiddenName)
+	}
+}
+
+func (p *page) expectStatus(want string) {
+	p.t.Helper()
+	if got := p.snapshot().Status; got != want {
+		p.t.Fatalf("%s: status = %q, want %q", p.name, got, want)
+	}
+}
+
+// expectHistory checks that the page's history starts with want's lines,
+// exactly.
+func (p *page) expectHistory(want []string) {
+	p.t.Helper()
+	got := p.snapshot().History
+	if len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
+		p.t.Fatalf("%s: history =\n  %s\nwant it to start with\n  %s", p.name, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
+
+// shot saves a full-page PNG screenshot.
+func (p *page) shot(dir, name string) {
+	p.t.Helper()
+	time.Sleep(100 * time.Millisecond) // let the layout settle after a resize
+	png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		p.t.Fatalf("%s: screenshot: %v", p.name, err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Logf("screenshot: %s", path)
+}
+
+// screenshotDir is $FRAY_SCREENSHOTS, or testdata/screenshots (ignored by
+// git): a folder that outlives the test.
+func screenshotDir(t *testing.T) string {
+	dir := os.Getenv("FRAY_SCREENSHOTS")
+	if dir == "" {
+		dir = filepath.Join("testdata", "screenshots")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// jsString returns s as a JavaScript string literal.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
