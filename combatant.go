@@ -40,6 +40,9 @@ type Combatant struct {
 	// Stats holds the combatant's numbers by lower-case stat name, such as
 	// "agility" or "wits".
 	Stats map[string]int `json:"stats,omitempty"`
+	// Conditions lists the conditions the combatant is in, in the order
+	// they were set (SPEC E-4).
+	Conditions []Condition `json:"conditions,omitempty"`
 }
 
 // Stat returns the named stat, or 0 when the combatant does not have it.
@@ -52,6 +55,12 @@ func (c *Combatant) IsPC() bool { return c.Side == SidePC }
 func (c *Combatant) Clone() *Combatant {
 	d := *c
 	d.Stats = maps.Clone(c.Stats)
+	if c.Conditions != nil {
+		d.Conditions = make([]Condition, len(c.Conditions))
+		for i, x := range c.Conditions {
+			d.Conditions[i] = x.Clone()
+		}
+	}
 	return &d
 }
 

@@ -11,14 +11,16 @@ import (
 // Systems define their own types next to their code, prefixed with their id
 // ("bpb.delayed"); the engine's bookkeeping types are EventUndo and EventRedo.
 const (
-	EventAdded    = "added"    // a combatant joins the encounter; data: AddedData
-	EventRemoved  = "removed"  // a combatant leaves the encounter; data: NameData
-	EventSet      = "set"      // an encounter setting changes; data: SetData
-	EventStarted  = "started"  // the encounter begins; data is the system's own
-	EventUndo     = "undo"     // a step is taken back; data: StepData
-	EventRedo     = "redo"     // an undone step is restored; data: StepData
-	EventNoted    = "noted"    // a note is recorded against a combatant; data: NoteData
-	EventRevealed = "revealed" // a hidden combatant is shown to players; data: NameData
+	EventAdded     = "added"     // a combatant joins the encounter; data: AddedData
+	EventRemoved   = "removed"   // a combatant leaves the encounter; data: NameData
+	EventSet       = "set"       // an encounter setting changes; data: SetData
+	EventStarted   = "started"   // the encounter begins; data is the system's own
+	EventUndo      = "undo"      // a step is taken back; data: StepData
+	EventRedo      = "redo"      // an undone step is restored; data: StepData
+	EventNoted     = "noted"     // a note is recorded against a combatant; data: NoteData
+	EventRevealed  = "revealed"  // a hidden combatant is shown to players; data: NameData
+	EventCondition = "condition" // a combatant is put in a condition; data: ConditionData
+	EventCleared   = "cleared"   // a combatant's condition ends before its time; data: ClearedData
 )
 
 // Event is one fact in an encounter's log. Commands become events; applying
@@ -156,6 +158,20 @@ type NoteData struct {
 type SetData struct {
 	Key   string `json:"key"`
 	Value string `json:"value"`
+}
+
+// ConditionData is the payload of EventCondition: Name is put in the
+// condition, replacing one of the same name.
+type ConditionData struct {
+	Name      string    `json:"name"`
+	Condition Condition `json:"condition"`
+}
+
+// ClearedData is the payload of EventCleared: Name's condition named
+// Condition ends.
+type ClearedData struct {
+	Name      string `json:"name"`
+	Condition string `json:"condition"`
 }
 
 // StepData is the payload of EventUndo and EventRedo.

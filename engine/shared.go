@@ -66,6 +66,7 @@ func SharedDocs(s Spec) []fray.CommandDoc {
 		{Usage: "note NAME TEXT", Summary: "Record a note about a combatant for the GM."},
 		{Usage: "reveal NAME", Summary: "Show a hidden combatant to the players."},
 	}
+	docs = append(docs, ConditionDocs()...)
 	if len(s.Settings) > 0 {
 		var keys []string
 		for _, k := range slices.Sorted(maps.Keys(s.Settings)) {
@@ -77,7 +78,7 @@ func SharedDocs(s Spec) []fray.CommandDoc {
 }
 
 // DecideShared decides the commands every system shares: add, remove, set,
-// note and reveal. handled is false for any other command, which the
+// note, reveal, condition and clear. handled is false for any other command, which the
 // system then decides itself.
 func DecideShared(enc *fray.Encounter, cmd fray.Command, s Spec) (evs []fray.Event, handled bool, err error) {
 	var ev fray.Event
@@ -95,6 +96,10 @@ func DecideShared(enc *fray.Encounter, cmd fray.Command, s Spec) (evs []fray.Eve
 		ev, err = decideSet(cmd, s)
 	case CmdNote:
 		ev, err = decideNote(enc, cmd)
+	case CmdCondition:
+		ev, err = decideCondition(enc, cmd)
+	case CmdClear:
+		ev, err = decideClear(enc, cmd)
 	case CmdReveal:
 		var c *fray.Combatant
 		if c, err = OneName(enc, cmd, "reveal NAME"); err == nil {
@@ -288,7 +293,10 @@ func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, rem
 		}
 		name := enc.Combatants[i].Name
 		enc.Combatants = slices.Delete(enc.Combatants, i, i+1)
+		dropAnchoredTo(enc, name)
 		return nil, name, true, nil
+	case fray.EventCondition, fray.EventCleared:
+		return nil, "", true, applyCondition(enc, ev)
 	case fray.EventSet:
 		var d fray.SetData
 		if err := ev.Decode(&d); err != nil {

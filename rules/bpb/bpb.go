@@ -538,6 +538,12 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 	if !ok {
 		return fray.Errorf(fray.EINTERNAL, "The state is not a Bulletproof Blues state.")
 	}
+	err := s.apply(ev)
+	s.begin()
+	return err
+}
+
+func (s *State) apply(ev fray.Event) error {
 	added, removed, handled, err := engine.ApplyShared(&s.Encounter, ev)
 	if err != nil {
 		return err
@@ -600,6 +606,7 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		}
 		t.Mark = markActed
 		t.Note = d.Note
+		engine.TurnEdge(&s.Encounter, s.Round, t.Name, fray.EdgeEnd)
 		s.Pos++
 		s.settle()
 	case EventDelayed:
@@ -646,6 +653,9 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 			t.From = round
 		}
 		s.Forced[d.Name] = s.Round
+		// A forced action is a turn: it starts and ends now.
+		engine.TurnEdge(&s.Encounter, s.Round, d.Name, fray.EdgeStart)
+		engine.TurnEdge(&s.Encounter, s.Round, d.Name, fray.EdgeEnd)
 		// The forced action comes during the current turn: after it, and
 		// after any earlier forced actions in it.
 		at := s.Pos + 1

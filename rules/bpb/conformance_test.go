@@ -35,6 +35,27 @@ next
 next
 undo
 redo`},
+	{Name: "conditions", Text: `add Blueshift side=pc
+add Ganyeka
+add Monolith side=pc
+order Blueshift Ganyeka Monolith
+start
+condition Ganyeka dazzled until=end:Blueshift mod=-2 on=attack
+delay
+condition Monolith blocking until=start
+force Monolith
+condition Monolith blocking until=start
+next
+interrupt Blueshift
+next
+condition Ganyeka distracted by=Blueshift from=next until=round@+1 mod=3 on=attacked once=yes
+clear Ganyeka dazzled
+next
+next
+remove Blueshift
+next
+undo
+redo`},
 }
 
 func mustRead(path string) string {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"fray"
+	"fray/engine"
 )
 
 // Kinds of turn in a round's sequence.
@@ -37,6 +38,9 @@ type Turn struct {
 	Note string `json:"note,omitempty"`
 	// Env marks the environment's turn.
 	Env bool `json:"env,omitempty"`
+	// Began marks a turn whose start has been reported to the engine's
+	// conditions (engine.TurnEdge).
+	Began bool `json:"began,omitempty"`
 }
 
 // LostTurn is a future round's turn spent in advance by a forced action.
@@ -104,6 +108,15 @@ func (s *State) Clone() fray.State {
 	return &d
 }
 
+// begin reports the start of the turn in progress to the conditions, once
+// per turn (E-4: conditions anchored to the start of a turn end then).
+func (s *State) begin() {
+	if t := s.current(); t != nil && !t.Began {
+		t.Began = true
+		engine.TurnEdge(&s.Encounter, s.Round, t.Name, fray.EdgeStart)
+	}
+}
+
 // current returns the turn in progress, or nil.
 func (s *State) current() *Turn {
 	if !s.Started || s.Pos >= len(s.Seq) {
@@ -154,6 +167,7 @@ func (s *State) lostIn(name string, r int) bool {
 // environment; turns spent in advance are marked lost.
 func (s *State) startRound(r int) {
 	s.Round = r
+	engine.TurnEdge(&s.Encounter, r, "", fray.EdgeStart)
 	// The live state owns Seq (Clone copies it), so its array is reused.
 	s.Seq = s.Seq[:0]
 	for _, n := range s.Order {
@@ -174,6 +188,7 @@ func (s *State) startRound(r int) {
 
 // endRound files this round's turns in the history.
 func (s *State) endRound() {
+	engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
 	s.History = append(s.History, fray.RoundTurns{Round: s.Round, Turns: s.roundTurns()})
 }
 
