@@ -322,32 +322,16 @@ func weaponNames(ws []Weapon, sep string) string {
 // its to-hit roll and its Red/Black damage, incapacitation and
 // Injuries.
 func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
-	a, att, tgt, wp, err := s.AttackOf(cmd)
+	p, err := s.checkAttack(cmd)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.decideAct(fray.Command{Name: "act", Args: []string{att.Name, Major}}); err != nil {
+	a, att, tgt, wp, injury := p.a, p.att, p.tgt, p.wp, p.injury
+	odds, err := attackOdds(a, att, tgt, wp)
+	if err != nil {
 		return nil, err
 	}
-	switch {
-	case s.Dead(att.Name):
-		return nil, fray.Errorf(fray.EINVALID, "%s is dead.", att.Name)
-	case s.Incapacitated(att.Name):
-		return nil, fray.Errorf(fray.EINVALID, "%s is Incapacitated and cannot attack.", att.Name)
-	case s.Dead(tgt.Name):
-		return nil, fray.Errorf(fray.EINVALID, "%s is already dead.", tgt.Name)
-	}
-	injury := ""
-	if v, ok := cmd.Opts[KeyInjury]; ok {
-		injury = strings.ToLower(v)
-		free := freeInjuries(s.fighter(tgt.Name))
-		if !slices.Contains(free, injury) {
-			return nil, fray.Errorf(fray.EINVALID, "injury=%s: %s can still take %s.", clip(v), tgt.Name, strings.Join(free, ", "))
-		}
-		if a.HP > 0 {
-			return nil, fray.Errorf(fray.EINVALID, "%s is not Incapacitated, so this attack gives no Injury; leave injury= out.", tgt.Name)
-		}
-	}
+	odds.Command = cmd.String()
 	var roll fray.Roll
 	var faces []int
 	if e := a.Expr(); e != "" {
@@ -394,7 +378,48 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if err != nil {
 		return nil, err
 	}
+	ev.Odds = &odds
 	return []fray.Event{actEv, ev}, nil
+}
+
+// attackPlan is an attack checked against the rules, before its roll.
+type attackPlan struct {
+	a        Attack
+	att, tgt *fray.Combatant
+	wp       Weapon
+	injury   string
+}
+
+// checkAttack checks attack A B … against the rules: whose turn it is,
+// the Major action budget, the weapon, who can still fight.
+func (s *State) checkAttack(cmd fray.Command) (attackPlan, error) {
+	a, att, tgt, wp, err := s.AttackOf(cmd)
+	if err != nil {
+		return attackPlan{}, err
+	}
+	if _, err := s.decideAct(fray.Command{Name: "act", Args: []string{att.Name, Major}}); err != nil {
+		return attackPlan{}, err
+	}
+	switch {
+	case s.Dead(att.Name):
+		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is dead.", att.Name)
+	case s.Incapacitated(att.Name):
+		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is Incapacitated and cannot attack.", att.Name)
+	case s.Dead(tgt.Name):
+		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is already dead.", tgt.Name)
+	}
+	p := attackPlan{a: a, att: att, tgt: tgt, wp: wp}
+	if v, ok := cmd.Opts[KeyInjury]; ok {
+		p.injury = strings.ToLower(v)
+		free := freeInjuries(s.fighter(tgt.Name))
+		if !slices.Contains(free, p.injury) {
+			return attackPlan{}, fray.Errorf(fray.EINVALID, "injury=%s: %s can still take %s.", clip(v), tgt.Name, strings.Join(free, ", "))
+		}
+		if a.HP > 0 {
+			return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is not Incapacitated, so this attack gives no Injury; leave injury= out.", tgt.Name)
+		}
+	}
+	return p, nil
 }
 
 // diceHint says what dice= an attack takes.

@@ -305,62 +305,107 @@ func (s seededRoller) Roll(forWhom, expr string) (fray.Roll, error) {
 	return engine.RollSeeded(forWhom, expr, s.r)
 }
 
-// The attack command's odds agree with 100,000 seeded rolls of the same
-// command, within 4 standard errors.
+// The attack command's odds (odds attack …) agree with 100,000 seeded
+// rolls of the same command, band by band and damage by damage, within 4
+// standard errors.
 func TestQ4_AttackOddsSeeded(t *testing.T) {
+	for _, line := range []string{"attack Ann Bob with=maul mod=-2", "attack Ann Bob with=sword", "attack Ann Bob with=dagger hit=yes"} {
+		t.Run(line, func(t *testing.T) {
+			e := newFight(t, "")
+			st := e.State().(*queue.State)
+			cmd, _ := engine.ParseCommand(line)
+			sys := queue.New()
+			o, err := sys.Odds(st, cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := 0.0
+			for _, b := range o.Bands {
+				sum += b.P
+			}
+			if math.Abs(sum-1) > 1e-12 {
+				t.Fatalf("bands sum to %v", sum)
+			}
+			r := seededRoller{rand.New(rand.NewPCG(9, 9))}
+			const n = 100000
+			bands := map[string]int{}
+			dmg := map[int]int{}
+			for range n {
+				evs, err := sys.Decide(st, cmd, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var d struct {
+					Hit           bool   `json:"hit"`
+					Damage        int    `json:"damage"`
+					Triggered     bool   `json:"triggered"`
+					Incapacitates bool   `json:"incapacitates"`
+					Special       string `json:"special"`
+				}
+				if err := evs[1].Decode(&d); err != nil {
+					t.Fatal(err)
+				}
+				band := queue.BandMiss
+				if d.Hit {
+					band = queue.BandHit
+					if d.Incapacitates {
+						band = queue.BandIncapacitates
+					}
+					if d.Triggered && d.Special != "" {
+						band += ", special (" + d.Special + ")"
+					} else if d.Triggered {
+						band += ", special"
+					}
+				}
+				bands[band]++
+				dmg[d.Damage]++
+			}
+			check := func(what string, count int, p float64) {
+				t.Helper()
+				se := math.Sqrt(p * (1 - p) / n)
+				if got := float64(count) / n; math.Abs(got-p) > 4*se+1e-9 {
+					t.Errorf("%s: %v of %d seeded rolls, odds %v (4 SE = %v)", what, got, n, p, 4*se)
+				}
+			}
+			for _, b := range o.Bands {
+				check(b.Name, bands[b.Name], b.P)
+				delete(bands, b.Name)
+			}
+			if len(bands) > 0 {
+				t.Errorf("rolled bands the odds do not list: %v", bands)
+			}
+			for _, p := range o.Dist {
+				check("damage "+itoa(p.V), dmg[p.V], p.P)
+			}
+		})
+	}
+}
+
+// odds attack … shows the odds without rolling, and refuses what attack
+// would refuse in the same words; a real attack records its odds.
+func TestQ4_OddsCommand(t *testing.T) {
 	e := newFight(t, "")
-	st := e.State().(*queue.State)
-	cmd, _ := engine.ParseCommand("attack Ann Bob with=maul mod=-2")
-	a, _, _, _, err := st.AttackOf(cmd)
+	before := e.State().Clone()
+	cmd, _ := engine.ParseCommand("odds attack Ann Bob with=sword")
+	o, err := e.Odds(cmd)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := a.Odds()
-	if err != nil {
-		t.Fatal(err)
+	// Ann needs 8+ on the d20 (13 of 20); the sword deals Red: 6 damage
+	// (Bob's hit points) on a Red 6 (1 in 6), bleed on a Black 6.
+	near := func(x, y float64) bool { return math.Abs(x-y) < 1e-12 }
+	if !near(o.P("miss"), 7.0/20) || !near(o.P("hit, special (bleed)"), 13.0/20*5/36) || !near(o.P("hit, Incapacitated, special (bleed)"), 13.0/20/36) || o.Target != 11 {
+		t.Errorf("odds %+v", o)
 	}
-	sys := queue.New()
-	r := seededRoller{rand.New(rand.NewPCG(9, 9))}
-	const n = 100000
-	var hit, special, incap int
-	dmg := make([]int, 7)
-	for range n {
-		evs, err := sys.Decide(st, cmd, r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var d struct {
-			Hit           bool `json:"hit"`
-			Damage        int  `json:"damage"`
-			Triggered     bool `json:"triggered"`
-			Incapacitates bool `json:"incapacitates"`
-		}
-		if err := evs[1].Decode(&d); err != nil {
-			t.Fatal(err)
-		}
-		if d.Hit {
-			hit++
-			dmg[d.Damage]++
-		}
-		if d.Triggered {
-			special++
-		}
-		if d.Incapacitates {
-			incap++
-		}
+	if _, err := e.Do(cmd); err != nil || len(e.Log()) != 7 || !reflect.DeepEqual(before, e.State()) {
+		t.Errorf("odds changed the encounter: %v", err)
 	}
-	check := func(what string, count int, p float64) {
-		t.Helper()
-		se := math.Sqrt(p * (1 - p) / n)
-		if got := float64(count) / n; math.Abs(got-p) > 4*se+1e-9 {
-			t.Errorf("%s: %v of %d seeded rolls, odds %v (4 SE = %v)", what, got, n, p, 4*se)
-		}
-	}
-	check("hit", hit, o.Hit)
-	check("special", special, o.Special)
-	check("incapacitates", incap, o.Incapacitates)
-	for _, v := range o.Damage {
-		check("damage "+itoa(v.Damage), dmg[v.Damage], v.P)
+	refuse(t, e, "odds attack Bob Ann with=club", "It is Ann's turn")
+	refuse(t, e, "odds attack Ann Bob with=axe", `no weapon named "axe"`)
+	refuse(t, e, "odds next", "no odds")
+	run(t, e, "attack Ann Bob with=sword dice=9,1,1")
+	if ev := lastEvent(t, e, queue.EventAttacked); ev.Odds == nil || !near(ev.Odds.P("miss"), 7.0/20) {
+		t.Errorf("the attack's event records odds %+v", ev.Odds)
 	}
 }
 
@@ -407,4 +452,25 @@ func itoa(n int) string {
 		return string(rune('0' + n))
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// BenchmarkAttack resolves one attack, odds included (issue 4: under 20 µs).
+func BenchmarkAttack(b *testing.B) {
+	e := engine.New(queue.New(), rand.New(rand.NewPCG(1, 2)))
+	for _, line := range strings.Split(fight, "\n") {
+		cmd, _ := engine.ParseCommand(line)
+		if _, err := e.Do(cmd); err != nil {
+			b.Fatal(err)
+		}
+	}
+	st := e.State()
+	cmd, _ := engine.ParseCommand("attack Ann Bob with=maul mod=-2")
+	sys := queue.New()
+	r := seededRoller{rand.New(rand.NewPCG(9, 9))}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := sys.Decide(st, cmd, r); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
