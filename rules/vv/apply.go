@@ -151,22 +151,29 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 
 // applyCurrent applies an event of the character acting now.
 func (s *State) applyCurrent(ev fray.Event) error {
+	// Each payload is decoded in its own case: a value given to Decode
+	// escapes, and costs an allocation.
 	var name string
-	var act ActData
-	var mv MoveData
-	var err error
+	var cost, inches int
 	switch ev.Type {
 	case EventActed:
-		err = ev.Decode(&act)
-		name = act.Name
+		var d ActData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		name, cost = d.Name, d.Cost
 	case EventMoved:
-		err = ev.Decode(&mv)
-		name = mv.Name
+		var d MoveData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		name, inches = d.Name, d.Inches
 	default:
-		name, err = decodeName(ev)
-	}
-	if err != nil {
-		return err
+		var d fray.NameData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		name = d.Name
 	}
 	cur := s.Current()
 	if cur == "" || !fray.SameName(cur, name) {
@@ -175,15 +182,15 @@ func (s *State) applyCurrent(ev fray.Event) error {
 	ch := s.char(cur)
 	switch ev.Type {
 	case EventActed:
-		ch.Act.Acted, ch.Act.Cost = true, act.Cost
+		ch.Act.Acted, ch.Act.Cost = true, cost
 		ch.ActedPhase = s.Phase()
-		ch.Spent += act.Cost
+		ch.Spent += cost
 		if ch.Act.Hold == nil || ch.Act.Hold.Turn == s.Round {
 			ch.Performed++
 		}
 	case EventMoved:
-		ch.Moved += mv.Inches
-		ch.PhaseUsed += mv.Inches
+		ch.Moved += inches
+		ch.PhaseUsed += inches
 		if ch.Act.Acted {
 			ch.Act.After = true
 		} else {
@@ -210,29 +217,6 @@ func (s *State) applyCurrent(ev fray.Event) error {
 		s.finish(ch)
 	}
 	return nil
-}
-
-// decodeName decodes a fray.NameData payload, reading the plain
-// {"name":"…"} that fray.NewEvent writes without reflection; Apply runs
-// for every event of a replay.
-func decodeName(ev fray.Event) (string, error) {
-	const pre, post = `{"name":"`, `"}`
-	if b := ev.Data; len(b) >= len(pre)+len(post) && string(b[:len(pre)]) == pre && string(b[len(b)-len(post):]) == post {
-		name := b[len(pre) : len(b)-len(post)]
-		plain := true
-		for _, c := range name {
-			if c == '"' || c == '\\' || c < ' ' || c >= 0x80 {
-				plain = false
-				break
-			}
-		}
-		if plain {
-			return string(name), nil
-		}
-	}
-	var d fray.NameData
-	err := ev.Decode(&d)
-	return d.Name, err
 }
 
 // finish ends the activation of the character acting now, ch.
