@@ -174,11 +174,11 @@ func (s *State) Clone() fray.State {
 			d.Chars[i] = &cc
 		}
 	}
-	if s.History != nil {
-		d.History = make([]fray.RoundTurns, len(s.History))
-		for i, h := range s.History {
-			d.History[i] = fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)}
-		}
+	// A finished turn's turns are never changed again, so the copy
+	// shares them; only the list and the last turn's turns are copied.
+	d.History = slices.Clone(s.History)
+	if n := len(d.History); n > 0 {
+		d.History[n-1].Turns = slices.Clone(d.History[n-1].Turns)
 	}
 	return d
 }
