@@ -196,7 +196,7 @@ func (s *Server) getEncounter(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	e, err := s.lockEntry(r.Context(), id)
+	e, err := s.lockEntry(r.Context(), id, true)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -223,7 +223,7 @@ func (s *Server) createPlayer(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	e, err := s.lockEntry(r.Context(), id)
+	e, err := s.lockEntry(r.Context(), id, true)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -321,22 +321,30 @@ func (s *Server) postCommand(w http.ResponseWriter, r *http.Request) {
 
 // do carries out one command for the caller at the revision expected.
 func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revision int) (commandDone, error) {
-	e, err := s.lockEntry(r.Context(), id)
+	e, err := s.lockEntry(r.Context(), id, false)
 	if err != nil {
 		return commandDone{}, err
 	}
 	defer e.unlock()
 	if revision != e.rev {
-		return commandDone{}, fray.ConflictError(e.rev, revision)
+		// Another process may have moved the encounter on: look again.
+		if err := s.refresh(r.Context(), id, e); err != nil {
+			e.drop()
+			return commandDone{}, err
+		}
+		if revision != e.rev {
+			return commandDone{}, fray.ConflictError(e.rev, revision)
+		}
 	}
 	if err := RedactCommand(c.Role, e.secret, cmd); err != nil {
 		return commandDone{}, err
 	}
-	before := e.eng.View()
-	if err := allowed(c, e.rec.Rules, cmd, before); err != nil {
-		return commandDone{}, err
+	if c.Role != fray.RoleGM {
+		if err := allowed(c, e.rec.Rules, cmd, e.eng.View()); err != nil {
+			return commandDone{}, err
+		}
 	}
-	if cmd.Name == engine.CmdAdd && len(before.Combatants) >= s.cfg.Limits.MaxCombatants {
+	if cmd.Name == engine.CmdAdd && len(e.eng.View().Combatants) >= s.cfg.Limits.MaxCombatants {
 		return commandDone{}, fray.Errorf(fray.ETOOLARGE, "The encounter already has %d combatants, the most it may hold here (MaxCombatants).", s.cfg.Limits.MaxCombatants)
 	}
 	evs, err := e.eng.Do(cmd)

@@ -70,9 +70,12 @@ func (s *Server) system(rules string) (fray.System, error) {
 	return newSys(), nil
 }
 
-// lockEntry returns the encounter id replayed up to the store's current
-// revision, locked; the caller must unlock it.
-func (s *Server) lockEntry(ctx context.Context, id string) (*entry, error) {
+// lockEntry returns the encounter id replayed, locked; the caller must
+// unlock it. With fresh set it is brought up to the store's revision
+// first (another process may have appended); without, an entry already
+// replayed is used as it is, which is enough for a command: its append
+// fails with ECONFLICT if the store has moved on.
+func (s *Server) lockEntry(ctx context.Context, id string, fresh bool) (*entry, error) {
 	if err := fray.ValidateID(id); err != nil {
 		return nil, fray.Errorf(fray.ENOTFOUND, "There is no encounter %q.", clip(id))
 	}
@@ -93,6 +96,9 @@ func (s *Server) lockEntry(ctx context.Context, id string) (*entry, error) {
 	s.mu.Unlock()
 	if err := e.lock(ctx); err != nil {
 		return nil, err
+	}
+	if e.eng != nil && !fresh {
+		return e, nil
 	}
 	if err := s.refresh(ctx, id, e); err != nil {
 		e.unlock()

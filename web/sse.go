@@ -54,7 +54,7 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 	// Subscribe before reading the state, so that no change falls between.
 	changes, cancel := s.broker.Subscribe(id, s.cfg.Limits.SubscriberBuffer)
 	defer cancel()
-	e, err := s.lockEntry(r.Context(), id)
+	e, err := s.lockEntry(r.Context(), id, true)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -68,8 +68,15 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
+	var deadline time.Time
 	write := func(b []byte) bool {
-		rc.SetWriteDeadline(time.Now().Add(sseWriteTimeout))
+		// A write may take sseWriteTimeout at least; the deadline is
+		// moved on at most once a second, which saves a timer reset per
+		// message when many streams get one.
+		if now := time.Now(); deadline.Sub(now) < sseWriteTimeout-time.Second {
+			deadline = now.Add(sseWriteTimeout)
+			rc.SetWriteDeadline(deadline)
+		}
 		if _, err := w.Write(b); err != nil {
 			return false
 		}
@@ -117,7 +124,7 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			// A gap, or a broker that carries no events: read the store.
-			e, err := s.lockEntry(r.Context(), id)
+			e, err := s.lockEntry(r.Context(), id, true)
 			if err != nil {
 				return
 			}
