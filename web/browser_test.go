@@ -191,6 +191,7 @@ func TestBrowser(t *testing.T) {
 	for _, p := range []*page{gm, gm2, player} {
 		p.checkConsole()
 	}
+	t.Logf("the longest a change took to show in another window: %v (the limit: %v)", max(gm.lag, gm2.lag), liveWithin)
 }
 
 // TestBrowserSystems drives the GM screen's controls for each rule system:
@@ -427,6 +428,8 @@ type page struct {
 
 	mu   sync.Mutex
 	errs []string
+
+	lag time.Duration // the longest another page took to show this one's change
 }
 
 // page opens a tab: in the default browser context (sharing localStorage
@@ -688,6 +691,9 @@ func (p *page) sync(others ...*page) {
 				match = match && got.Status == w.Status
 			}
 			if match {
+				if lag := time.Since(start); lag > p.lag {
+					p.lag = lag
+				}
 				break
 			}
 			if time.Since(start) > liveWithin {

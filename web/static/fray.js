@@ -103,6 +103,7 @@ const MARK_LABEL = {
   environment: "environment",
   reacted: "reacted",
   unaware: "unaware",
+  declined: "declined",
 };
 
 // renderOrder fills list (an <ol>) with the slots, each with its markers as
@@ -201,12 +202,49 @@ export function combatantCard(c, { extra } = {}) {
   const conds = c.conditions;
   if (conds && conds.length) {
     const ul = el("ul", { class: "conditions", "aria-label": "Conditions" });
-    for (const x of conds) ul.append(el("li", { class: "badge b-cond" }, typeof x === "string" ? x : x.name + (x.until ? " (until " + x.until + ")" : "")));
+    for (const x of conds) ul.append(el("li", { class: "badge b-cond", title: x.note || undefined }, conditionText(x)));
     card.append(ul);
   }
   if (c.notes) card.append(el("p", { class: "notes" }, c.notes));
   if (extra) card.append(extra);
   return card;
+}
+
+// conditionText says a condition: "distracted (by Blueshift) +3 attacked,
+// until the end of Ganyeka's turn".
+export function conditionText(x) {
+  if (typeof x === "string") return x;
+  let t = x.name;
+  if (x.by) t += " (by " + x.by + ")";
+  const mods = (x.modifiers || []).map((m) => (m.value > 0 ? "+" : "") + m.value + (m.on ? " " + m.on : ""));
+  if (mods.length) t += " " + mods.join(", ");
+  if (x.from && x.from > x.since) t += ", from round " + x.from;
+  if (x.until) t += ", until " + anchorText(x.until);
+  if (x.once) t += ", once";
+  return t;
+}
+
+// anchorText says a point in the order of play: "the end of Ganyeka's
+// turn", "the end of round 4".
+export function anchorText(a) {
+  if (!a.name) return "the " + a.edge + " of round " + a.round;
+  return "the " + a.edge + " of " + a.name + "'s turn";
+}
+
+// pct shows a probability as a percentage.
+export function pct(p) {
+  if (p > 0 && p < 0.001) return "<0.1%";
+  return (Math.max(0, p) * 100).toFixed(1) + "%";
+}
+
+// oddsText shows the odds a roll had: "Ganyeka attack 2d6+10 vs
+// difficulty 17: miss 58.3%, hit 33.3%, extreme 8.3%".
+export function oddsText(o) {
+  let t = (o.for ? o.for + " " : "") + (o.roll ? o.roll + " " : "") + o.expr;
+  if (o.target) t += " vs " + (o.target_kind ? o.target_kind + " " : "") + o.target;
+  const bands = (o.bands || []).map((b) => b.name + " " + pct(b.p));
+  if (bands.length) t += ": " + bands.join(", ");
+  return t;
 }
 
 // rollText shows a roll: "Blueshift 2d6: 6, 3 = 9".

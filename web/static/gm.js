@@ -5,7 +5,7 @@
 
 import {
   api, el, quote, slotText, statusText, renderOrder, renderHistory, combatantCard,
-  rollText, setupLargeType, notice, button, Live, CONN_LABEL,
+  rollText, oddsText, pct, setupLargeType, notice, button, Live, CONN_LABEL,
 } from "./fray.js";
 import { system, SYSTEMS, ADD_OPTS } from "./systems.js";
 
@@ -290,7 +290,7 @@ function renderForms(sys, v) {
   box.dataset.key = key;
   box.replaceChildren();
   if (!v.started) return;
-  for (const f of sys.forms || []) {
+  for (const f of [...(sys.forms || []), "condition"]) {
     if (f === "reorder") {
       const who = nameSelect(v, { "aria-label": "Who acts later", "data-testid": "reorder-name" });
       const after = nameSelect(v, { "aria-label": "After whom", "data-testid": "reorder-after" }, v.current);
@@ -313,6 +313,29 @@ function renderForms(sys, v) {
         onsubmit: (e) => { e.preventDefault(); run("attack " + quote(target.value)); },
       }, el("span", {}, v.current + " attacks"), target,
       el("button", { type: "submit", "data-action": "attack-target" }, "Attack")));
+    } else if (f === "condition" && names(v).length) {
+      const who = nameSelect(v, { "aria-label": "Who is in the condition", "data-testid": "condition-name" }, v.current);
+      const what = el("input", { "aria-label": "Condition", placeholder: "condition, e.g. distracted", "data-testid": "condition-what", class: "cond-in", maxlength: "64" });
+      const until = el("select", { "aria-label": "How long it lasts", "data-testid": "condition-until" },
+        el("option", { value: "cleared" }, "until cleared"),
+        el("option", { value: "end" }, "to the end of their turn"),
+        el("option", { value: "start" }, "to the start of their turn"),
+        el("option", { value: "round" }, "to the end of the round"));
+      const mod = el("input", { type: "number", class: "num", "aria-label": "Modifier to rolls (optional)", placeholder: "±0", "data-testid": "condition-mod" });
+      const on = el("select", { "aria-label": "Rolls the modifier applies to", "data-testid": "condition-on" },
+        ...["all", "attack", "attacked", "defence", "check"].map((x) => el("option", { value: x }, "on " + x)));
+      box.append(el("h3", { id: "cond-h" }, "Set a condition"));
+      box.append(el("form", {
+        class: "mini", "data-testid": "condition-form", "aria-labelledby": "cond-h",
+        onsubmit: (e) => {
+          e.preventDefault();
+          const c = what.value.trim();
+          if (!c) return what.focus();
+          let cmd = "condition " + quote(who.value) + " " + quote(c) + " until=" + until.value;
+          if (mod.value !== "" && Number(mod.value) !== 0) cmd += " mod=" + Number(mod.value) + " on=" + on.value;
+          run(cmd).then((r) => { if (r) { what.value = ""; mod.value = ""; } });
+        },
+      }, who, what, until, mod, on, el("button", { type: "submit", "data-action": "condition" }, "Set condition")));
     } else if (f === "full") {
       const who = nameSelect(v, { "aria-label": "Who declares", "data-testid": "full-name" });
       const what = el("select", { "aria-label": "Full Defence or Full Offence", "data-testid": "full-what" },
@@ -351,6 +374,13 @@ function renderCombatants(sys, v) {
       type: "button", class: "small danger", "data-action": "remove", "data-name": c.name, "aria-label": "Remove " + c.name,
       onclick: () => { if (confirm("Remove " + c.name + " from the encounter?")) run("remove " + quote(c.name)); },
     }, "Remove"));
+    for (const x of c.conditions || []) {
+      bar.append(el("button", {
+        type: "button", class: "small", "data-action": "clear", "data-name": c.name,
+        "aria-label": "End " + c.name + "'s condition " + x.name,
+        onclick: () => run("clear " + quote(c.name) + " " + quote(x.name)),
+      }, "End " + x.name));
+    }
     const extra = el("div", {}, bar);
     const link = links.get(c.name);
     if (link) {
@@ -580,7 +610,8 @@ function renderLog() {
     if ((ev.type === "undo" || ev.type === "redo") && ev.data && ev.data.step) what = ev.type + " (step " + ev.data.step + ")";
     li.append(el("span", { class: "log-cmd" }, what));
     if (ev.command && ev.type) li.append(" ", el("span", { class: "log-type" }, ev.type));
-    for (const r of ev.rolls || []) li.append(el("div", { class: "roll" }, "🎲 " + rollText(r)));
+    if (ev.odds) li.append(el("div", { class: "odds" }, "odds: " + oddsText(ev.odds)));
+    for (const r of ev.rolls || []) li.append(el("div", { class: "roll" }, "roll " + rollText(r)));
     list.append(li);
   }
   if (!seqs.length) list.append(el("li", { class: "empty" }, "Nothing yet."));
@@ -634,11 +665,6 @@ function probTable(r) {
   }
   table.append(body);
   return table;
-}
-
-function pct(p) {
-  if (p > 0 && p < 0.001) return "<0.1%";
-  return (Math.max(0, p) * 100).toFixed(1) + "%";
 }
 
 function bar(frac) {

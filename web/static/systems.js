@@ -6,7 +6,7 @@
 import { quote } from "./fray.js";
 
 // Words every system shares (the engine's).
-const shared = ["add", "remove", "note", "reveal", "undo", "redo", "show", "history", "log", "help"];
+const shared = ["add", "remove", "note", "reveal", "condition", "clear", "undo", "redo", "show", "history", "log", "help"];
 
 // has reports whether slot s carries marker m.
 const has = (s, m) => (s.markers || []).includes(m);
@@ -98,7 +98,7 @@ export const SYSTEMS = {
   queue: {
     name: "The Combat Queue",
     stats: ["wits", "bonus", "hp"],
-    words: [...shared, "order", "initiative", "start", "act", "next", "react"],
+    words: [...shared, "set", "order", "initiative", "start", "act", "next", "react", "attack", "injury"],
     place: true,
     turn: (v) => [
       b("major", "Major action", "act " + quote(v.current) + " major", v.current + " takes a Major action"),
