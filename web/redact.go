@@ -15,7 +15,9 @@ import (
 //
 // A GM sees everything. A player sees:
 //   - the view without hidden combatants (fray.View.ForPlayers), without
-//     any GM note, and without the exact numbers (stats) of NPCs;
+//     any GM note, without an NPC's numbers (see forPlayers), and without
+//     any other mention of a secret combatant (a slot's note, a turn's
+//     words, a condition);
 //   - only the events that name no secret combatant anywhere in their
 //     data or rolls, with no noted events at all, without the command
 //     text (which may carry notes= or an NPC's numbers), and with the
@@ -35,7 +37,7 @@ func redactView(secret map[string]bool, v fray.View) fray.View {
 	cs := make([]fray.Combatant, 0, len(p.Combatants))
 	for _, c := range p.Combatants {
 		if !secret[strings.ToLower(c.Name)] {
-			cs = append(cs, forPlayers(c))
+			cs = append(cs, forPlayers(secret, c))
 		}
 	}
 	p.Combatants = cs
@@ -113,13 +115,24 @@ func walkJSON(b []byte, f func(string) bool) bool {
 	return walk(v, f, 0)
 }
 
-// forPlayers returns what players see of a combatant that is not hidden.
-func forPlayers(c fray.Combatant) fray.Combatant {
-	c.Notes = ""
-	if !c.IsPC() {
-		c.Stats = nil
+// forPlayers returns what players see of a combatant that is not
+// hidden: no GM notes, no condition that names a secret combatant, and of
+// an NPC only its name, kind, side, group, awareness and conditions (so a
+// field added to the character sheet later stays the GM's until it is
+// shown here on purpose).
+func forPlayers(secret map[string]bool, c fray.Combatant) fray.Combatant {
+	var conds []fray.Condition
+	for _, k := range c.Conditions {
+		if b, err := json.Marshal(k); err == nil && !walkJSON(b, func(s string) bool { return holds(s, secret) }) {
+			conds = append(conds, k)
+		}
 	}
-	return c
+	if c.IsPC() {
+		c.Notes = ""
+		c.Conditions = conds
+		return c
+	}
+	return fray.Combatant{Name: c.Name, Kind: c.Kind, Side: c.Side, Group: c.Group, Unaware: c.Unaware, Conditions: conds}
 }
 
 func redactEvents(secret map[string]bool, evs []fray.Event) []fray.Event {
@@ -134,7 +147,7 @@ func redactEvents(secret map[string]bool, evs []fray.Event) []fray.Event {
 			if ev.Decode(&d) != nil || d.Combatant.Hidden {
 				continue
 			}
-			d.Combatant = forPlayers(d.Combatant)
+			d.Combatant = forPlayers(secret, d.Combatant)
 			clean, err := fray.NewEvent(ev.Type, d, ev.Rolls...)
 			if err != nil {
 				continue
