@@ -141,3 +141,45 @@ func TestCrash(t *testing.T) {
 		e2.play(t, r.enc.ID, r.enc.Token, n, "next")
 	}
 }
+
+// TestServeShutdown: fray serve creates its database, answers, and on
+// SIGTERM ends its event streams and exits 0; the next start finds the
+// encounter again.
+func TestServeShutdown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs fray serve")
+	}
+	dir := t.TempDir()
+	bin := buildFray(t, dir)
+	db := filepath.Join(dir, "fray.db")
+	p := serve(t, bin, db)
+	e := &env{url: p.url, client: &http.Client{Timeout: 10 * time.Second}}
+	enc := e.create(t, "bpb", "Docks")
+	e.play(t, enc.ID, enc.Token, 0, "add Ann side=pc")
+	s := e.open(t, enc.ID, enc.Token, "")
+	if _, d := s.next(t); d.Revision != 1 {
+		t.Fatalf("stream at %d", d.Revision)
+	}
+	if r := e.do(t, "GET", "/", "", nil); r.Status != http.StatusOK || !strings.Contains(string(r.Body), "<html") {
+		t.Fatalf("GET /: %d", r.Status)
+	}
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- p.cmd.Wait() }()
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Fatalf("fray serve exited with %v", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("fray serve did not stop within 15 s of SIGTERM")
+	}
+	s.close()
+	p2 := serve(t, bin, db)
+	e2 := &env{url: p2.url, client: &http.Client{Timeout: 10 * time.Second}}
+	if n := checkLog(t, e2.log(t, enc.ID, enc.Token)); n != 1 {
+		t.Fatalf("after a restart the log holds %d events", n)
+	}
+}
