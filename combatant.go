@@ -2,6 +2,7 @@ package fray
 
 import (
 	"maps"
+	"slices"
 	"strings"
 )
 
@@ -43,6 +44,90 @@ type Combatant struct {
 	// Conditions lists the conditions the combatant is in, in the order
 	// they were set (SPEC E-4).
 	Conditions []Condition `json:"conditions,omitempty"`
+
+	// The rest of a character sheet (package sheet loads them from files).
+
+	// Tracks holds the combatant's tracks by lower-case name: Endurance,
+	// Life Points, Hit Points, Power, Health, hit points, Resolve,
+	// experience …
+	Tracks map[string]Track `json:"tracks,omitempty"`
+	// Powers lists the combatant's powers, weapons, skills and talents
+	// with their ranks.
+	Powers []Power `json:"powers,omitempty"`
+	// Expertise lists the powers and skills the combatant has expertise
+	// in, in lower case, such as "blocking" or "blast".
+	Expertise []string `json:"expertise,omitempty"`
+	// Protection holds protection ranks by lower-case kind, such as
+	// "armour" (bpb) or "kinetic" (vv).
+	Protection map[string]int `json:"protection,omitempty"`
+	// Qualities holds qualities and their levels by name, such as
+	// "Hard to Kill": 3.
+	Qualities map[string]int `json:"qualities,omitempty"`
+}
+
+// Track is a number that goes down and up in play, such as Endurance.
+type Track struct {
+	// Value is the current value.
+	Value int `json:"value"`
+	// Max is the value when unhurt or rested.
+	Max int `json:"max"`
+}
+
+// Kinds of power (Power.Kind). They are wire strings: never rename one.
+const (
+	PowerKindPower  = "power"  // a power, such as a Blast
+	PowerKindWeapon = "weapon" // a weapon, such as a pistol
+	PowerKindSkill  = "skill"  // a skill, such as Kung Fu
+	PowerKindTalent = "talent" // a talent (pp)
+)
+
+// Power is one power, weapon, skill or talent on a character sheet.
+type Power struct {
+	// Name names it, such as "Blast"; names are compared without regard
+	// to case.
+	Name string `json:"name"`
+	// Kind is one of the PowerKind* constants; empty means a power.
+	Kind string `json:"kind,omitempty"`
+	// Rank is its rank (or level, or dice).
+	Rank int `json:"rank"`
+	// Range is "close" or "ranged" for an attack.
+	Range string `json:"range,omitempty"`
+	// Damage is the kind of damage it deals, in the system's words:
+	// "stunning" (bpb), "kinetic" (vv), "bullet" (cinematic) …
+	Damage string `json:"damage,omitempty"`
+	// Weight is "light", "medium" or "heavy" for a queue weapon.
+	Weight string `json:"weight,omitempty"`
+	// Special names a special effect, such as a queue weapon's.
+	Special string `json:"special,omitempty"`
+	// Notes is free text.
+	Notes string `json:"notes,omitempty"`
+}
+
+// Power returns the combatant's power, weapon, skill or talent named
+// name, or nil.
+func (c *Combatant) Power(name string) *Power {
+	for i := range c.Powers {
+		if SameName(c.Powers[i].Name, name) {
+			return &c.Powers[i]
+		}
+	}
+	return nil
+}
+
+// HasExpertise reports whether the combatant has expertise in name.
+func (c *Combatant) HasExpertise(name string) bool {
+	for _, x := range c.Expertise {
+		if SameName(x, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Track returns the named track and whether the combatant has it.
+func (c *Combatant) Track(name string) (Track, bool) {
+	t, ok := c.Tracks[strings.ToLower(name)]
+	return t, ok
 }
 
 // Stat returns the named stat, or 0 when the combatant does not have it.
@@ -55,6 +140,11 @@ func (c *Combatant) IsPC() bool { return c.Side == SidePC }
 func (c *Combatant) Clone() *Combatant {
 	d := *c
 	d.Stats = maps.Clone(c.Stats)
+	d.Tracks = maps.Clone(c.Tracks)
+	d.Powers = slices.Clone(c.Powers)
+	d.Expertise = slices.Clone(c.Expertise)
+	d.Protection = maps.Clone(c.Protection)
+	d.Qualities = maps.Clone(c.Qualities)
 	if c.Conditions != nil {
 		d.Conditions = make([]Condition, len(c.Conditions))
 		for i, x := range c.Conditions {

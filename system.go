@@ -95,6 +95,17 @@ type Encounter struct {
 	Round int `json:"round"`
 }
 
+// Base returns e itself. A state that embeds Encounter has this method
+// too, which lets the engine reach the shared part of any system's state
+// (see BaseState).
+func (e *Encounter) Base() *Encounter { return e }
+
+// BaseState is a State that embeds Encounter.
+type BaseState interface {
+	State
+	Base() *Encounter
+}
+
 // Find returns the combatant with the given name, compared without regard
 // to case, or nil.
 func (e *Encounter) Find(name string) *Combatant {

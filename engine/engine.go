@@ -135,6 +135,13 @@ func (e *Engine) Do(cmd fray.Command) ([]fray.Event, error) {
 	if len(evs) == 0 {
 		return nil, nil
 	}
+	return e.commit(cmd.Name, text, evs)
+}
+
+// commit numbers evs as one new step whose command text is text, applies
+// them and appends them to the log; on any error the encounter is left
+// exactly as it was.
+func (e *Engine) commit(name, text string, evs []fray.Event) ([]fray.Event, error) {
 	step := len(e.steps) + 1
 	first := len(e.events)
 	for i := range evs {
@@ -146,7 +153,7 @@ func (e *Engine) Do(cmd fray.Command) ([]fray.Event, error) {
 	for _, ev := range evs {
 		if err := e.sys.Apply(e.st, ev); err != nil {
 			e.rebuild() // put the state back as it was
-			return nil, &fray.Error{Code: fray.EINTERNAL, Message: "The " + cmd.Name + " command produced an event the rules cannot apply.", Err: err}
+			return nil, &fray.Error{Code: fray.EINTERNAL, Message: "The " + name + " command produced an event the rules cannot apply.", Err: err}
 		}
 	}
 	e.events = append(e.events, evs...)

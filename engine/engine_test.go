@@ -202,7 +202,7 @@ func TestSharedCommands(t *testing.T) {
 	refuse(t, e, "add Bob Carl", "one name")
 	refuse(t, e, "remove Zed", `no combatant named "Zed"`)
 	refuse(t, e, "reveal Zed", `no combatant named "Zed"`)
-	refuse(t, e, "set x=y", "no settings")
+	refuse(t, e, "set x=y", "setting")
 	do(t, e, "note Ann has a sword", "reveal Ann")
 	refuse(t, e, "reveal Ann", "not hidden")
 	c := e.View().Combatants[0]

@@ -1,0 +1,617 @@
+// Package sheet loads character sheets for an encounter from YAML or JSON
+// files (a party file and a foes file), checks them against the rule
+// system's schema with errors that name the field
+// ("foes.yaml: Ganyeka.powers[0].rank: must be from 1 to 14"), and
+// works out the derived values a sheet leaves out (V&V Power, P&P Health,
+// Unisystem Life Points).
+//
+// A file is a list of characters, or a mapping with the rules it is for
+// and the list under characters:
+//
+//	rules: bpb
+//	characters:
+//	  - name: Monolith
+//	    side: pc
+//	    stats: {brawn: 12, agility: 4, accuracy: 5, prowess: 8, perception: 5, willpower: 6}
+//	    tracks: {endurance: 30}
+//	    powers:
+//	      - {name: Punch, rank: 10, range: close}
+//	    expertise: [blocking]
+//	    protection: {armour: 6}
+//
+// The loaded characters are fray.Combatant values; engine.Engine.Join
+// adds them to an encounter in one step.
+package sheet
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+)
+
+// Range is a named number and the values it may take.
+type Range struct {
+	// Name is the lower-case name.
+	Name string
+	// Min and Max bound the value.
+	Min, Max int
+	// Required means a sheet must give it (unless Derive can work it out).
+	Required bool
+	// Derive works the value out from the rest of the sheet, for a track
+	// a sheet leaves out; ok is false when it cannot.
+	Derive func(c *fray.Combatant) (v int, ok bool)
+}
+
+// Schema is what one rule system's sheets hold.
+type Schema struct {
+	// Rules is the system's id.
+	Rules string
+	// Stats lists the stats a sheet may give.
+	Stats []Range
+	// Tracks lists the tracks a sheet may give.
+	Tracks []Range
+	// Rank bounds the rank of powers, weapons, skills and talents.
+	Rank Range
+	// Kinds lists the kinds of power allowed (fray.PowerKind*).
+	Kinds []string
+	// Damage lists the damage kinds a power may name; nil allows any.
+	Damage []string
+	// Protection lists the protection kinds a sheet may give; nil allows
+	// any.
+	Protection []string
+	// Weights lists the weapon weights allowed; nil means none.
+	Weights []string
+}
+
+func stats(lo, hi int, required bool, names ...string) []Range {
+	out := make([]Range, len(names))
+	for i, n := range names {
+		out[i] = Range{Name: n, Min: lo, Max: hi, Required: required}
+	}
+	return out
+}
+
+// halfUp is a half rounded up (P&P rounds every half up).
+func halfUp(n int) int { return (n + 1) / 2 }
+
+// Schemas lists the schema of each system, by id.
+var Schemas = map[string]*Schema{
+	"bpb": {
+		Rules: "bpb",
+		Stats: append(stats(1, 14, true, "brawn", "agility", "accuracy", "prowess", "perception", "willpower"),
+			Range{Name: "superspeed", Min: 0, Max: 14}),
+		Tracks: []Range{
+			{Name: "endurance", Min: 0, Max: 1000, Required: true},
+			{Name: "experience", Min: 0, Max: 1000},
+		},
+		Rank:       Range{Name: "rank", Min: 1, Max: 14},
+		Kinds:      []string{fray.PowerKindPower, fray.PowerKindWeapon, fray.PowerKindSkill},
+		Damage:     []string{"stunning", "lethal"},
+		Protection: []string{"armour"},
+	},
+	"cinematic": {
+		Rules: "cinematic",
+		Stats: stats(1, 20, true, "strength", "dexterity", "constitution", "intelligence", "perception", "willpower"),
+		Tracks: []Range{{Name: "life points", Min: -1000, Max: 1000, Required: true, Derive: func(c *fray.Combatant) (int, bool) {
+			// (Strength + Constitution) × 4 + 10 (SPEC 1.2).
+			return (c.Stat("strength")+c.Stat("constitution"))*4 + 10, true
+		}}},
+		Rank:   Range{Name: "rank", Min: 0, Max: 20},
+		Kinds:  []string{fray.PowerKindSkill, fray.PowerKindWeapon, fray.PowerKindPower},
+		Damage: []string{"bullet", "slash", "stab", "bash"},
+	},
+	"vv": {
+		Rules: "vv",
+		Stats: append(stats(1, 100, true, "strength", "endurance", "agility", "intelligence", "charisma"),
+			Range{Name: "level", Min: 1, Max: 100, Required: true}, Range{Name: "moverate", Min: 0, Max: 100000}, Range{Name: "basichits", Min: 1, Max: 100}),
+		Tracks: []Range{
+			{Name: "hit points", Min: -1000, Max: 10000, Required: true},
+			{Name: "power", Min: -1000, Max: 10000, Required: true, Derive: func(c *fray.Combatant) (int, bool) {
+				// Power = Strength + Endurance + Agility + Intelligence (V&V 2e).
+				return c.Stat("strength") + c.Stat("endurance") + c.Stat("agility") + c.Stat("intelligence"), true
+			}},
+		},
+		Rank:   Range{Name: "rank", Min: 0, Max: 1000},
+		Kinds:  []string{fray.PowerKindPower, fray.PowerKindWeapon, fray.PowerKindSkill},
+		Damage: []string{"biochemical", "energy", "psychic", "kinetic", "entropy", "gas"},
+	},
+	"pp": {
+		Rules: "pp",
+		Stats: stats(0, 30, true, "agility", "intellect", "might", "perception", "toughness", "willpower"),
+		Tracks: []Range{
+			{Name: "health", Min: 0, Max: 100, Required: true, Derive: func(c *fray.Combatant) (int, bool) {
+				// The higher of avg(Toughness, Might) and avg(Toughness,
+				// Willpower), halves rounding up (SPEC 1.4).
+				t := c.Stat("toughness")
+				return max(halfUp(t+c.Stat("might")), halfUp(t+c.Stat("willpower"))), true
+			}},
+			{Name: "resolve", Min: 0, Max: 100},
+		},
+		Rank:  Range{Name: "rank", Min: 0, Max: 30},
+		Kinds: []string{fray.PowerKindPower, fray.PowerKindTalent, fray.PowerKindWeapon},
+	},
+	"queue": {
+		Rules:   "queue",
+		Stats:   []Range{{Name: "wits", Min: -10, Max: 20, Required: true}},
+		Tracks:  []Range{{Name: "hp", Min: 0, Max: 1000, Required: true}},
+		Rank:    Range{Name: "rank", Min: 0, Max: 100},
+		Kinds:   []string{fray.PowerKindWeapon},
+		Weights: []string{"light", "medium", "heavy"},
+	},
+}
+
+// Error is a sheet file that does not fit its schema; the message names
+// the file and the field.
+func errorf(file, path, format string, args ...any) error {
+	msg := file + ": "
+	if path != "" {
+		msg += path + ": "
+	}
+	return &fray.Error{Code: fray.EINVALID, Message: msg + fmt.Sprintf(format, args...)}
+}
+
+// Load reads the sheet file at path for the rules, giving each character
+// without a side the side def (fray.SidePC for a party, fray.SideNPC for
+// foes).
+func Load(path, rules, def string) ([]fray.Combatant, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &fray.Error{Code: fray.ENOTFOUND, Message: "The sheet file " + path + " cannot be read.", Err: err}
+	}
+	return Parse(filepath.Base(path), b, rules, def)
+}
+
+// Parse reads a sheet file's contents; name is the file's name, for
+// messages, and its extension (.json or not) says how to read it.
+func Parse(name string, b []byte, rules, def string) ([]fray.Combatant, error) {
+	sc, ok := Schemas[rules]
+	if !ok {
+		return nil, errorf(name, "", "there are no sheets for the rules %q", rules)
+	}
+	if len(b) > MaxFileBytes {
+		return nil, &fray.Error{Code: fray.ETOOLARGE, Message: fmt.Sprintf("%s: the file is larger than %d bytes (MaxFileBytes).", name, MaxFileBytes)}
+	}
+	var root *node
+	var err error
+	if strings.EqualFold(filepath.Ext(name), ".json") {
+		root, err = parseJSON(b)
+	} else {
+		root, err = parseYAML(string(b))
+	}
+	if err != nil {
+		return nil, errorf(name, "", "%v", err)
+	}
+	d := &decoder{file: name, sc: sc, def: def}
+	return d.file_(root)
+}
+
+type decoder struct {
+	file string
+	sc   *Schema
+	def  string
+}
+
+func (d *decoder) errorf(path string, n *node, format string, args ...any) error {
+	if n != nil && n.line > 0 {
+		format += " (line %d)"
+		args = append(args, n.line)
+	}
+	return errorf(d.file, path, format, args...)
+}
+
+func (d *decoder) file_(root *node) ([]fray.Combatant, error) {
+	list := root
+	if root.kind == 'm' {
+		if err := d.keys("", root, "rules", "characters"); err != nil {
+			return nil, err
+		}
+		if r := root.get("rules"); r != nil {
+			if r.kind != 's' || r.scalar != d.sc.Rules {
+				return nil, d.errorf("rules", r, "the file is for the rules %q, not %q", r.scalar, d.sc.Rules)
+			}
+		}
+		list = root.get("characters")
+		if list == nil {
+			return nil, d.errorf("characters", root, "missing: list the characters under characters:")
+		}
+	}
+	if list.isNull {
+		return nil, nil
+	}
+	if list.kind != 'l' {
+		return nil, d.errorf("", list, "a sheet file is a list of characters (- name: …) or a mapping with characters:")
+	}
+	out := make([]fray.Combatant, 0, len(list.list))
+	seen := map[string]bool{}
+	for i, n := range list.list {
+		c, err := d.character(i, n)
+		if err != nil {
+			return nil, err
+		}
+		if seen[strings.ToLower(c.Name)] {
+			return nil, d.errorf(c.Name, n, "the name is used twice in the file")
+		}
+		seen[strings.ToLower(c.Name)] = true
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// keys refuses keys of n not in allowed.
+func (d *decoder) keys(path string, n *node, allowed ...string) error {
+	for i, k := range n.keys {
+		if !slices.Contains(allowed, k) {
+			return d.errorf(join(path, k), n.vals[i], "unknown field; the fields are %s", strings.Join(allowed, ", "))
+		}
+	}
+	return nil
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func (d *decoder) str(path string, n *node) (string, error) {
+	if n.kind != 's' || n.isNull {
+		return "", d.errorf(path, n, "must be a text")
+	}
+	return n.scalar, nil
+}
+
+func (d *decoder) int(path string, n *node, lo, hi int) (int, error) {
+	if n.kind != 's' || n.isNull || n.quoted {
+		return 0, d.errorf(path, n, "must be a whole number from %d to %d", lo, hi)
+	}
+	v, err := strconv.Atoi(strings.TrimPrefix(n.scalar, "+"))
+	if err != nil || v < lo || v > hi {
+		return 0, d.errorf(path, n, "must be from %d to %d", lo, hi)
+	}
+	return v, nil
+}
+
+func (d *decoder) bool(path string, n *node) (bool, error) {
+	if n.kind == 's' && !n.quoted {
+		switch strings.ToLower(n.scalar) {
+		case "yes", "true", "on", "y":
+			return true, nil
+		case "no", "false", "off", "n":
+			return false, nil
+		}
+	}
+	return false, d.errorf(path, n, "must be yes or no")
+}
+
+func (d *decoder) oneOf(path string, n *node, allowed []string) (string, error) {
+	s, err := d.str(path, n)
+	if err != nil {
+		return "", err
+	}
+	s = strings.ToLower(s)
+	if !slices.Contains(allowed, s) {
+		return "", d.errorf(path, n, "must be one of %s", strings.Join(allowed, ", "))
+	}
+	return s, nil
+}
+
+var characterKeys = []string{"name", "side", "kind", "group", "hidden", "aware", "notes", "stats", "tracks", "powers", "weapons", "skills", "talents", "expertise", "protection", "qualities"}
+
+func (d *decoder) character(i int, n *node) (fray.Combatant, error) {
+	var c fray.Combatant
+	path := "[" + strconv.Itoa(i) + "]"
+	if n.kind != 'm' {
+		return c, d.errorf(path, n, "a character is a mapping of fields (name: …, stats: …)")
+	}
+	if nn := n.get("name"); nn != nil {
+		name, err := d.str(path+".name", nn)
+		if err != nil {
+			return c, err
+		}
+		if name == "" || len(name) > 64 || strings.TrimSpace(name) != name {
+			return c, d.errorf(path+".name", nn, "must be 1 to 64 bytes, not starting or ending with a blank")
+		}
+		c.Name, path = name, name
+	} else {
+		return c, d.errorf(path+".name", n, "missing: every character has a name")
+	}
+	if err := d.keys(path, n, characterKeys...); err != nil {
+		return c, err
+	}
+	c.Kind, c.Side = fray.KindCharacter, d.def
+	var err error
+	for k, v := range n.pairs() {
+		p := join(path, k)
+		switch k {
+		case "side":
+			c.Side, err = d.oneOf(p, v, []string{fray.SidePC, fray.SideNPC})
+		case "kind":
+			c.Kind, err = d.oneOf(p, v, []string{fray.KindCharacter, fray.KindGroup, fray.KindEnvironment})
+		case "group":
+			c.Group, err = d.str(p, v)
+		case "notes":
+			c.Notes, err = d.str(p, v)
+		case "hidden":
+			c.Hidden, err = d.bool(p, v)
+		case "aware":
+			var aware bool
+			aware, err = d.bool(p, v)
+			c.Unaware = !aware
+		case "stats":
+			err = d.stats(p, v, &c)
+		case "tracks":
+			err = d.tracks(p, v, &c)
+		case "powers", "weapons", "skills", "talents":
+			err = d.powers(p, v, k, &c)
+		case "expertise":
+			err = d.expertise(p, v, &c)
+		case "protection", "qualities":
+			err = d.numbers(p, v, k, &c)
+		}
+		if err != nil {
+			return c, err
+		}
+	}
+	return c, d.complete(path, n, &c)
+}
+
+// pairs yields a mapping's keys and values in order.
+func (n *node) pairs() func(yield func(string, *node) bool) {
+	return func(yield func(string, *node) bool) {
+		for i, k := range n.keys {
+			if !yield(k, n.vals[i]) {
+				return
+			}
+		}
+	}
+}
+
+func (d *decoder) mapping(path string, n *node) error {
+	if n.kind != 'm' {
+		return d.errorf(path, n, "must be a mapping of names to values ({a: 1, b: 2})")
+	}
+	return nil
+}
+
+func (d *decoder) stats(path string, n *node, c *fray.Combatant) error {
+	if err := d.mapping(path, n); err != nil {
+		return err
+	}
+	c.Stats = map[string]int{}
+	for k, v := range n.pairs() {
+		name := strings.ToLower(k)
+		i := slices.IndexFunc(d.sc.Stats, func(r Range) bool { return r.Name == name })
+		if i < 0 {
+			return d.errorf(join(path, k), v, "unknown stat; %s sheets have %s", d.sc.Rules, rangeNames(d.sc.Stats))
+		}
+		r := d.sc.Stats[i]
+		x, err := d.int(join(path, k), v, r.Min, r.Max)
+		if err != nil {
+			return err
+		}
+		c.Stats[name] = x
+	}
+	return nil
+}
+
+func rangeNames(rs []Range) string {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = r.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+func (d *decoder) tracks(path string, n *node, c *fray.Combatant) error {
+	if err := d.mapping(path, n); err != nil {
+		return err
+	}
+	c.Tracks = map[string]fray.Track{}
+	for k, v := range n.pairs() {
+		name := strings.ToLower(k)
+		i := slices.IndexFunc(d.sc.Tracks, func(r Range) bool { return r.Name == name })
+		p := join(path, k)
+		if i < 0 {
+			return d.errorf(p, v, "unknown track; %s sheets have %s", d.sc.Rules, rangeNames(d.sc.Tracks))
+		}
+		r := d.sc.Tracks[i]
+		var t fray.Track
+		if v.kind == 'm' {
+			if err := d.keys(p, v, "value", "max"); err != nil {
+				return err
+			}
+			mx := v.get("max")
+			if mx == nil {
+				return d.errorf(p+".max", v, "missing")
+			}
+			var err error
+			if t.Max, err = d.int(p+".max", mx, r.Min, r.Max); err != nil {
+				return err
+			}
+			t.Value = t.Max
+			if vv := v.get("value"); vv != nil {
+				if t.Value, err = d.int(p+".value", vv, r.Min, t.Max); err != nil {
+					return err
+				}
+			}
+		} else {
+			x, err := d.int(p, v, r.Min, r.Max)
+			if err != nil {
+				return err
+			}
+			t = fray.Track{Value: x, Max: x}
+		}
+		c.Tracks[name] = t
+	}
+	return nil
+}
+
+var powerKeys = []string{"name", "kind", "rank", "range", "damage", "weight", "special", "notes", "expertise"}
+
+func (d *decoder) powers(path string, n *node, list string, c *fray.Combatant) error {
+	if n.kind != 'l' {
+		return d.errorf(path, n, "must be a list (- name: …, rank: …)")
+	}
+	kind := map[string]string{"powers": "", "weapons": fray.PowerKindWeapon, "skills": fray.PowerKindSkill, "talents": fray.PowerKindTalent}[list]
+	for i, pn := range n.list {
+		p := path + "[" + strconv.Itoa(i) + "]"
+		if pn.kind != 'm' {
+			return d.errorf(p, pn, "must be a mapping (name: …, rank: …)")
+		}
+		if err := d.keys(p, pn, powerKeys...); err != nil {
+			return err
+		}
+		pw := fray.Power{Kind: kind}
+		var err error
+		expert := false
+		if pn.get("name") == nil {
+			return d.errorf(p+".name", pn, "missing")
+		}
+		if pn.get("rank") == nil {
+			return d.errorf(p+".rank", pn, "missing")
+		}
+		for k, v := range pn.pairs() {
+			q := join(p, k)
+			switch k {
+			case "name":
+				pw.Name, err = d.str(q, v)
+				if err == nil && (pw.Name == "" || len(pw.Name) > 64) {
+					err = d.errorf(q, v, "must be 1 to 64 bytes")
+				}
+				if err == nil && c.Power(pw.Name) != nil {
+					err = d.errorf(q, v, "%q is listed twice", pw.Name)
+				}
+			case "kind":
+				pw.Kind, err = d.oneOf(q, v, d.sc.Kinds)
+			case "rank":
+				pw.Rank, err = d.int(q, v, d.sc.Rank.Min, d.sc.Rank.Max)
+			case "range":
+				pw.Range, err = d.oneOf(q, v, []string{"close", "ranged"})
+			case "damage":
+				if d.sc.Damage == nil {
+					pw.Damage, err = d.str(q, v)
+				} else {
+					pw.Damage, err = d.oneOf(q, v, d.sc.Damage)
+				}
+			case "weight":
+				if d.sc.Weights == nil {
+					err = d.errorf(q, v, "%s weapons have no weight", d.sc.Rules)
+				} else {
+					pw.Weight, err = d.oneOf(q, v, d.sc.Weights)
+				}
+			case "special":
+				pw.Special, err = d.str(q, v)
+			case "notes":
+				pw.Notes, err = d.str(q, v)
+			case "expertise":
+				expert, err = d.bool(q, v)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if pw.Kind == "" {
+			pw.Kind = d.sc.Kinds[0]
+		}
+		if !slices.Contains(d.sc.Kinds, pw.Kind) {
+			return d.errorf(p, pn, "%s sheets have no %ss", d.sc.Rules, pw.Kind)
+		}
+		if d.sc.Weights != nil && pw.Weight == "" {
+			return d.errorf(p+".weight", pn, "missing: one of %s", strings.Join(d.sc.Weights, ", "))
+		}
+		c.Powers = append(c.Powers, pw)
+		if expert {
+			c.Expertise = appendExpertise(c.Expertise, pw.Name)
+		}
+	}
+	return nil
+}
+
+func appendExpertise(xs []string, name string) []string {
+	name = strings.ToLower(name)
+	if slices.Contains(xs, name) {
+		return xs
+	}
+	return append(xs, name)
+}
+
+func (d *decoder) expertise(path string, n *node, c *fray.Combatant) error {
+	if n.kind != 'l' {
+		return d.errorf(path, n, "must be a list of skills and powers ([blocking, blast])")
+	}
+	for i, x := range n.list {
+		s, err := d.str(path+"["+strconv.Itoa(i)+"]", x)
+		if err != nil {
+			return err
+		}
+		c.Expertise = appendExpertise(c.Expertise, s)
+	}
+	return nil
+}
+
+func (d *decoder) numbers(path string, n *node, what string, c *fray.Combatant) error {
+	if err := d.mapping(path, n); err != nil {
+		return err
+	}
+	m := map[string]int{}
+	for k, v := range n.pairs() {
+		key := k
+		if what == "protection" {
+			key = strings.ToLower(k)
+			if d.sc.Protection != nil && !slices.Contains(d.sc.Protection, key) {
+				return d.errorf(join(path, k), v, "unknown protection; %s sheets have %s", d.sc.Rules, strings.Join(d.sc.Protection, ", "))
+			}
+			if d.sc.Damage != nil && d.sc.Protection == nil && !slices.Contains(d.sc.Damage, key) {
+				return d.errorf(join(path, k), v, "unknown protection; %s sheets have %s", d.sc.Rules, strings.Join(d.sc.Damage, ", "))
+			}
+		}
+		x, err := d.int(join(path, k), v, 0, 1000)
+		if err != nil {
+			return err
+		}
+		m[key] = x
+	}
+	if what == "protection" {
+		c.Protection = m
+	} else {
+		c.Qualities = m
+	}
+	return nil
+}
+
+// complete checks the required stats and tracks and works out the derived
+// ones.
+func (d *decoder) complete(path string, n *node, c *fray.Combatant) error {
+	if c.Kind == fray.KindEnvironment {
+		return nil
+	}
+	for _, r := range d.sc.Stats {
+		if _, ok := c.Stats[r.Name]; r.Required && !ok {
+			return d.errorf(join(path, "stats."+r.Name), n, "missing")
+		}
+	}
+	for _, r := range d.sc.Tracks {
+		if _, ok := c.Tracks[r.Name]; ok {
+			continue
+		}
+		if r.Derive != nil {
+			if v, ok := r.Derive(c); ok {
+				if c.Tracks == nil {
+					c.Tracks = map[string]fray.Track{}
+				}
+				c.Tracks[r.Name] = fray.Track{Value: v, Max: v}
+				continue
+			}
+		}
+		if r.Required {
+			return d.errorf(join(path, "tracks."+r.Name), n, "missing")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,134 @@
+package sheet_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"fray"
+	"fray/sheet"
+)
+
+func TestLoadExamples(t *testing.T) {
+	party, err := sheet.Load("../examples/bpb-party.yaml", "bpb", fray.SidePC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	foes, err := sheet.Load("../examples/bpb-foes.yaml", "bpb", fray.SideNPC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(party) != 2 || len(foes) != 2 {
+		t.Fatalf("%d heroes and %d foes, want 2 and 2", len(party), len(foes))
+	}
+	g := foes[0]
+	want := fray.Power{Name: "Blast", Kind: fray.PowerKindWeapon, Rank: 9, Range: "ranged", Notes: "a sinister-looking weapon"}
+	if diff := cmp.Diff(want, *g.Power("blast")); diff != "" {
+		t.Errorf("Ganyeka's Blast (-want +got):\n%s", diff)
+	}
+	if !g.HasExpertise("dodging") || g.Side != fray.SideNPC || g.Stat("agility") != 7 {
+		t.Errorf("Ganyeka: %+v", g)
+	}
+	if tr, _ := party[1].Track("endurance"); tr != (fray.Track{Value: 30, Max: 30}) {
+		t.Errorf("Monolith's Endurance: %+v", tr)
+	}
+	if foes[1].Kind != fray.KindGroup || foes[1].Name != "Ganyeka's henchmen" {
+		t.Errorf("henchmen: %+v", foes[1])
+	}
+}
+
+const bpbOK = `- name: A
+  stats: {brawn: 1, agility: 2, accuracy: 3, prowess: 4, perception: 5, willpower: 6}
+  tracks: {endurance: 10}
+`
+
+// JSON and YAML give the same characters.
+func TestJSONAndYAML(t *testing.T) {
+	y, err := sheet.Parse("a.yaml", []byte(bpbOK+"  powers:\n    - name: \"Blast # 2\"   # a comment\n      rank: 9\n      expertise: yes\n"), "bpb", fray.SideNPC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := sheet.Parse("a.json", []byte(`[{"name":"A","stats":{"brawn":1,"agility":2,"accuracy":3,"prowess":4,"perception":5,"willpower":6},
+		"tracks":{"endurance":{"max":10}},"powers":[{"name":"Blast # 2","rank":9,"expertise":true}]}]`), "bpb", fray.SideNPC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(y, j); diff != "" {
+		t.Errorf("YAML and JSON differ (-yaml +json):\n%s", diff)
+	}
+	if len(y[0].Expertise) != 1 || y[0].Expertise[0] != "blast # 2" {
+		t.Errorf("expertise %v", y[0].Expertise)
+	}
+}
+
+// Derived values are worked out when a sheet leaves them out.
+func TestDerived(t *testing.T) {
+	tests := []struct {
+		rules, text, track string
+		want               int
+	}{
+		{"cinematic", "- name: Bernie\n  stats: {strength: 3, dexterity: 2, constitution: 4, intelligence: 2, perception: 2, willpower: 2}\n", "life points", (3+4)*4 + 10},
+		{"pp", "- name: Gatecrasher\n  stats: {agility: 3, intellect: 2, might: 6, perception: 3, toughness: 5, willpower: 2}\n", "health", 6},
+		{"pp", "- name: Mind\n  stats: {agility: 3, intellect: 2, might: 1, perception: 3, toughness: 2, willpower: 5}\n", "health", 4},
+		{"vv", "- name: Jack\n  stats: {strength: 10, endurance: 12, agility: 17, intelligence: 11, charisma: 10, level: 3}\n  tracks: {hit points: 9}\n", "power", 50},
+		{"vv", "- name: Jill\n  stats: {strength: 10, endurance: 12, agility: 17, intelligence: 11, charisma: 10, level: 3}\n  tracks: {hit points: 9, power: {value: 20, max: 44}}\n", "power", 44},
+	}
+	for _, tt := range tests {
+		cs, err := sheet.Parse("x.yaml", []byte(tt.text), tt.rules, fray.SidePC)
+		if err != nil {
+			t.Errorf("%s: %v", tt.rules, err)
+			continue
+		}
+		if tr, _ := cs[0].Track(tt.track); tr.Max != tt.want {
+			t.Errorf("%s %s: %s = %+v, want max %d", tt.rules, cs[0].Name, tt.track, tr, tt.want)
+		}
+	}
+}
+
+// Every error names the file and the field.
+func TestErrors(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"rank", bpbOK + "  powers:\n    - {name: Blast, rank: 15}\n", "foes.yaml: A.powers[0].rank: must be from 1 to 14 (line 5)"},
+		{"stat", "- name: Ganyeka\n  stats: {brawn: 0}\n", "foes.yaml: Ganyeka.stats.brawn: must be from 1 to 14"},
+		{"unknown stat", "- name: G\n  stats: {luck: 3}\n", "G.stats.luck: unknown stat"},
+		{"missing stat", "- name: G\n  stats: {brawn: 3}\n", "G.stats.agility: missing"},
+		{"missing track", "- name: A\n  stats: {brawn: 1, agility: 2, accuracy: 3, prowess: 4, perception: 5, willpower: 6}\n", "A.tracks.endurance: missing"},
+		{"unknown field", bpbOK + "  luck: 3\n", "A.luck: unknown field"},
+		{"no name", "- stats: {}\n", "[0].name: missing"},
+		{"twice", bpbOK + bpbOK, "A: the name is used twice"},
+		{"side", bpbOK + "  side: gm\n", "A.side: must be one of pc, npc"},
+		{"rules", "rules: vv\ncharacters: []\n", "rules: the file is for the rules \"vv\""},
+		{"block scalar", "- name: |\n", "line 1: block scalars"},
+		{"anchor", "- name: &a A\n", "line 1: anchors"},
+		{"tab", "- name: A\n\tstats: {}\n", "line 2: a tab"},
+		{"dup key", "- name: A\n  name: B\n", "line 2: the key \"name\" is given twice"},
+		{"open flow", "- name: A\n  stats: {brawn: 1\n", "never closed"},
+		{"indent", "- name: A\n     stats: {}\n", "line 2"},
+		{"power twice", bpbOK + "  powers:\n    - {name: Blast, rank: 3}\n    - {name: blast, rank: 4}\n", "A.powers[1].name: \"blast\" is listed twice"},
+		{"quoted number", bpbOK + "  powers:\n    - {name: Blast, rank: \"3\"}\n", "A.powers[0].rank: must be a whole number"},
+		{"damage", bpbOK + "  powers:\n    - {name: Blast, rank: 3, damage: fire}\n", "damage: must be one of stunning, lethal"},
+	}
+	for _, tt := range tests {
+		_, err := sheet.Parse("foes.yaml", []byte(tt.text), "bpb", fray.SideNPC)
+		if err == nil || !strings.Contains(fray.ErrorMessage(err), tt.want) {
+			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.want)
+		}
+	}
+	if _, err := sheet.Parse("f.json", []byte(`[{"name":[1]}]`), "bpb", ""); err == nil || !strings.Contains(err.Error(), "[0].name: must be a text") {
+		t.Errorf("JSON name: %v", err)
+	}
+	if _, err := sheet.Parse("f.yaml", []byte(bpbOK), "dnd", ""); err == nil {
+		t.Errorf("unknown rules accepted")
+	}
+}
+
+// FuzzParse checks that no input panics the reader.
+func FuzzParse(f *testing.F) {
+	f.Add(bpbOK)
+	f.Add("rules: bpb\ncharacters:\n  - name: 'A'\n    powers: [{name: x, rank: 2}]\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		sheet.Parse("f.yaml", []byte(s), "bpb", fray.SideNPC)
+		sheet.Parse("f.json", []byte(s), "bpb", fray.SideNPC)
+	})
+}
