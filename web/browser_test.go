@@ -1,10 +1,12 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -319,18 +321,101 @@ func TestBrowserSystems(t *testing.T) {
 	})
 }
 
+// TestBrowserReconnect restarts the server under an open player page: the
+// page says it is reconnecting, comes back by itself, and shows what
+// changed while it was away and after.
+func TestBrowserReconnect(t *testing.T) {
+	srv := newServer(t)
+	b := newBrowser(t)
+
+	var enc struct{ ID, Token string }
+	srv.api("POST", "/api/encounters", "", map[string]string{"rules": "bpb", "name": "Reconnect"}, &enc)
+	for _, c := range []string{"add Blueshift side=pc", "add Ganyeka side=npc", "start"} {
+		var out struct{ Revision int }
+		srv.api("GET", "/api/encounters/"+enc.ID, enc.Token, nil, &out)
+		srv.api("POST", "/api/encounters/"+enc.ID+"/commands", enc.Token, map[string]any{"command": c, "revision": out.Revision}, &out)
+	}
+	var link struct{ Link string }
+	srv.api("POST", "/api/encounters/"+enc.ID+"/players", enc.Token, map[string]string{"combatant": "Blueshift"}, &link)
+
+	p := b.page(t, "player", true)
+	p.do(chromedp.Navigate(srv.url + link.Link))
+	p.waitFor("the player's turn", `document.getElementById("whose").textContent === "Your turn, Blueshift!"`)
+	p.waitFor("the live stream", `document.getElementById("conn").dataset.state === "live"`)
+
+	t0 := time.Now()
+	srv.stop()
+	t.Logf("stopped in %v", time.Since(t0))
+	p.waitFor("the page to notice", `document.getElementById("conn").dataset.state !== "live"`)
+	// A change while the stream is down: the page learns it on reconnecting.
+	srv.start()
+	next := func() {
+		var out struct{ Revision int }
+		srv.api("GET", "/api/encounters/"+enc.ID, enc.Token, nil, &out)
+		srv.api("POST", "/api/encounters/"+enc.ID+"/commands", enc.Token, map[string]any{"command": "next", "revision": out.Revision}, &out)
+	}
+	next()
+	p.waitFor("the change made while away", `document.getElementById("whose").textContent === "Ganyeka's turn"`)
+	p.waitFor("the stream back", `document.getElementById("conn").dataset.state === "live"`)
+	t.Logf("back in %v", time.Since(t0))
+	// And the stream is live again: the next change shows within a second.
+	next()
+	start := time.Now()
+	for p.eval(`document.getElementById("whose").textContent`) != "Your turn, Blueshift!" {
+		if time.Since(start) > liveWithin {
+			t.Fatalf("after reconnecting, a change took more than %v to show", liveWithin)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	p.mu.Lock()
+	// The browser logs the refused connections while the server was down.
+	p.errs = slices.DeleteFunc(p.errs, func(e string) bool {
+		return strings.Contains(e, "ERR_CONNECTION_REFUSED") || strings.Contains(e, "/events?")
+	})
+	p.mu.Unlock()
+	p.checkConsole()
+}
+
 // ---- the server ----
 
 // startServer starts the real server on 127.0.0.1:0 with a SQLite file in
 // a temporary folder, and returns its base URL.
 func startServer(t *testing.T) string {
+	return newServer(t).url
+}
+
+// server is the real server on a SQLite file, which a test can stop and
+// start again on the same address and file.
+type server struct {
+	t     *testing.T
+	url   string
+	addr  string
+	store *sqlite.Store
+	srv   *web.Server
+	hs    *http.Server
+}
+
+func newServer(t *testing.T) *server {
 	t.Helper()
 	store, err := sqlite.Open(filepath.Join(t.TempDir(), "fray.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	s := &server{t: t, addr: "127.0.0.1:0", store: store}
+	s.start()
+	s.url = "http://" + s.addr
+	t.Cleanup(func() {
+		s.stop()
+		store.Close()
+	})
+	return s
+}
+
+// start serves on s.addr (a free port the first time).
+func (s *server) start() {
+	s.t.Helper()
 	srv, err := web.New(web.Config{
-		Store: store,
+		Store: s.store,
 		Systems: map[string]func() fray.System{
 			bpb.ID:       func() fray.System { return bpb.New() },
 			queue.ID:     func() fray.System { return queue.New() },
@@ -340,22 +425,62 @@ func startServer(t *testing.T) string {
 		},
 	})
 	if err != nil {
-		t.Fatal(err)
+		s.t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := net.Listen("tcp", s.addr)
 	if err != nil {
-		t.Fatal(err)
+		s.t.Fatal(err)
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
-	go hs.Serve(ln)
-	t.Cleanup(func() {
-		srv.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		hs.Shutdown(ctx)
-		store.Close()
-	})
-	return "http://" + ln.Addr().String()
+	s.addr = ln.Addr().String()
+	s.srv = srv
+	s.hs = &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	go s.hs.Serve(ln)
+}
+
+// stop ends the event streams and shuts the HTTP server down; the store
+// stays open.
+func (s *server) stop() {
+	if s.hs == nil {
+		return
+	}
+	s.srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	s.hs.Shutdown(ctx)
+	s.hs = nil
+}
+
+// api calls the server's API with a token and decodes the answer into out.
+func (s *server) api(method, path, token string, body, out any) {
+	s.t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		r = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, s.url+path, r)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode/100 != 2 {
+		msg, _ := io.ReadAll(res.Body)
+		s.t.Fatalf("%s %s: %s: %s", method, path, res.Status, msg)
+	}
+	if err := json.NewDecoder(res.Body).Decode(out); err != nil {
+		s.t.Fatalf("%s %s: %v", method, path, err)
+	}
 }
 
 // ---- the browser ----
