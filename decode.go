@@ -2,6 +2,8 @@ package fray
 
 import (
 	"bytes"
+	"encoding"
+	"encoding/json"
 	"reflect"
 	"strconv"
 	"strings"
@@ -10,11 +12,18 @@ import (
 )
 
 // A fast path for Event.Decode: most payloads are flat JSON objects of
-// strings and numbers ({"name":"Blueshift"}), which this small decoder
-// reads without encoding/json's reflection-heavy machinery. Anything it is
-// not sure of (escapes in strings, null, nested values, unknown keys,
-// numbers that do not fit) makes it give up, and encoding/json decodes the
-// payload instead, so the result is always what encoding/json would give.
+// strings and numbers ({"name":"Blueshift"}), or of lists of them or of
+// such objects ({"turn":3,"chars":[{"name":"A","init":36,"lost":[36]}]}),
+// which this small decoder reads without encoding/json's reflection-heavy
+// machinery. Anything it is not sure of (escapes in strings, null, nested
+// objects other than list items, unknown keys, numbers that do not fit,
+// types that decode themselves) makes it give up, and encoding/json decodes
+// the payload instead, so the result is always what encoding/json would
+// give.
+
+// maxFlatDepth is how deeply lists of objects may nest in a payload the
+// fast path reads.
+const maxFlatDepth = 4
 
 // flatFields maps the JSON names of a flat struct's fields to their
 // indexes; it is cached per type.
@@ -23,6 +32,31 @@ var flatFieldsCache sync.Map // reflect.Type → map[string]int
 func flatFields(t reflect.Type) map[string]int {
 	if v, ok := flatFieldsCache.Load(t); ok {
 		return v.(map[string]int)
+	}
+	m := buildFlatFields(t, 0)
+	flatFieldsCache.Store(t, m)
+	return m
+}
+
+var (
+	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+// decodesItself reports whether encoding/json would hand values of t to
+// their own UnmarshalJSON or UnmarshalText method.
+func decodesItself(t reflect.Type) bool {
+	p := reflect.PointerTo(t)
+	return t.Implements(jsonUnmarshaler) || p.Implements(jsonUnmarshaler) || t.Implements(textUnmarshaler) || p.Implements(textUnmarshaler)
+}
+
+// buildFlatFields returns the field map of the struct type t, or nil when
+// a field is not one the fast path reads: a string, bool or signed
+// integer, or a list of them or of such structs (depth counts the lists
+// of structs around t).
+func buildFlatFields(t reflect.Type, depth int) map[string]int {
+	if t.Kind() != reflect.Struct || depth > maxFlatDepth || decodesItself(t) {
+		return nil
 	}
 	m := map[string]int{}
 	for i := range t.NumField() {
@@ -37,25 +71,36 @@ func flatFields(t reflect.Type) map[string]int {
 				continue
 			}
 			if strings.Contains(opts, "string") {
-				m = nil
-				break
+				return nil
 			}
 			if n != "" {
 				name = n
 			}
 		}
-		switch f.Type.Kind() {
-		case reflect.String, reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			m[name] = i
-		default:
-			m = nil // not handled here: always decode with encoding/json
+		ft := f.Type
+		if ft.Kind() == reflect.Slice && !decodesItself(ft) {
+			ft = ft.Elem()
+			if ft.Kind() == reflect.Struct && buildFlatFields(ft, depth+1) != nil {
+				m[name] = i
+				continue
+			}
 		}
-		if m == nil {
-			break
+		if !flatScalar(ft) {
+			return nil // not handled here: always decode with encoding/json
 		}
+		m[name] = i
 	}
-	flatFieldsCache.Store(t, m)
 	return m
+}
+
+// flatScalar reports whether the fast path reads values of t: strings,
+// bools and signed integers that do not decode themselves.
+func flatScalar(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.String, reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return !decodesItself(t)
+	}
+	return false
 }
 
 // decodeFlat decodes a flat JSON object into the struct v points to and
@@ -67,80 +112,135 @@ func decodeFlat(data []byte, v any) bool {
 	if dst.Kind() != reflect.Pointer || dst.IsNil() || dst.Elem().Kind() != reflect.Struct {
 		return false
 	}
-	st := dst.Elem()
+	i, ok := decodeObject(data, skipSpace(data, 0), dst.Elem())
+	return ok && skipSpace(data, i) == len(data)
+}
+
+// decodeObject decodes the JSON object at data[i] into the struct st and
+// returns the index after it.
+func decodeObject(data []byte, i int, st reflect.Value) (int, bool) {
 	fields := flatFields(st.Type())
-	if fields == nil {
-		return false
-	}
-	i := skipSpace(data, 0)
-	if i >= len(data) || data[i] != '{' {
-		return false
+	if fields == nil || i >= len(data) || data[i] != '{' {
+		return i, false
 	}
 	i = skipSpace(data, i+1)
 	if i < len(data) && data[i] == '}' {
-		return skipSpace(data, i+1) == len(data)
+		return i + 1, true
 	}
 	for {
 		key, j, ok := plainBytes(data, i)
 		if !ok {
-			return false
+			return i, false
 		}
 		i = skipSpace(data, j)
 		if i >= len(data) || data[i] != ':' {
-			return false
+			return i, false
 		}
 		i = skipSpace(data, i+1)
 		fi, ok := fields[string(key)]
 		if !ok {
-			return false
+			return i, false
 		}
 		f := st.Field(fi)
-		switch f.Kind() {
-		case reflect.String:
-			s, j, ok := plainBytes(data, i)
-			if !ok {
-				return false
-			}
-			f.SetString(string(s))
-			i = j
-		case reflect.Bool:
-			switch {
-			case bytes.HasPrefix(data[i:], []byte("true")):
-				f.SetBool(true)
-				i += 4
-			case bytes.HasPrefix(data[i:], []byte("false")):
-				f.SetBool(false)
-				i += 5
-			default:
-				return false
-			}
-		default:
-			j := i
-			if j < len(data) && data[j] == '-' {
-				j++
-			}
-			for j < len(data) && data[j] >= '0' && data[j] <= '9' {
-				j++
-			}
-			n, err := strconv.ParseInt(string(data[i:j]), 10, f.Type().Bits())
-			if err != nil || (j-i > 1 && data[i] == '0') || (j-i > 2 && data[i] == '-' && data[i+1] == '0') {
-				return false
-			}
-			f.SetInt(n)
-			i = j
+		if f.Kind() == reflect.Slice {
+			i, ok = decodeList(data, i, f)
+		} else {
+			i, ok = decodeScalar(data, i, f)
+		}
+		if !ok {
+			return i, false
 		}
 		i = skipSpace(data, i)
 		if i >= len(data) {
-			return false
+			return i, false
 		}
 		switch data[i] {
 		case ',':
 			i = skipSpace(data, i+1)
 		case '}':
-			return skipSpace(data, i+1) == len(data)
+			return i + 1, true
 		default:
-			return false
+			return i, false
 		}
+	}
+}
+
+// decodeList decodes the JSON array at data[i] into the nil slice f and
+// returns the index after it. A slice already holding a value, which
+// encoding/json would reuse, is left to encoding/json.
+func decodeList(data []byte, i int, f reflect.Value) (int, bool) {
+	if !f.IsNil() || i >= len(data) || data[i] != '[' {
+		return i, false
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == ']' {
+		f.Set(reflect.MakeSlice(f.Type(), 0, 0)) // [] is an empty slice, not nil
+		return i + 1, true
+	}
+	for n := 0; ; n++ {
+		if n == f.Cap() {
+			f.Grow(max(n, 4))
+		}
+		f.SetLen(n + 1)
+		var ok bool
+		if e := f.Index(n); e.Kind() == reflect.Struct {
+			i, ok = decodeObject(data, i, e)
+		} else {
+			i, ok = decodeScalar(data, i, e)
+		}
+		if !ok {
+			return i, false
+		}
+		i = skipSpace(data, i)
+		if i >= len(data) {
+			return i, false
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case ']':
+			return i + 1, true
+		default:
+			return i, false
+		}
+	}
+}
+
+// decodeScalar decodes the JSON string, boolean or whole number at data[i]
+// into f, a string, bool or signed integer, and returns the index after it.
+func decodeScalar(data []byte, i int, f reflect.Value) (int, bool) {
+	switch f.Kind() {
+	case reflect.String:
+		s, j, ok := plainBytes(data, i)
+		if !ok {
+			return i, false
+		}
+		f.SetString(string(s))
+		return j, true
+	case reflect.Bool:
+		switch {
+		case bytes.HasPrefix(data[i:], []byte("true")):
+			f.SetBool(true)
+			return i + 4, true
+		case bytes.HasPrefix(data[i:], []byte("false")):
+			f.SetBool(false)
+			return i + 5, true
+		}
+		return i, false
+	default:
+		j := i
+		if j < len(data) && data[j] == '-' {
+			j++
+		}
+		for j < len(data) && data[j] >= '0' && data[j] <= '9' {
+			j++
+		}
+		n, err := strconv.ParseInt(string(data[i:j]), 10, f.Type().Bits())
+		if err != nil || (j-i > 1 && data[i] == '0') || (j-i > 2 && data[i] == '-' && data[i+1] == '0') {
+			return i, false
+		}
+		f.SetInt(n)
+		return j, true
 	}
 }
 
