@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -23,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"fray"
+	"fray/engine"
 	"fray/rules/bpb"
 	"fray/rules/cinematic"
 	"fray/rules/pp"
@@ -62,6 +64,8 @@ func TestBrowser(t *testing.T) {
 	// (a) The GM creates a bpb encounter.
 	gm.do(chromedp.Navigate(base + "/"))
 	gm.do(chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	dir := screenshotDir(t)
+	gm.shot(dir, "gm-new.png")
 	gm.do(chromedp.SetValue(chromedp.CSS("#create-rules"), "bpb"),
 		chromedp.SendKeys(chromedp.CSS("#create-name"), "Blueshift's corner"),
 		chromedp.Click(chromedp.CSS(`[data-testid="create"]`)),
@@ -173,7 +177,6 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// Screenshots of each screen, for a reviewer to look at.
-	dir := screenshotDir(t)
 	gm.do(chromedp.EmulateViewport(1400, 1000))
 	gm.shot(dir, "gm.png")
 	player.shot(dir, "player.png")
@@ -231,7 +234,8 @@ func TestBrowserSystems(t *testing.T) {
 		},
 		{
 			rules: "pp",
-			party: "Paragon side=pc perception=4 agility=5 intellect=3\n\"Doctor Vile\" role=villain perception=4 agility=2 intellect=6",
+			// A script's command line among the combatants runs as it is.
+			party: "Paragon side=pc perception=4 agility=5 intellect=3\n\"Doctor Vile\" role=villain perception=4 agility=2 intellect=6\norder Paragon \"Doctor Vile\"",
 			clicks: []string{
 				`#turn-controls [data-action="act"]`, `#turn-controls [data-action="act"]`,
 				`#turn-controls [data-action="next"]`, `#turn-controls [data-action="act"]`,
@@ -259,7 +263,7 @@ func TestBrowserSystems(t *testing.T) {
 				chromedp.Click(chromedp.CSS(`[data-testid="create"]`)),
 				chromedp.WaitVisible(chromedp.CSS("#encounter")))
 			p.waitFor("revision 0", `document.body.dataset.revision === "0"`)
-			want := strings.Count(tc.party, "\n") + 1
+			want := strings.Count(tc.party, "\n") + 1 - strings.Count(tc.party, "\norder ")
 
 			// The party, pasted.
 			p.do(chromedp.Click(chromedp.CSS("details.paste summary")),
@@ -303,6 +307,24 @@ func TestBrowserSystems(t *testing.T) {
 			p.checkConsole()
 		})
 	}
+
+	// A log written by fray play, imported: seed 000's eight rounds.
+	t.Run("import", func(t *testing.T) {
+		log := filepath.Join(t.TempDir(), "blueshift.jsonl")
+		writeLog(t, "../examples/bpb-blueshift.fray", log)
+		p := b.page(t, "import", true)
+		p.do(chromedp.Navigate(base + "/"))
+		p.do(chromedp.WaitVisible(chromedp.CSS("#import-form")),
+			chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{log}),
+			chromedp.Click(chromedp.CSS(`[data-testid="import"]`)),
+			chromedp.WaitVisible(chromedp.CSS("#encounter")))
+		p.waitFor("the imported history", `document.querySelectorAll("#history > li[data-round]").length === 9`)
+		p.expectHistory(seed000)
+		if got := p.eval(`document.getElementById("enc-title").textContent`); !strings.HasPrefix(got, "blueshift · ") {
+			t.Errorf("title = %q, want the file's name", got)
+		}
+		p.checkConsole()
+	})
 
 	// The dice box: a roll and a table of odds.
 	t.Run("dice", func(t *testing.T) {
@@ -374,6 +396,37 @@ func TestBrowserReconnect(t *testing.T) {
 	})
 	p.mu.Unlock()
 	p.checkConsole()
+}
+
+// writeLog runs a fray play script through the engine and writes its
+// event log (JSON Lines) to path.
+func writeLog(t *testing.T, script, path string) {
+	t.Helper()
+	b, err := os.ReadFile(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := engine.New(bpb.New(), rand.New(rand.NewPCG(0, 0)))
+	for _, line := range strings.Split(string(b), "\n") {
+		cmd, err := engine.ParseCommand(line)
+		if err != nil {
+			t.Fatalf("%s: %q: %v", script, line, err)
+		}
+		if cmd.Name == "" {
+			continue
+		}
+		if _, err := e.Do(cmd); err != nil {
+			t.Fatalf("%s: %q: %v", script, line, err)
+		}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := e.Export(f); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // ---- the server ----

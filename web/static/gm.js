@@ -453,17 +453,61 @@ $("add-form").addEventListener("submit", async (e) => {
   }
 });
 
+$("paste-file").addEventListener("change", async (e) => {
+  const f = e.target.files[0];
+  if (!f) return;
+  $("paste").value = await f.text();
+});
+
 $("paste-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const lines = $("paste").value.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
   const left = [];
+  const words = new Set(system(st.rules).words);
   for (const line of lines) {
-    const cmd = /^add\s/i.test(line) ? line : "add " + line;
+    // A line that starts with a command word runs as it is (a fray play
+    // script's order or start); any other names a combatant to add.
+    const first = line.split(/\s+/)[0].toLowerCase();
+    const cmd = words.has(first) ? line : "add " + line;
     const r = await run(cmd);
     if (!r) left.push(line);
   }
   $("paste").value = left.join("\n");
   if (!left.length) notice(lines.length + " added.", "info");
+});
+
+$("import-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const f = $("import-file").files[0];
+  if (!f) return;
+  const name = $("import-name").value.trim() || f.name.replace(/\.[^.]*$/, "");
+  try {
+    const res = await fetch("/api/encounters/import?name=" + encodeURIComponent(name), {
+      method: "POST", headers: { "Content-Type": "application/x-ndjson", Accept: "application/json" }, body: await f.text(),
+    });
+    const r = await res.json().catch(() => ({}));
+    if (!res.ok) throw new Error((r.error && r.error.message) || res.statusText);
+    hold(r.id, { token: r.token, name: r.name || name, rules: r.rules, created: Date.now() });
+    $("import-form").reset();
+    location.hash = "e=" + encodeURIComponent(r.id);
+  } catch (err) {
+    notice(err.message);
+  }
+});
+
+$("log-download").addEventListener("click", async () => {
+  try {
+    const res = await fetch("/api/encounters/" + encodeURIComponent(st.id) + "/log", { headers: { Authorization: "Bearer " + st.token } });
+    if (!res.ok) throw new Error("The log could not be read (" + res.status + ").");
+    const url = URL.createObjectURL(await res.blob());
+    const a = el("a", { href: url, download: (st.name || st.id).replace(/[^\w.-]+/g, "-") + ".jsonl" });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (err) {
+    notice(err.message);
+  }
 });
 
 // ---- undo, redo, command line, keys ----
