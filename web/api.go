@@ -58,17 +58,17 @@ type commandRequest struct {
 type commandDone struct {
 	Revision int          `json:"revision"`
 	Events   []fray.Event `json:"events"`
-	View     fray.View    `json:"view"`
+	View     View         `json:"view"`
 }
 
 type encounterOut struct {
-	ID        string    `json:"id"`
-	Rules     string    `json:"rules"`
-	Name      string    `json:"name"`
-	Revision  int       `json:"revision"`
-	Role      string    `json:"role"`
-	Combatant string    `json:"combatant,omitempty"`
-	View      fray.View `json:"view"`
+	ID        string `json:"id"`
+	Rules     string `json:"rules"`
+	Name      string `json:"name"`
+	Revision  int    `json:"revision"`
+	Role      string `json:"role"`
+	Combatant string `json:"combatant,omitempty"`
+	View      View   `json:"view"`
 }
 
 type listed struct {

@@ -48,7 +48,7 @@ func (c *Change) frame(role string) []byte {
 }
 
 // sseFrame encodes one change as an SSE message: id, event type and data.
-func sseFrame(rev int, v fray.View, evs []fray.Event) []byte {
+func sseFrame(rev int, v View, evs []fray.Event) []byte {
 	if evs == nil {
 		evs = []fray.Event{}
 	}

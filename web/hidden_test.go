@@ -146,7 +146,7 @@ func TestRedact(t *testing.T) {
 		History: []fray.RoundTurns{{Round: 1, Turns: []string{"Zed (delayed)", "Ann"}}},
 		Combatants: []fray.Combatant{
 			{Name: "Ann", Side: fray.SidePC, Notes: "n", Stats: map[string]int{"wits": 2}},
-			{Name: "Bear", Side: fray.SideNPC, Notes: "n", Stats: map[string]int{"hp": 5}},
+			{Name: "Bear", Side: fray.SideNPC, Notes: "n", Stats: map[string]int{"hp": 5}, Tracks: map[string]fray.Track{"hp": {Value: 4, Max: 10}}},
 			{Name: "Zed", Side: fray.SideNPC, Hidden: true},
 		},
 	}
@@ -167,12 +167,12 @@ func TestRedact(t *testing.T) {
 	pv, pevs := web.Redact(fray.RolePlayer, secret, v, evs)
 	b, _ := json.Marshal(pv)
 	eb, _ := json.Marshal(pevs)
-	for _, s := range []string{"Zed", "ZED", `"notes"`, `"hp"`} {
+	for _, s := range []string{"Zed", "ZED", `"notes"`, `"hp"`, `"tracks"`} {
 		if bytes.Contains(b, []byte(s)) || bytes.Contains(eb, []byte(s)) {
 			t.Errorf("the player sees %s:\n%s\n%s", s, b, eb)
 		}
 	}
-	if len(pevs) != 2 || pv.Current != "" || len(pv.Order) != 1 || pv.Combatants[0].Stats["wits"] != 2 {
+	if len(pevs) != 2 || pv.Current != "" || len(pv.Order) != 1 || pv.Combatants[0].Stats["wits"] != 2 || pv.Combatants[1].Band != web.BandBadlyHurt {
 		t.Errorf("player view %s, events %s", b, eb)
 	}
 	if got := web.RedactError(fray.RolePlayer, secret, fray.EINVALID, "It is Zed's turn."); strings.Contains(got, "Zed") {

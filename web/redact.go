@@ -15,7 +15,8 @@ import (
 //
 // A GM sees everything. A player sees:
 //   - the view without hidden combatants (fray.View.ForPlayers), without
-//     any GM note, without an NPC's numbers (see forPlayers), and without
+//     any GM note, without an NPC's numbers (see forPlayers) but with the
+//     band of its health (see Band), and without
 //     any other mention of a secret combatant (a slot's note, a turn's
 //     words, a condition);
 //   - only the events that name no secret combatant anywhere in their
@@ -25,11 +26,11 @@ import (
 //
 // Players do not get the log itself: it is the GM's whole record, and a
 // log with events taken out could not be imported (see exportLog).
-func Redact(role string, secret map[string]bool, v fray.View, evs []fray.Event) (fray.View, []fray.Event) {
+func Redact(role string, secret map[string]bool, v fray.View, evs []fray.Event) (View, []fray.Event) {
 	if role == fray.RoleGM {
-		return v, evs
+		return withBands(v, v.Combatants), evs
 	}
-	return redactView(secret, v), redactEvents(secret, evs)
+	return withBands(redactView(secret, v), v.Combatants), redactEvents(secret, evs)
 }
 
 func redactView(secret map[string]bool, v fray.View) fray.View {
@@ -159,7 +160,7 @@ func redactEvents(secret map[string]bool, evs []fray.Event) []fray.Event {
 	return out
 }
 
-// mentions reports whether any string in the event's data or rolls holds
+// mentions reports whether any string in the event's data, rolls or odds holds
 // a secret name (compared without regard to case). An event whose data
 // cannot be read counts as mentioning one.
 func mentions(ev fray.Event, secret map[string]bool) bool {
@@ -169,6 +170,11 @@ func mentions(ev fray.Event, secret map[string]bool) bool {
 	hit := func(s string) bool { return holds(s, secret) }
 	for _, r := range ev.Rolls {
 		if hit(r.For) {
+			return true
+		}
+	}
+	if ev.Odds != nil {
+		if b, err := json.Marshal(ev.Odds); err != nil || walkJSON(b, hit) {
 			return true
 		}
 	}
