@@ -363,6 +363,9 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 	}
 	s.Round = d.Turn
 	s.Sched, s.Cur, s.Intr = nil, 0, nil
+	if n := slots(d.Chars); n > 0 {
+		s.Sched = make([]Slot, 0, n)
+	}
 	s.Ties = map[string]int{}
 	for _, ch := range s.Chars {
 		ch.Init, ch.Rolled, ch.Halved = 0, false, false
@@ -383,8 +386,8 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 		if !tc.Rolled {
 			continue
 		}
-		for i, p := range phases(tc.Init) {
-			sl := Slot{Phase: p, Name: ch.Name, Nth: i + 1}
+		for p, nth := tc.Init, 1; p > 0; p, nth = p-PhaseStep, nth+1 { // phases(tc.Init)
+			sl := Slot{Phase: p, Name: ch.Name, Nth: nth}
 			if slices.Contains(tc.Lost, p) {
 				sl.Status = slotLost
 			} else {
@@ -397,9 +400,21 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 		}
 	}
 	s.sortSched()
-	s.History = append(s.History, fray.RoundTurns{Round: d.Turn, Turns: []string{}})
+	// Room for a note per slot and a few more (upkeep, held actions).
+	s.History = append(s.History, fray.RoundTurns{Round: d.Turn, Turns: make([]string, 0, len(s.Sched)+4)})
 	s.settle()
 	return nil
+}
+
+// slots returns how many action phases a turn's initiatives give.
+func slots(chars []TurnChar) int {
+	n := 0
+	for _, tc := range chars {
+		if tc.Rolled && tc.Init > 0 {
+			n += (tc.Init + PhaseStep - 1) / PhaseStep
+		}
+	}
+	return n
 }
 
 // sortSched orders the schedule: phases counted down; on one phase higher
