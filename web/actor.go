@@ -33,7 +33,7 @@ var commandActors = map[string]int{
 	"initiative": actsNamed, "facing": actsNamed, "prone": actsNamed, "stand": actsNamed,
 	"attack": actsNamed, "block": actsNamed, "dodge": actsNamed, "parry": actsNamed,
 	"check": actsNamed, "assist": actsNamed, "spend": actsNamed, "defining": actsNamed,
-	"distract": actsNamed, "reload": actsNamed, "odds": actsNamed,
+	"distract": actsNamed, "reload": actsNamed,
 
 	"interrupt": actsAll,
 }
@@ -46,10 +46,19 @@ var systemActors = map[string]map[string]int{
 
 // ActsFor returns the combatants a command acts for in an encounter under
 // the rules id whose view is v, and whether the command is the GM's alone.
-// A query acts for nobody and is not the GM's. A player may send a command
+// A query acts for nobody and is not the GM's; "odds COMMAND …" acts for
+// whom the command would. A player may send a command
 // only when it is not the GM's and acts for their character alone (see
 // allowed).
 func ActsFor(rules string, cmd fray.Command, v fray.View) (who []string, gmOnly bool) {
+	if cmd.Name == engine.CmdOdds {
+		// The odds of a command act for whom the command would.
+		inner, err := engine.OddsCommand(cmd)
+		if err != nil {
+			return nil, false // refused anyway, for anyone
+		}
+		return ActsFor(rules, inner, v)
+	}
 	kind, ok := systemActors[rules][cmd.Name]
 	if !ok {
 		kind, ok = commandActors[cmd.Name]
@@ -114,7 +123,7 @@ func allowed(c caller, rules string, cmd fray.Command, v fray.View) error {
 	if gmOnly {
 		return fray.Errorf(fray.EFORBIDDEN, "Only the GM may use %s.", cmd.Name)
 	}
-	if engine.IsQuery(cmd.Name) {
+	if engine.IsQuery(cmd.Name) && cmd.Name != engine.CmdOdds {
 		return nil
 	}
 	if len(who) == 0 {

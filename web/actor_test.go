@@ -29,6 +29,8 @@ func TestActsFor(t *testing.T) {
 		{"bpb", "attack Bear Ann", []string{"Bear"}, false},
 		{"cinematic", "attack Bear", []string{"Ann"}, false},
 		{"bpb", "show", nil, false},
+		{"bpb", "odds attack Bear Ann", []string{"Bear"}, false},
+		{"bpb", "odds add Cat", nil, true},
 		{"bpb", "add Cat", nil, true},
 		{"bpb", "start", nil, true},
 		{"bpb", "undo", nil, true},

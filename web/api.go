@@ -59,6 +59,8 @@ type commandDone struct {
 	Revision int          `json:"revision"`
 	Events   []fray.Event `json:"events"`
 	View     View         `json:"view"`
+	// Odds answers an odds command.
+	Odds *fray.Odds `json:"odds,omitempty"`
 }
 
 type encounterOut struct {
@@ -347,15 +349,17 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 	if cmd.Name == engine.CmdAdd && len(e.eng.View().Combatants) >= s.cfg.Limits.MaxCombatants {
 		return commandDone{}, fray.Errorf(fray.ETOOLARGE, "The encounter already has %d combatants, the most it may hold here (MaxCombatants).", s.cfg.Limits.MaxCombatants)
 	}
+	var odds *fray.Odds
+	if cmd.Name == engine.CmdOdds {
+		o, err := e.eng.Odds(cmd)
+		if err != nil {
+			return commandDone{}, redactErr(c.Role, e.secret, err)
+		}
+		odds = &o
+	}
 	evs, err := e.eng.Do(cmd)
 	if err != nil {
-		if c.Role != fray.RoleGM {
-			var fe *fray.Error
-			if errors.As(err, &fe) {
-				err = &fray.Error{Code: fe.Code, Message: RedactError(c.Role, e.secret, fe.Code, fe.Message), Err: err}
-			}
-		}
-		return commandDone{}, err
+		return commandDone{}, redactErr(c.Role, e.secret, err)
 	}
 	if len(evs) > 0 {
 		now := s.now()
@@ -389,7 +393,19 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 	if shown == nil {
 		shown = []fray.Event{}
 	}
-	return commandDone{Revision: e.rev, Events: shown, View: v}, nil
+	if odds != nil && c.Role != fray.RoleGM && mentions(fray.Event{Odds: odds}, e.secret) {
+		odds = nil
+	}
+	return commandDone{Revision: e.rev, Events: shown, View: v, Odds: odds}, nil
+}
+
+// redactErr returns a refusal as the caller's role may read it.
+func redactErr(role string, secret secrets, err error) error {
+	var fe *fray.Error
+	if role == fray.RoleGM || !errors.As(err, &fe) {
+		return err
+	}
+	return &fray.Error{Code: fe.Code, Message: RedactError(role, secret, fe.Code, fe.Message), Err: err}
 }
 
 func (s *Server) exportLog(w http.ResponseWriter, r *http.Request) {

@@ -205,6 +205,8 @@ func TestBadRequests(t *testing.T) {
 		{"player: add", "POST", cmds, p.Token, line("add Eve", rev), 403, fray.EFORBIDDEN},
 		{"player: for another", "POST", cmds, p.Token, line("initiative Cat 6,3", rev), 403, fray.EFORBIDDEN},
 		{"player: invite", "POST", "/api/encounters/" + enc.ID + "/players", p.Token, []byte(`{"combatant":"Ann"}`), 403, fray.EFORBIDDEN},
+		{"player: odds of a GM command", "POST", cmds, p.Token, line("odds add Eve", rev), 403, fray.EFORBIDDEN},
+		{"odds of no roll", "POST", cmds, enc.Token, line("odds next", rev), 400, fray.EINVALID},
 		{"player: log", "GET", "/api/encounters/" + enc.ID + "/log", p.Token, nil, 403, fray.EFORBIDDEN},
 		{"invite nobody", "POST", "/api/encounters/" + enc.ID + "/players", enc.Token, []byte(`{"combatant":"Zed"}`), 404, fray.ENOTFOUND},
 		{"unknown rules", "POST", "/api/encounters", "", []byte(`{"rules":"dnd"}`), 400, fray.EINVALID},
