@@ -24,6 +24,8 @@ import (
 //     text (which may carry notes= or an NPC's numbers), and with the
 //     notes and NPC numbers taken out of added events.
 //
+// The secret set is the current one: once the GM reveals a combatant,
+// players see its past events too (those still naming a secret excepted).
 // Players do not get the log itself: it is the GM's whole record, and a
 // log with events taken out could not be imported (see exportLog).
 func Redact(role string, secret map[string]bool, v fray.View, evs []fray.Event) (View, []fray.Event) {
