@@ -78,7 +78,7 @@ func BenchmarkLoad(b *testing.B) {
 					if err != nil {
 						return
 					}
-					var d done
+					var d struct{ Revision int }
 					err = decodeJSON(res, &d)
 					res.Body.Close()
 					if err != nil || res.StatusCode != http.StatusOK {
@@ -136,7 +136,7 @@ func pacedLoad(b *testing.B, e *env, encs []created, revs []int) []time.Duration
 					return
 				}
 				mine = append(mine, time.Since(due))
-				var d done
+				var d struct{ Revision int }
 				r.decode(b, &d)
 				revs[i] = d.Revision
 			}
