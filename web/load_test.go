@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"fray"
+	"fray/inmem"
 	"fray/sqlite"
 	"fray/web"
 )
@@ -20,7 +22,7 @@ import (
 // The load benchmarks run a bounded load on loopback against a real
 // server over a SQLite file, once each, and report their figures:
 //
-//	go test -run '^$' -bench 'Load|Fanout' -benchtime 1x ./web
+//	go test -run '^$' -bench 'Load$|Fanout' -benchtime 1x ./web
 //
 // BenchmarkLoad: acknowledged (durable) commands per second over HTTP
 // spread across 100 encounters (one writer each), their p99 latency, and
@@ -40,16 +42,25 @@ const (
 	loadRateTime = 5 * time.Second
 )
 
-func loadEnv(b *testing.B) *env {
+func loadEnv(b *testing.B, store fray.Store) *env {
 	return start(b, func(c *web.Config) {
 		c.Limits.Rate = 0 // one client makes the whole load
 		c.Limits.MaxSubscribers = 1000
+		if store != nil {
+			c.Store = store
+		}
 	})
 }
 
-func BenchmarkLoad(b *testing.B) {
+func BenchmarkLoad(b *testing.B) { benchLoad(b, nil) }
+
+// BenchmarkLoadInmem is BenchmarkLoad on the in-memory store: the ceiling
+// of the HTTP layer and the engine on this machine, with no disk.
+func BenchmarkLoadInmem(b *testing.B) { benchLoad(b, inmem.New()) }
+
+func benchLoad(b *testing.B, store fray.Store) {
 	for b.Loop() {
-		e := loadEnv(b)
+		e := loadEnv(b, store)
 		encs := make([]created, loadEncounters)
 		revs := make([]int, loadEncounters)
 		for i := range encs {
@@ -184,7 +195,7 @@ const fanoutStreams = 500
 // sending the command until the last stream has it.
 func BenchmarkFanout(b *testing.B) {
 	for b.Loop() {
-		e := loadEnv(b)
+		e := loadEnv(b, nil)
 		enc := e.create(b, "queue", "")
 		rev := e.play(b, enc.ID, enc.Token, 0, "add Ann side=pc wits=2", "add Bear wits=1", "start").Revision
 		// Each stream reports the time it read each revision.
