@@ -280,7 +280,9 @@ func TurnEdge(enc *fray.Encounter, round int, name, edge string) {
 func dropAnchoredTo(enc *fray.Encounter, name string) {
 	for _, c := range enc.Combatants {
 		if len(c.Conditions) > 0 {
-			dropCondition(c, func(x *fray.Condition) bool { return x.Until != nil && x.Until.Name != "" && fray.SameName(x.Until.Name, name) })
+			dropCondition(c, func(x *fray.Condition) bool {
+				return x.Until != nil && x.Until.Name != "" && fray.SameName(x.Until.Name, name)
+			})
 		}
 	}
 }

@@ -98,7 +98,7 @@ func TestPhysicalDice(t *testing.T) {
 	e := newQueue()
 	do(t, e, "add A side=pc wits=3")
 	refuse(t, e, "initiative A dice=21", "do not fit")
-	refuse(t, e, "initiative A dice=3,4", "1 more than")
+	refuse(t, e, "initiative A dice=3,4", "1 more dice than")
 	refuse(t, e, "initiative A dice=x", "not a die face")
 	refuse(t, e, "initiative A roll=22", "cannot come from")
 	refuse(t, e, "initiative A dice=3 roll=3", "not both")
@@ -112,7 +112,7 @@ func TestPhysicalDice(t *testing.T) {
 		t.Errorf("dice= gives %+v", r)
 	}
 	do(t, e, "add B wits=1", "add C")
-	refuse(t, e, "start dice=4", "rolls more than once")
+	refuse(t, e, "start dice=4", "do not fit the command's rolls")
 	do(t, e, "initiative C 5")
 	// A's and C's entered dice are used; dice= gives B's, the one roll left.
 	evs = do(t, e, "start dice=4")

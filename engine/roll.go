@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"fray"
 	"fray/dice"
@@ -29,6 +31,7 @@ type roller struct {
 	physical string // "", OptDice or OptRoll: what the command gave
 	spec     string // the option as written, for messages
 	used     int    // rolls made
+	src      *dice.FaceSource
 }
 
 // newRoller takes dice= and roll= out of cmd and returns a roller that
@@ -94,16 +97,34 @@ func clip(s string) string {
 // with the seeded source otherwise.
 func (r *roller) Roll(forWhom, expr string) (fray.Roll, error) {
 	r.used++
-	if r.physical != "" && r.used > 1 {
-		return fray.Roll{}, fray.Errorf(fray.EINVALID, "%s gives the dice of one roll, but this command rolls more than once; enter each combatant's dice with initiative NAME DIE first.", r.spec)
+	if r.physical == OptRoll && r.used > 1 {
+		return fray.Roll{}, fray.Errorf(fray.EINVALID, "%s gives the total of one roll, but this command rolls more than once; give every face in order with dice= (or, for initiative, enter each combatant's dice with initiative NAME DIE first).", r.spec)
 	}
 	switch r.physical {
 	case OptDice:
-		return RollFaces(forWhom, expr, r.faces)
+		// The faces serve the command's rolls in order: an attack and the
+		// block it sets off take dice=3,2,6,4.
+		return r.nextFaces(forWhom, expr)
 	case OptRoll:
 		return RollTotal(forWhom, expr, r.total)
 	}
 	return RollSeeded(forWhom, expr, r.rng)
+}
+
+// nextFaces rolls expr with the next of the physical faces given.
+func (r *roller) nextFaces(forWhom, expr string) (fray.Roll, error) {
+	x, err := parseExpr(expr)
+	if err != nil {
+		return fray.Roll{}, err
+	}
+	if r.src == nil {
+		r.src = dice.Faces(r.faces...)
+	}
+	res, err := x.Roll(r.src)
+	if err != nil {
+		return fray.Roll{}, &fray.Error{Code: fray.EINVALID, Message: "The dice " + joinInts(r.faces) + " do not fit the command's rolls (" + x.String() + " for " + forWhom + "): " + err.Error() + ".", Err: err}
+	}
+	return fray.Roll{For: forWhom, Expr: res.Expr, Dice: faces(res), Total: res.Total, Source: fray.RollFaces}, nil
 }
 
 // finish reports physical dice the command gave but did not use.
@@ -111,13 +132,34 @@ func (r *roller) finish(name string) error {
 	if r.physical != "" && r.used == 0 {
 		return fray.Errorf(fray.EINVALID, "%s rolls no dice here, so %s has nothing to give; leave it out.", name, r.spec)
 	}
+	if r.src != nil && r.src.Unused() > 0 {
+		return fray.Errorf(fray.EINVALID, "%s gives %d more dice than %s rolls.", r.spec, r.src.Unused(), name)
+	}
 	return nil
 }
 
+// exprCache keeps the parsed expressions systems roll again and again
+// ("2d6+7"), up to maxCached of them; a parsed expression is never
+// changed, so one may serve every roll.
+var (
+	exprCache  sync.Map // string → *dice.Expr
+	exprCached atomic.Int32
+)
+
+const maxCached = 4096
+
 func parseExpr(expr string) (*dice.Expr, error) {
+	if x, ok := exprCache.Load(expr); ok {
+		return x.(*dice.Expr), nil
+	}
 	x, err := dice.Parse(expr)
 	if err != nil {
 		return nil, &fray.Error{Code: fray.EINVALID, Message: "The dice expression " + strconv.Quote(expr) + " is not valid.", Err: err}
+	}
+	if len(expr) <= 64 && exprCached.Load() < maxCached {
+		if _, loaded := exprCache.LoadOrStore(expr, x); !loaded {
+			exprCached.Add(1)
+		}
 	}
 	return x, nil
 }
