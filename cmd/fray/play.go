@@ -21,6 +21,7 @@ import (
 	"fray/rules/pp"
 	"fray/rules/queue"
 	"fray/rules/vv"
+	"fray/sheet"
 )
 
 // systems lists the rule systems fray play runs, by id. Add a system here
@@ -43,7 +44,8 @@ func systemIDs() []string {
 	return ids
 }
 
-const playHelp = `fray play --rules ID [--seed N] [--json] [--log FILE] [--resume FILE] [SCRIPT]
+const playHelp = `fray play --rules ID [--seed N] [--json] [--log FILE] [--resume FILE]
+          [--party FILE] [--foes FILE] [SCRIPT]
 
 Runs an encounter, one command per line: from the SCRIPT file, or from
 standard input (with a prompt and "help" when it is a terminal). Lines
@@ -54,6 +56,7 @@ Examples:
   fray play --rules bpb examples/bpb-blueshift.fray
   fray play --rules queue --seed 7 --log fight.jsonl
   fray play --resume fight.jsonl             continue that fight where it stopped
+  fray play --rules bpb --party examples/bpb-party.yaml --foes examples/bpb-foes.yaml
   echo 'add Ann side=pc wits=2
   add Bear wits=1
   start' | fray play --rules queue --json    one JSON object per command
@@ -78,6 +81,10 @@ With --json each command prints {"ok":true,"events":[…],"view":{…}} or
 {"ok":false,"error":{"code":…,"message":…}}. --log FILE writes the event
 log as JSON Lines (a header, then one event per line, undo and redo
 included); --resume FILE replays it and continues, appending to it.
+--party FILE and --foes FILE load character sheets (YAML or JSON: stats,
+tracks, powers and weapons with ranks, expertise, protection) before the
+first command; party members are PCs and foes NPCs unless a sheet says
+otherwise.
 The exit code is 0 when every command succeeded, 1 when one was refused,
 2 for bad usage.
 `
@@ -105,6 +112,8 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per command")
 	logPath := fs.String("log", "", "write the event log to `FILE` as JSON Lines")
 	resume := fs.String("resume", "", "replay the event log in `FILE` and continue it")
+	party := fs.String("party", "", "load the party's character sheets from `FILE` (YAML or JSON)")
+	foes := fs.String("foes", "", "load the foes' character sheets from `FILE` (YAML or JSON)")
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
 		return code
@@ -164,6 +173,22 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		e.Seed = *seed
 	}
 
+	// The character sheets, joined in one step each before any command.
+	var sheets [][]fray.Combatant
+	for _, f := range []struct{ path, side string }{{*party, fray.SidePC}, {*foes, fray.SideNPC}} {
+		if f.path == "" {
+			continue
+		}
+		if *resume != "" {
+			return fail("--party and --foes start a new encounter; the resumed log already holds its combatants")
+		}
+		cs, err := sheet.Load(f.path, *rulesID, f.side)
+		if err != nil {
+			return fail("%s", fray.ErrorMessage(err))
+		}
+		sheets = append(sheets, cs)
+	}
+
 	// The log file: appended to as the encounter goes.
 	var logFile *os.File
 	if *logPath != "" {
@@ -191,6 +216,11 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	p := &player{e: e, out: stdout, json: *asJSON, echo: !interactive && !*asJSON, log: logFile}
+	for _, cs := range sheets {
+		if !p.join(cs) {
+			return 1
+		}
+	}
 	if interactive && !*asJSON {
 		fmt.Fprintf(stdout, "fray play: %s (seed %d). Type help for the commands, Ctrl-D to stop.\n", e.System().Name(), *seed)
 	}
@@ -378,6 +408,28 @@ func (p *player) run(line string, lineNo int) bool {
 		}
 		fmt.Fprintf(p.out, "  %s\n", status(v))
 	}
+	return true
+}
+
+// join adds combatants loaded from sheets and reports whether it could.
+func (p *player) join(cs []fray.Combatant) bool {
+	evs, err := p.e.Join(cs)
+	if err != nil {
+		return p.refuse(err)
+	}
+	if p.log != nil && len(evs) > 0 {
+		p.writeErr = engine.WriteEvents(p.log, evs)
+	}
+	v := p.e.View()
+	if p.json {
+		p.writeJSON(playOut{OK: true, Events: evs, View: &v})
+		return true
+	}
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = c.Name
+	}
+	fmt.Fprintf(p.out, "  joined from a sheet: %s\n", strings.Join(names, ", "))
 	return true
 }
 

@@ -1,8 +1,11 @@
-// Package bpb runs the order of play of Bulletproof Blues 2nd edition
-// (seed 000): the order of play by awareness (B-3), the rolled Perception
-// order (B-4), the environment last (B-5), delaying and pre-empting (B-6),
-// forced defensive actions (B-7) and the GM's reorder after an extreme
-// block or dodge (B-9).
+// Package bpb runs Bulletproof Blues 2nd edition (seed 000): the order of
+// play by awareness (B-3), the rolled Perception order (B-4), the
+// environment last (B-5), delaying and pre-empting (B-6), forced defensive
+// actions (B-7); and resolution: task rolls in both success modes (B-1),
+// extreme-success options (B-2), block and dodge (B-8) with the automatic
+// reorder on an extreme success (B-9), attacks with fixed damage off
+// Endurance (B-10), distraction (B-11) and experience (B-12), with the
+// exact odds of every roll (E-6).
 package bpb
 
 import (
@@ -43,8 +46,14 @@ const (
 var stats = []string{"brawn", "agility", "accuracy", "prowess", StatPerception, "willpower", "endurance", StatSuperSpeed}
 
 var spec = engine.Spec{
-	Stats:     stats,
-	Settings:  map[string][]string{SettingOrder: {"declared", "rolled"}},
+	Stats: stats,
+	Settings: map[string][]string{
+		SettingOrder:      {"declared", "rolled"},
+		SettingSuccess:    {string(TaskModeOpen), string(TaskModeExpertise)},
+		SettingSmashing:   {"prone", "back"},
+		SettingStaggering: {"turn", "dazed"},
+		SettingAttackVs:   {"agility", "fixed"},
+	},
 	Placement: true,
 }
 
@@ -104,6 +113,15 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "interrupt NAME [before=NAME]", Summary: "A combatant holding a delayed turn takes it now, pre-empting the current turn."},
 		fray.CommandDoc{Usage: "force NAME [note=TEXT]", Summary: "A forced defensive action now; it costs the next available turn, once per round (B-7)."},
 		fray.CommandDoc{Usage: "reorder NAME after=NAME", Summary: "From the next round, NAME acts right after the other (B-9: extreme block or dodge)."},
+		fray.CommandDoc{Usage: "check NAME STAT [vs=RANK|difficulty=N|difficulty=challenging] [expertise=yes|SKILL] [mod=N]", Summary: "A task roll: 2d6 + stat (+3 expertise) against 8 + RANK, N or 12 (B-1)."},
+		fray.CommandDoc{Usage: "attack ATTACKER TARGET with=POWER [choose=overwhelming|smashing|staggering] [mod=N]", Summary: "Prowess (close) or Accuracy (ranged) against 8 + the target's Agility; a hit waits for block, dodge or take; damage = rank − protection off Endurance (B-10)."},
+		fray.CommandDoc{Usage: "block NAME | dodge NAME [mod=N]", Summary: "Prowess / Agility against 8 + the attack's rank: on one's turn it lasts until the next action; against a hit it is forced if need be; an extreme success reorders play (B-8, B-9)."},
+		fray.CommandDoc{Usage: "take [NAME]", Summary: "The defender takes the hit waiting for a defence (any other command settles it too)."},
+		fray.CommandDoc{Usage: "distract NAME OPPONENT [mod=N]", Summary: "Willpower against 8 + the opponent's Willpower: +3 to the next attack on them next round (B-11)."},
+		fray.CommandDoc{Usage: "damage NAME N | heal NAME N", Summary: "Endurance lost or regained at the GM's word; 0 is out."},
+		fray.CommandDoc{Usage: "award NAME showed|enthusiastic|concluded|lowest|roleplayed|clever", Summary: "Experience for a player's character; roleplayed and clever go to two different players (B-12)."},
+		fray.CommandDoc{Usage: "spend NAME N on=STAT|POWER|expertise:SKILL", Summary: "Spend experience: 1 point per rank, 1 for expertise (B-12)."},
+		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of a roll (check, attack, block, dodge, distract) with every modifier, without rolling."},
 	)
 }
 
@@ -115,9 +133,36 @@ func state(st fray.State) *State {
 	return s
 }
 
-// Decide turns a command into events.
-func (*System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+// keepsPending lists the commands that leave a pending hit waiting: the
+// defences, and commands that change nothing in play.
+var keepsPending = []string{RollBlock, RollDodge, "take", engine.CmdCondition, engine.CmdClear, engine.CmdNote, engine.CmdReveal}
+
+// Decide turns a command into events. A hit waiting for a defence is
+// taken (its damage applied) before any command but block, dodge, take,
+// condition, clear, note and reveal.
+func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	s := state(st)
+	if s.Pending == nil || slices.Contains(keepsPending, cmd.Name) {
+		return s.decide(cmd, r)
+	}
+	hit, err := s.hitEvents(*s.Pending)
+	if err != nil {
+		return nil, err
+	}
+	s2 := s.Clone().(*State)
+	for _, ev := range hit {
+		if err := s2.apply(ev); err != nil {
+			return nil, err
+		}
+	}
+	evs, err := s2.decide(cmd, r)
+	if err != nil || len(evs) == 0 {
+		return nil, err
+	}
+	return append(hit, evs...), nil
+}
+
+func (s *State) decide(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	if evs, ok, err := engine.DecideShared(&s.Encounter, cmd, spec); ok {
 		if err != nil {
 			return nil, err
@@ -145,6 +190,16 @@ func (*System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Ev
 		ev, err = s.decideForce(cmd)
 	case "reorder":
 		ev, err = s.decideReorder(cmd)
+	case RollCheck, RollAttack, RollBlock, RollDodge, RollDistract:
+		return s.decideTask(cmd, r)
+	case "take":
+		return s.decideTake(cmd)
+	case "damage", "heal":
+		return s.decideDamage(cmd)
+	case "award":
+		return s.decideAward(cmd)
+	case "spend":
+		return s.decideSpend(cmd)
 	case "hold", "react", "surprise", "act", "move":
 		return nil, fray.Errorf(fray.EINVALID, "Bulletproof Blues has no %s command; see help.", cmd.Name)
 	default:
@@ -673,6 +728,9 @@ func (s *State) apply(ev fray.Event) error {
 			return err
 		}
 		s.Order = order
+	case EventTask, EventDamaged, EventStaggered, EventAwarded, EventSpent:
+		_, err := s.applyResolution(ev)
+		return err
 	case EventAware:
 		var d placeData
 		if err := ev.Decode(&d); err != nil {
@@ -761,6 +819,9 @@ func (s *State) join(name, before, after string) {
 // dropRemoved takes a removed combatant out of the order of play. A turn
 // in progress counts as taken.
 func (s *State) dropRemoved(name string) {
+	if s.Pending != nil && (fray.SameName(s.Pending.Attacker, name) || fray.SameName(s.Pending.Defender, name)) {
+		s.Pending = nil
+	}
 	s.Declared = engine.Without(s.Declared, name)
 	s.Order = engine.Without(s.Order, name)
 	delete(s.Held, name)

@@ -259,7 +259,9 @@ func TestStalledRoundAndNestedInterrupts(t *testing.T) {
 	}
 	e = newEngine()
 	run(t, e, "add A side=pc\nadd B\nadd C\nstart\ndelay\ndelay\ninterrupt A\ninterrupt B\nforce C\nnext\nnext")
-	if got, want := history(e.View()), []string{"Round 1: B (delayed), C (forced), A (delayed)", "Round 2: A"}; !reflect.DeepEqual(got, want) {
+	// C's forced action spends C's turn later in round 1, so it is listed
+	// in that turn's place (seed 000's dodge example, round 3).
+	if got, want := history(e.View()), []string{"Round 1: B (delayed), A (delayed), C (forced)", "Round 2: A"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("history %q, want %q", got, want)
 	}
 }

@@ -77,6 +77,11 @@ type State struct {
 	Initiative map[string]fray.Roll
 	// History holds the turns taken in each finished round.
 	History []fray.RoundTurns
+	// Pending is an attack that has hit and waits for a block, dodge or
+	// take (B-8); nil when none does.
+	Pending *Hit
+	// Awards lists the experience awards of this story arc (B-12).
+	Awards []awardData
 }
 
 func newState() *State {
@@ -105,6 +110,11 @@ func (s *State) Clone() fray.State {
 	// A finished round's turns are never changed again, so the copy
 	// shares them; only the list of rounds is copied.
 	d.History = slices.Clone(s.History)
+	if s.Pending != nil {
+		h := *s.Pending
+		d.Pending = &h
+	}
+	d.Awards = slices.Clone(s.Awards)
 	return &d
 }
 
@@ -194,14 +204,52 @@ func (s *State) endRound() {
 
 // roundTurns lists the turns taken so far this round, the one in progress
 // included, in the seeds' words.
+//
+// A forced action that spends a turn later in the same round is listed in
+// the place of the turn it spends, as seed 000 lists Ganyeka's forced
+// dodge in round 3 ("Blueshift, Monolith, Ganyeka (dodges an attack by
+// Blueshift)"); one that spends a held turn or a later round's turn is
+// listed where it was taken ("Blueshift (forced from round 7)").
 func (s *State) roundTurns() []string {
 	out := []string{}
 	for i, t := range s.Seq {
-		if t.Mark == markActed || (i == s.Pos && t.Mark == markPending) {
+		switch {
+		case t.Kind == kindForced && t.From == s.Round && s.spendsLater(i):
+			// Listed at the turn it spends.
+		case t.Kind == kindRegular && t.Mark == markForced:
+			if f := s.spender(i); f >= 0 {
+				out = append(out, s.turnText(s.Seq[f]))
+			}
+		case t.Mark == markActed || (i == s.Pos && t.Mark == markPending):
 			out = append(out, s.turnText(t))
 		}
 	}
 	return out
+}
+
+// spendsLater reports whether the forced turn at i spent a regular turn
+// later in this round's sequence.
+func (s *State) spendsLater(i int) bool {
+	t := s.Seq[i]
+	for j := i + 1; j < len(s.Seq); j++ {
+		if u := s.Seq[j]; u.Kind == kindRegular && u.Mark == markForced && fray.SameName(u.Name, t.Name) {
+			return s.spender(j) == i
+		}
+	}
+	return false
+}
+
+// spender returns the index of the forced turn that spent the regular
+// turn at j (the last forced turn of that name before it with From this
+// round), or -1.
+func (s *State) spender(j int) int {
+	name := s.Seq[j].Name
+	for i := j - 1; i >= 0; i-- {
+		if u := s.Seq[i]; u.Kind == kindForced && u.From == s.Round && fray.SameName(u.Name, name) {
+			return i
+		}
+	}
+	return -1
 }
 
 // turnText says a turn as the seed does: "Blueshift (delayed)",
