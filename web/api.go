@@ -322,12 +322,20 @@ func (s *Server) postCommand(w http.ResponseWriter, r *http.Request) {
 }
 
 // do carries out one command for the caller at the revision expected.
-func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revision int) (commandDone, error) {
+func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revision int) (_ commandDone, err error) {
 	e, err := s.lockEntry(r.Context(), id, false)
 	if err != nil {
 		return commandDone{}, err
 	}
 	defer e.unlock()
+	defer func() {
+		// A rule system that panics must not take the server down or
+		// leave a half-applied engine behind.
+		if p := recover(); p != nil {
+			e.drop()
+			err = &fray.Error{Code: fray.EINTERNAL, Message: "The rules failed on this command.", Err: fmt.Errorf("command %q panicked: %v", cmd.String(), p)}
+		}
+	}()
 	if revision != e.rev {
 		// Another process may have moved the encounter on: look again.
 		if err := s.refresh(r.Context(), id, e); err != nil {
