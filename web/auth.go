@@ -130,6 +130,11 @@ func (s *Server) authorize(r *http.Request, id string, query bool) (caller, erro
 		}
 		return c, nil
 	}
+	// Unknown tokens cost the client's address, so that guessing is
+	// rate-limited too.
+	if err := s.allowAddress(r); err != nil {
+		return caller{}, err
+	}
 	return caller{}, last
 }
 
