@@ -1,6 +1,6 @@
 module fray/bench
 
-go 1.26
+go 1.26.0
 
 replace fray => ../
 
