@@ -122,7 +122,17 @@ func TestBrowser(t *testing.T) {
 	// Round 2: Monolith runs around the corner and acts after Ganyeka.
 	gm.add(combatant{name: "Monolith", side: "pc", after: "Ganyeka"})
 	gm.sync(follows...)
-	for range 4 {
+	// From the keyboard: Enter on the focused Next button, which keeps the
+	// focus after the page redraws.
+	rev := gm.revision()
+	gm.eval(`(document.querySelector('#turn-controls button[data-action="next"]').focus(), "")`)
+	gm.do(chromedp.KeyEvent(kb.Enter))
+	gm.waitFor("Enter on Next", "Number(document.body.dataset.revision) > "+strconv.Itoa(rev))
+	if got := gm.eval(`document.activeElement.dataset.action || document.activeElement.tagName`); got != "next" {
+		t.Errorf("after Enter on Next the focus is on %q, want the Next button", got)
+	}
+	gm.sync(follows...)
+	for range 3 {
 		gm.next()
 		gm.sync(follows...)
 	}
@@ -150,7 +160,7 @@ func TestBrowser(t *testing.T) {
 	gm2 := b.page(t, "gm2", false)
 	gm2.do(chromedp.Navigate(base + "/#e=" + id))
 	gm2.waitFor("the second GM window", `document.body.dataset.revision === "`+strconv.Itoa(gm.revision())+`"`)
-	rev := gm2.revision()
+	rev = gm2.revision()
 	gm2.do(chromedp.KeyEvent("u"))
 	gm2.waitFor("undo", `Number(document.body.dataset.revision) > `+strconv.Itoa(rev))
 	gm2.expectStatus("Round 3 · Ganyeka's henchmen's turn")

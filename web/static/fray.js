@@ -337,5 +337,21 @@ export class Live {
   }
 }
 
+// keepFocus runs render and then puts the focus back on the control that
+// had it, found again by its action and name (a render replaces the
+// buttons), so that a keyboard user stays where they were.
+export function keepFocus(render) {
+  const a = document.activeElement;
+  const key = a && a.dataset && a.dataset.action ? [a.dataset.action, a.dataset.name || "", a.closest("[id]")?.id || ""] : null;
+  render();
+  if (!key || document.activeElement !== document.body) return;
+  for (const b of document.querySelectorAll("[data-action]")) {
+    if (b.dataset.action === key[0] && (b.dataset.name || "") === key[1] && (b.closest("[id]")?.id || "") === key[2]) {
+      b.focus();
+      return;
+    }
+  }
+}
+
 // connLabel is what the connection badge says.
 export const CONN_LABEL = { live: "Live", connecting: "Reconnecting…", offline: "Offline" };

@@ -5,7 +5,7 @@
 
 import {
   api, el, quote, slotText, statusText, renderOrder, renderHistory, combatantCard,
-  rollText, oddsText, pct, setupLargeType, notice, button, Live, CONN_LABEL,
+  rollText, oddsText, pct, setupLargeType, notice, button, Live, CONN_LABEL, keepFocus,
 } from "./fray.js";
 import { system, SYSTEMS, ADD_OPTS } from "./systems.js";
 
@@ -155,7 +155,7 @@ function update(revision, view) {
   st.revision = revision;
   st.view = view;
   if (view.rules) st.rules = view.rules;
-  render();
+  keepFocus(render);
 }
 
 // run posts one command line, one at a time and in order.
@@ -211,7 +211,8 @@ function render() {
     }, "Start"));
   } else if (v.current) {
     for (const a of sys.turn(v)) {
-      const btn = button(a, run, v.current);
+      const btn = button(a, run);
+      btn.dataset.current = v.current;
       if (a.action === "next") {
         btn.classList.add("primary");
         btn.dataset.testid = "next";

@@ -6,7 +6,7 @@
 
 import {
   api, el, quote, statusText, renderOrder, renderHistory, combatantCard,
-  setupLargeType, notice, button, Live, CONN_LABEL,
+  setupLargeType, notice, button, Live, CONN_LABEL, keepFocus,
 } from "./fray.js";
 import { system } from "./systems.js";
 
@@ -35,7 +35,7 @@ function update(revision, view) {
   st.revision = revision;
   st.view = view;
   if (view.rules) st.rules = view.rules;
-  render();
+  keepFocus(render);
 }
 
 function run(cmd) {
