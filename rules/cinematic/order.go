@@ -624,27 +624,35 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 // actionWords says an action as the history does: "attack on Vamp",
 // "Vamp defends, extra −2", "Guard defends, Full Defence's extra +3".
 func actionWords(typ string, d ActionData) string {
-	w := "attack"
+	// Built in one buffer: Apply says one action for every event.
+	var buf [80]byte
+	b := buf[:0]
 	if typ == EventDefence {
-		w = d.Name + " defends"
+		b = append(append(b, d.Name...), " defends"...)
+	} else {
+		b = append(b, "attack"...)
 	}
 	if d.Other != "" {
 		if typ == EventAttack {
-			w += " on " + d.Other
+			b = append(b, " on "...)
 		} else {
-			w += " against " + d.Other
+			b = append(b, " against "...)
 		}
+		b = append(b, d.Other...)
 	}
 	switch d.Kind {
 	case ActionExtra:
-		w += ", extra"
+		b = append(b, ", extra"...)
 	case ActionBonus:
-		w += ", Full Defence's extra"
+		b = append(b, ", Full Defence's extra"...)
 	}
-	if d.Modifier != 0 {
-		w += " " + signed(d.Modifier)
+	switch {
+	case d.Modifier < 0:
+		b = strconv.AppendInt(append(b, " −"...), int64(-d.Modifier), 10) // as signed does
+	case d.Modifier > 0:
+		b = strconv.AppendInt(append(b, " +"...), int64(d.Modifier), 10)
 	}
-	return w
+	return string(b)
 }
 
 func signed(n int) string {
