@@ -396,9 +396,17 @@ func (p *player) run(line string, lineNo int) bool {
 			for _, r := range ev.Rolls {
 				fmt.Fprintf(p.out, "  %s\n", formatRoll(r))
 			}
+			if ev.Odds != nil {
+				if res := outcome(ev); res != "" {
+					fmt.Fprintf(p.out, "  result: %s\n", res)
+				}
+			}
 			if ev.Type == fray.EventUndo || ev.Type == fray.EventRedo {
 				fmt.Fprintf(p.out, "  %s\n", formatEvent(ev))
 			}
+		}
+		for _, line := range changes(before, v) {
+			fmt.Fprintf(p.out, "  %s\n", line)
 		}
 		// Rounds finished by this command, then whose turn it is.
 		for _, h := range v.History {
@@ -548,6 +556,13 @@ func formatOdds(o fray.Odds) string {
 	for _, band := range o.Bands {
 		fmt.Fprintf(&b, "  %-20s %7.3f%% %s\n", band.Name, 100*band.P, strings.Repeat("#", int(band.P*40+0.5)))
 	}
+	if o.DistOf == "damage" {
+		var ps []string
+		for _, pt := range o.Dist {
+			ps = append(ps, fmt.Sprintf("%d %.1f%%", pt.V, 100*pt.P))
+		}
+		fmt.Fprintf(&b, "  %s: %s (mean %.2f)\n", o.DistOf, strings.Join(ps, ", "), o.Mean)
+	}
 	return b.String()
 }
 
@@ -566,6 +581,108 @@ func oddsLine(o fray.Odds) string {
 		s += "; " + m.String()
 	}
 	return s + ")"
+}
+
+// outcome reads the outcome a roll event's payload names, by the
+// convention of the systems' roll payloads: "band" (or "outcome"), with
+// "total" and "difficulty" when they are there: "extreme (21 against 17)".
+func outcome(ev fray.Event) string {
+	var d struct {
+		Band       string `json:"band"`
+		Outcome    string `json:"outcome"`
+		Total      *int   `json:"total"`
+		Difficulty *int   `json:"difficulty"`
+		Damage     *int   `json:"damage"`
+	}
+	if json.Unmarshal(ev.Data, &d) != nil {
+		return ""
+	}
+	s := d.Band
+	if s == "" {
+		s = d.Outcome
+	}
+	if s != "" && d.Total != nil && d.Difficulty != nil {
+		s += fmt.Sprintf(" (%d against %d)", *d.Total, *d.Difficulty)
+	}
+	if s != "" && d.Damage != nil && *d.Damage > 0 {
+		s += fmt.Sprintf(", %d damage if it lands", *d.Damage)
+	}
+	return s
+}
+
+// changes lists what a command changed in the combatants' tracks and
+// conditions: "Monolith: endurance 30 → 27", "Ganyeka: + distracted".
+func changes(before, after fray.View) []string {
+	old := map[string]fray.Combatant{}
+	for _, c := range before.Combatants {
+		old[strings.ToLower(c.Name)] = c
+	}
+	var out []string
+	for _, c := range after.Combatants {
+		o, ok := old[strings.ToLower(c.Name)]
+		if !ok {
+			continue
+		}
+		for _, k := range sortedKeys(c.Tracks) {
+			if t, was := c.Tracks[k], o.Tracks[k]; t.Value != was.Value || t.Max != was.Max {
+				out = append(out, fmt.Sprintf("%s: %s %d → %d (of %d)", c.Name, k, was.Value, t.Value, t.Max))
+			}
+		}
+		for k, v := range c.Stats {
+			if o.Stats[k] != v {
+				out = append(out, fmt.Sprintf("%s: %s %d → %d", c.Name, k, o.Stats[k], v))
+			}
+		}
+		for _, x := range c.Conditions {
+			if o.Condition(x.Name) == nil {
+				out = append(out, fmt.Sprintf("%s: + %s", c.Name, conditionText(x)))
+			}
+		}
+		for _, x := range o.Conditions {
+			if c.Condition(x.Name) == nil {
+				out = append(out, fmt.Sprintf("%s: − %s", c.Name, x.Name))
+			}
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// conditionText says a condition: "distracted (by Blueshift; +3 on
+// attacked, from round 2, once) until the end of round 2".
+func conditionText(x fray.Condition) string {
+	var parts []string
+	if x.By != "" {
+		parts = append(parts, "by "+x.By)
+	}
+	for _, m := range x.Modifiers {
+		parts = append(parts, fmt.Sprintf("%+d on %s", m.Value, m.On))
+	}
+	if x.From > 0 {
+		parts = append(parts, fmt.Sprintf("from round %d", x.From))
+	}
+	if x.Once {
+		parts = append(parts, "once")
+	}
+	if x.Note != "" {
+		parts = append(parts, x.Note)
+	}
+	s := x.Name
+	if len(parts) > 0 {
+		s += " (" + strings.Join(parts, "; ") + ")"
+	}
+	if x.Until != nil {
+		s += " until " + x.Until.String()
+	}
+	return s
 }
 
 // formatRoll shows a roll: "Blueshift rolls 2d6: 6, 3 = 9 (faces entered)".

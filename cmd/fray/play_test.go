@@ -16,7 +16,10 @@ var updatePlay = flag.Bool("update-play", false, "rewrite the play golden files 
 // TestPlayGolden runs fray play on the example scripts and compares the
 // transcript with testdata/play/NAME.golden. Each golden file was checked
 // by hand: the history lines against the seeds' text (seed 000 rounds 1–8,
-// seed 004's queues), and every status line against the order of play.
+// seed 004's queues), and every status line against the order of play;
+// bpb-resolution's odds against counts of the 36 rolls of 2d6, its totals,
+// bands and damage against B-1, B-8 … B-11, and its history against seed
+// 000's block and dodge examples.
 func TestPlayGolden(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -25,6 +28,8 @@ func TestPlayGolden(t *testing.T) {
 	}{
 		{"bpb-blueshift", []string{"play", "--rules", "bpb", "../../examples/bpb-blueshift.fray"}, ""},
 		{"bpb-reorder", []string{"play", "--rules", "bpb", "../../examples/bpb-reorder.fray"}, ""},
+		{"bpb-resolution", []string{"play", "--rules", "bpb", "--party", "../../examples/bpb-party.yaml", "--foes", "../../examples/bpb-foes.yaml", "../../examples/bpb-resolution.fray"}, ""},
+		{"bpb-sheet-error", []string{"play", "--rules", "bpb", "--foes", "testdata/play/bad-foes.yaml"}, ""},
 		{"queue-johann", []string{"play", "--rules", "queue", "../../examples/queue-johann.fray"}, ""},
 		{"queue-json", []string{"play", "--rules", "queue", "--json", "--seed", "3"}, "add Ann side=pc wits=2\nadd Bear wits=1\ninitiative Ann 12\nstart roll=9\nact major\nact major\nnext Bear\nundo\n"},
 		{"refusals", []string{"play", "--rules", "bpb"}, "add Ann side=pc\nadd \"Ann\"\nstart\nforce Ann\nadd \"Bob\nnext\nnext Ann\n"},

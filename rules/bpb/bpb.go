@@ -751,6 +751,15 @@ func (s *State) apply(ev fray.Event) error {
 // placeAdded puts a newly added combatant in the order of play.
 func (s *State) placeAdded(d *fray.AddedData) {
 	c := s.Find(d.Combatant.Name)
+	if n, ok := c.Stats[TrackEndurance]; ok {
+		// add NAME endurance=N starts the Endurance track (B-10).
+		if _, has := c.Tracks[TrackEndurance]; !has {
+			if c.Tracks == nil {
+				c.Tracks = map[string]fray.Track{}
+			}
+			c.Tracks[TrackEndurance] = fray.Track{Value: n, Max: n}
+		}
+	}
 	switch {
 	case c.Unaware:
 	case c.Kind == fray.KindEnvironment:

@@ -56,6 +56,42 @@ remove Blueshift
 next
 undo
 redo`},
+	{Name: "resolution", Text: `add Blueshift side=pc brawn=4 agility=9 accuracy=6 prowess=7 perception=6 willpower=5 endurance=20
+add Ganyeka brawn=6 agility=7 accuracy=7 prowess=6 perception=6 willpower=8 endurance=24
+add Monolith side=pc brawn=12 agility=3 accuracy=4 prowess=8 perception=4 willpower=6 endurance=30
+add Rock kind=environment
+set staggering=dazed
+order Blueshift Ganyeka Monolith
+start
+check Blueshift perception dice=6,6
+distract Blueshift Ganyeka dice=6,6
+attack Blueshift Ganyeka with=punch rank=5 dice=6,5
+dodge Ganyeka dice=6,6
+next
+attack Monolith Ganyeka with=punch rank=10 dice=6,6,1,1
+next
+next
+attack Ganyeka Monolith with=blast rank=9 range=ranged choose=staggering dice=6,6
+block Monolith dice=1,1
+attack Ganyeka Blueshift with=blast rank=9 range=ranged dice=6,6
+take
+next
+block Blueshift
+next
+next
+next
+attack Blueshift Ganyeka with=punch rank=5 choose=smashing dice=6,6
+next
+damage Monolith 40
+heal Monolith 5
+award Blueshift roleplayed
+award Monolith clever
+award Monolith roleplayed
+spend Monolith 1 on=prowess
+spend Monolith 1 on=prowess
+next
+undo
+redo`},
 }
 
 func mustRead(path string) string {
