@@ -616,12 +616,14 @@ func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 // rollTask rolls a planned task and returns its event with the odds it had.
 func (t *task) rollTask(cmd fray.Command, r fray.Roller) (fray.Event, error) {
 	o := t.odds(cmd.String())
-	roll, err := r.Roll(t.d.Name, t.roll.Expr())
+	// The dice alone are rolled (so that roll=N gives their total, as at
+	// the table); the bonus is added here.
+	roll, err := r.Roll(t.d.Name, TaskDice)
 	if err != nil {
 		return fray.Event{}, err
 	}
-	t.d.Total = roll.Total
-	t.d.Band = t.roll.Band(roll.Total)
+	t.d.Total = roll.Total + t.roll.Bonus()
+	t.d.Band = t.roll.Band(t.d.Total)
 	if t.d.Roll == RollAttack {
 		t.d.Damage = t.damageFor(t.d.Band)
 	}

@@ -126,6 +126,11 @@ func TestB1_TaskRollModes(t *testing.T) {
 	if d["band"] != "extreme" || d["total"] != 18.0 {
 		t.Errorf("expertise mode with expertise: %v", d)
 	}
+	// roll= gives the dice's total alone, as at the table.
+	d = task(t, doLine(t, e, "check Monolith prowess vs=2 roll=4"), bpb.RollCheck)
+	if d["total"] != 12.0 || d["band"] != "success" || d["difficulty"] != 10.0 {
+		t.Errorf("roll=4: %v", d)
+	}
 	refused(t, e, "check Monolith prowess expertise=flying", "no expertise in flying")
 	refused(t, e, "check Monolith luck", "not a stat to roll")
 	refused(t, e, "check Monolith prowess vs=3 difficulty=9", "not both")
