@@ -19,6 +19,8 @@ import (
 func TestPlayExamplesResolution(t *testing.T) {
 	tests := []struct{ name, rules string }{
 		{"queue-brigands", "queue"},
+		{"pp-challenges", "pp"},
+		{"pp-combat", "pp"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -98,6 +98,8 @@ type State struct {
 	Taken []int
 	// History holds the turns taken on each page.
 	History []fray.RoundTurns
+	// Res holds what challenge rolls and combat keep (challenge.go).
+	Res Resolution
 }
 
 // Clone returns a deep copy of the state.
@@ -109,6 +111,7 @@ func (s *State) Clone() fray.State {
 		Pos:       s.Pos,
 		Actions:   s.Actions,
 		Taken:     slices.Clone(s.Taken),
+		Res:       s.Res.clone(),
 	}
 	if s.Chars != nil {
 		d.Chars = make([]*Char, len(s.Chars))
@@ -205,7 +208,14 @@ type System struct{}
 // New returns the P&P system.
 func New() *System { return &System{} }
 
-var spec = engine.Spec{Stats: []string{"agility", "intellect", "might", "perception", "toughness", "willpower", "edge"}}
+var spec = engine.Spec{
+	Stats: []string{"agility", "intellect", "might", "perception", "toughness", "willpower", "edge", StatHealth, StatResolve, StatCount},
+	Settings: map[string][]string{
+		SettingResults:  {"narrative", "traditional"},
+		SettingSwing:    {"no", "yes"},
+		SettingDefining: {"reduce", "oneshot", "either"},
+	},
+}
 
 // ID returns "pp".
 func (*System) ID() string { return ID }
@@ -225,6 +235,15 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "start", Summary: "Begin the first page: turns by Edge, highest first (P-10)."},
 		fray.CommandDoc{Usage: "act [NAME]", Summary: "The current character takes an action; each after the first is −2d to the turn's rolls."},
 		fray.CommandDoc{Usage: "next", Summary: "The current character's turn ends; after the last a new page begins."},
+		fray.CommandDoc{Usage: "check NAME TRAIT [vs=NAME [TRAIT]] [threshold=hard|N] [mod=±Nd] [auto=N|all] [vs_mod=±Nd] [vs_auto=N|all] [same=yes] [successes=N] [vs_successes=N]", Summary: "A challenge roll against a static threshold or an opponent; same=yes: whoever rolls more is the actor (P-1 … P-3)."},
+		fray.CommandDoc{Usage: "spend NAME resolve=N | spend NAME reroll | spend NAME explode", Summary: "Resolve after the last roll: +1d a point (3 in a defining moment), a reroll keeping the better, or (checking your swing) exploding 6s (P-4, P-5)."},
+		fray.CommandDoc{Usage: "assist HELPER for=NAME TRAIT", Summary: "Help against Hard (2): +1d to NAME's next roll per 2 net successes, rounding up; only the best helper counts (P-6)."},
+		fray.CommandDoc{Usage: "group TRAIT NAME NAME … threshold=N", Summary: "A group action: everyone rolls; net successes above 3 go to allies who failed (P-7)."},
+		fray.CommandDoc{Usage: "contest A B TRAIT [TRAIT_B] [exchanges=3]", Summary: "A contest; rolls its first exchange; the winner of each takes +2d into the next, the winner of the last decides (P-8)."},
+		fray.CommandDoc{Usage: "exchange", Summary: "Roll the contest's next exchange."},
+		fray.CommandDoc{Usage: "defining NAME reduce=TRAIT | defining NAME oneshot", Summary: "A hero's defining moment for their next roll: 6s explode, 3 dice a Resolve; once a story, one hero a scene; then −1d to an ability of the task's kind, or the one-shot cost (P-9)."},
+		fray.CommandDoc{Usage: "scene / story", Summary: "Begin a new scene (another hero may have a defining moment) or a new story (every hero may again)."},
+		fray.CommandDoc{Usage: "attack ATTACKER TARGET with=TRAIT [def=TRAIT]", Summary: "An action: the trait against the defender's best defence (agility, might, toughness); 1 Health per net success, one minion per net success; −2d per earlier action this turn (P-10)."},
 	)
 }
 
@@ -246,6 +265,9 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		return sys.decideAdd(s0, cmd)
 	}
 	if evs, handled, err := engine.DecideShared(&s0.Encounter, cmd, spec); handled {
+		return evs, err
+	}
+	if evs, handled, err := s0.decideResolution(cmd, r); handled {
 		return evs, err
 	}
 	s := s0.Clone().(*State)
@@ -425,6 +447,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		return nil
 	}
+	if ok, err := s.applyResolution(ev); ok {
+		return err
+	}
 	switch ev.Type {
 	case fray.EventStarted:
 		if s.Started {
@@ -499,6 +524,7 @@ func (s *State) note(t string) {
 }
 
 func (s *State) remove(name string) {
+	s.dropRecord(name)
 	if i := slices.IndexFunc(s.Chars, func(c *Char) bool { return fray.SameName(c.Name, name) }); i >= 0 {
 		s.Chars = slices.Delete(s.Chars, i, i+1)
 	}
@@ -532,6 +558,28 @@ func (sys *System) View(st fray.State) fray.View {
 	}
 	v.Started, v.Round, v.Current = s.Started, s.Round, s.Current()
 	v.Combatants = s.CombatantList()
+	for i := range v.Combatants {
+		c := &v.Combatants[i]
+		if c.Tracks == nil {
+			c.Tracks = map[string]fray.Track{}
+		}
+		if ch := s.char(c.Name); ch != nil && ch.Minion {
+			n := minionCount(c)
+			down := 0
+			if r := s.record(c.Name); r != nil {
+				down = min(r.Down, n)
+			}
+			c.Tracks["minions"] = fray.Track{Value: n - down, Max: n}
+		} else if h := Health(c); h > 0 {
+			c.Tracks[StatHealth] = fray.Track{Value: s.HealthLeft(c.Name), Max: h}
+		}
+		if r := c.Stat(StatResolve); r > 0 {
+			c.Tracks[StatResolve] = fray.Track{Value: s.ResolveLeft(c.Name), Max: r}
+		}
+		if len(c.Tracks) == 0 {
+			c.Tracks = nil
+		}
+	}
 	if len(s.Settings) > 0 {
 		v.Settings = maps.Clone(s.Settings)
 	}
@@ -543,6 +591,9 @@ func (sys *System) View(st fray.State) fray.View {
 		note := "Edge " + strconv.Itoa(s.Edge(n)) + ", " + c.Role
 		if c.Minion {
 			note += ", minion"
+		}
+		if r := s.resolutionNote(n); r != "" {
+			note += ", " + r
 		}
 		return fray.Slot{Name: n, Note: note}
 	}
@@ -612,5 +663,5 @@ func (sys *System) Check(st fray.State) error {
 	if s.Actions < 0 || s.Actions > MaxActions || (s.Actions > 0 && s.Current() == "") {
 		return bad("%d actions in the turn of %q", s.Actions, s.Current())
 	}
-	return nil
+	return s.checkResolution()
 }

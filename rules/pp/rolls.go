@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"fray/dice"
 )
@@ -578,14 +579,37 @@ func (p Pool) dist(swing bool) (*dice.Dist, error) {
 	return best, nil
 }
 
+// distCache keeps the distributions of the pools worked out lately, by
+// notation: the odds of a roll are asked for before every roll of it, and
+// exploding pools take a while. Callers must not change a cached Dist.
+var distCache = struct {
+	sync.Mutex
+	m map[string]*dice.Dist
+}{m: map[string]*dice.Dist{}}
+
+// maxCachedDists bounds distCache; it is emptied when full.
+const maxCachedDists = 512
+
 func poolDist(expr string) (*dice.Dist, error) {
+	distCache.Lock()
+	d, ok := distCache.m[expr]
+	distCache.Unlock()
+	if ok {
+		return d, nil
+	}
 	e, err := dice.Parse(expr)
 	if err != nil {
 		return nil, fmt.Errorf("challenge odds: %w", err)
 	}
-	d, err := e.Dist(dice.DistOptions{})
+	d, err = e.Dist(dice.DistOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("challenge odds: %w", err)
 	}
+	distCache.Lock()
+	if len(distCache.m) >= maxCachedDists {
+		clear(distCache.m)
+	}
+	distCache.m[expr] = d
+	distCache.Unlock()
 	return d, nil
 }

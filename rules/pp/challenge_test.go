@@ -1,0 +1,607 @@
+package pp_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"fray"
+	"fray/engine"
+	"fray/rules/pp"
+	"fray/rules/rulestest"
+)
+
+// resolutionExamples are the example scripts of challenge rolls and combat.
+var resolutionExamples = []string{"pp-challenges", "pp-combat"}
+
+func TestConformanceResolution(t *testing.T) {
+	var scripts []rulestest.Script
+	for _, name := range resolutionExamples {
+		scripts = append(scripts, rulestest.Script{Name: name, Text: readExample(t, name)})
+	}
+	rulestest.Run(t, func() fray.System { return pp.New() }, scripts...)
+}
+
+// heroes is a cast for the tests: three heroes, a villain and three goons.
+const heroes = `add Gatecrasher side=pc might=12 toughness=8 agility=4 perception=3 intellect=2 willpower=5 resolve=3
+add "Citizen Soldier" side=pc might=12 toughness=10 agility=6 perception=4 intellect=3 willpower=6 resolve=2
+add Whisper side=pc agility=5 intellect=4 perception=5 might=2 toughness=3 willpower=4 resolve=1
+add Vile role=villain perception=3 agility=2 intellect=5 might=3 toughness=3 willpower=6 health=4
+add Goons role=extra minion=yes count=3 perception=2 agility=3 might=3 toughness=2`
+
+func newPP(t *testing.T, script string) *engine.Engine {
+	t.Helper()
+	e := engine.New(pp.New(), rand.New(rand.NewPCG(5, 6)))
+	do(t, e, heroes)
+	do(t, e, script)
+	return e
+}
+
+// refuse expects line to be refused with a *fray.Error containing want,
+// changing nothing.
+func refuse(t *testing.T, e *engine.Engine, line, want string) {
+	t.Helper()
+	cmd, err := engine.ParseCommand(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := e.State().Clone()
+	n := len(e.Log())
+	_, err = e.Do(cmd)
+	fe, ok := err.(*fray.Error)
+	if !ok || !strings.Contains(fe.Message, want) {
+		t.Fatalf("%s: error %v, want a *fray.Error containing %q", line, err, want)
+	}
+	if len(e.Log()) != n || !reflect.DeepEqual(before, e.State()) {
+		t.Errorf("%s: the refusal changed the encounter", line)
+	}
+}
+
+func last(t *testing.T, e *engine.Engine, typ string, v any) fray.Event {
+	t.Helper()
+	log := e.Log()
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].Type == typ {
+			if err := log[i].Decode(v); err != nil {
+				t.Fatal(err)
+			}
+			return log[i]
+		}
+	}
+	t.Fatalf("no %s event", typ)
+	return fray.Event{}
+}
+
+func st(e *engine.Engine) *pp.State { return e.State().(*pp.State) }
+
+// The seed's example as a command with physical dice: 7 against 6
+// automatic, 1 net success; same goal, so Gatecrasher is the actor; actor
+// narrates, opponent embellishes.
+func TestP1_SeedGatecrasherVsCitizenSoldier(t *testing.T) {
+	e := newPP(t, `check Gatecrasher might vs="Citizen Soldier" vs_auto=all same=yes dice=1,2,2,2,3,3,3,5,5,5,6,6`)
+	var d pp.CheckData
+	ev := last(t, e, pp.EventChecked, &d)
+	if d.Successes != 7 || d.OppSuccesses != 6 || d.Net != 1 || d.Swapped || d.Band != "actor narrates, opponent embellishes" || d.OppPool.Auto() != 6 {
+		t.Errorf("check: %+v", d)
+	}
+	if len(ev.Rolls) != 1 || !reflect.DeepEqual(ev.Rolls[0].Dice, []int{1, 2, 2, 2, 3, 3, 3, 5, 5, 5, 6, 6}) || ev.Rolls[0].Total != 7 || ev.Rolls[0].Source != fray.RollFaces {
+		t.Errorf("rolls: %+v", ev.Rolls)
+	}
+	if !strings.Contains(ev.Rolls[0].For, "Gatecrasher is the actor: actor narrates, opponent embellishes") {
+		t.Errorf("label: %s", ev.Rolls[0].For)
+	}
+	if ev.Odds == nil || len(ev.Odds.Bands) != 3 {
+		t.Errorf("odds: %+v", ev.Odds)
+	}
+}
+
+// P-1: set-aside dice give 1 automatic success per 2; counted successes
+// are taken as they are.
+func TestP1_AutomaticSuccessesAndCounted(t *testing.T) {
+	e := newPP(t, "check Gatecrasher might threshold=hard auto=5 dice=6,6,2,1,1,1,1")
+	var d pp.CheckData
+	last(t, e, pp.EventChecked, &d)
+	if d.Successes != 5+2 || d.Net != 5 {
+		t.Errorf("7 dice rolled (5 successes) and 5 set aside (2): %+v", d)
+	}
+	e = newPP(t, "check Gatecrasher might threshold=hard successes=4")
+	last(t, e, pp.EventChecked, &d)
+	if d.Successes != 4 || d.Net != 2 {
+		t.Errorf("successes=4: %+v", d)
+	}
+	refuse(t, e, "check Gatecrasher might threshold=hard successes=25", "0 to 24")
+	refuse(t, e, "check Gatecrasher might threshold=hard dice=1,2", "do not fit")
+	refuse(t, e, "check Gatecrasher might threshold=hard roll=7", "give the faces with dice=")
+	refuse(t, e, "check Gatecrasher might threshold=hard mod=+5d", "-4d to +4d")
+	refuse(t, e, "check Gatecrasher might threshold=hard auto=13", "only 12 dice")
+	refuse(t, e, "check Gatecrasher strength threshold=hard", "not a trait")
+}
+
+// P-2: static thresholds by name or number; an opposed roll's threshold is
+// the opponent's successes.
+func TestP2_StaticAndOpposedThresholds(t *testing.T) {
+	var d pp.CheckData
+	e := newPP(t, "check Whisper agility threshold=brutal dice=6,6,2,1,1")
+	last(t, e, pp.EventChecked, &d)
+	if !d.Static || d.Threshold != 4 || d.Net != 1 {
+		t.Errorf("brutal: %+v", d)
+	}
+	e = newPP(t, "check Whisper agility vs=Vile dice=6,6,2,1,1,4,4")
+	last(t, e, pp.EventChecked, &d)
+	if d.Static || d.OppSuccesses != 2 || d.Net != 3 || d.OppTrait != "agility" {
+		t.Errorf("opposed: %+v", d)
+	}
+	e = newPP(t, "check Whisper intellect vs=Vile willpower successes=2 vs_successes=5")
+	last(t, e, pp.EventChecked, &d)
+	if d.OppTrait != "willpower" || d.Net != -3 || d.Band != string(pp.BandOpponent) {
+		t.Errorf("opposed with another trait: %+v", d)
+	}
+	refuse(t, e, "check Whisper intellect", "Give the threshold")
+	refuse(t, e, "check Whisper intellect vs=Vile threshold=2", "not both")
+	refuse(t, e, "check Whisper intellect threshold=tough", "not a threshold")
+}
+
+// P-3: with the same goal, whoever rolls more is the actor; the bands
+// read as traditional results when the setting says so.
+func TestP3_SameGoalAndTraditionalResults(t *testing.T) {
+	var d pp.CheckData
+	e := newPP(t, `check Gatecrasher might vs="Citizen Soldier" same=yes successes=4 vs_successes=7`)
+	last(t, e, pp.EventChecked, &d)
+	if !d.Swapped || d.Net != 3 || d.Band != string(pp.BandActor) {
+		t.Errorf("the Soldier rolled more and is the actor with 3 net: %+v", d)
+	}
+	e = newPP(t, "set results=traditional\ncheck Whisper agility threshold=hard successes=1")
+	ev := last(t, e, pp.EventChecked, &d)
+	if !strings.Contains(ev.Rolls[0].For, "failure with a silver lining") || ev.Odds.P("failure with a silver lining") == 0 {
+		t.Errorf("traditional: %s, odds %+v", ev.Rolls[0].For, ev.Odds.Bands)
+	}
+}
+
+// P-4: Resolve after the roll adds a die a point, or rerolls keeping the
+// better; Resolve one does not have is refused.
+func TestP4_ResolveAfterTheRoll(t *testing.T) {
+	e := newPP(t, "check Whisper agility threshold=daunting dice=2,1,1,1,1\nspend Whisper resolve=1 dice=6")
+	var d pp.CheckData
+	last(t, e, pp.EventChecked, &d)
+	var sp pp.SpentData
+	last(t, e, pp.EventSpent, &sp)
+	if sp.Successes != 3 || sp.Net != 0 || st(e).ResolveLeft("Whisper") != 0 {
+		t.Errorf("spend: %+v, Resolve left %d", sp, st(e).ResolveLeft("Whisper"))
+	}
+	refuse(t, e, "spend Whisper resolve=1", "has 0 Resolve points left, not 1")
+	refuse(t, e, "spend Whisper reroll", "has 0 Resolve points left")
+	refuse(t, e, "spend Vile resolve=1", "did not make the last roll")
+	e = newPP(t, "check Gatecrasher might threshold=hard dice=6,6,6,6,6,6,6,6,6,6,6,6\nspend Gatecrasher reroll dice=1,1,1,1,1,1,1,1,1,1,1,1")
+	last(t, e, pp.EventSpent, &sp)
+	if sp.Successes != 24 || sp.How != "reroll" {
+		t.Errorf("a worse reroll keeps the better roll: %+v", sp)
+	}
+	e = newPP(t, "check Gatecrasher might threshold=hard successes=0\nspend Gatecrasher reroll successes=5")
+	last(t, e, pp.EventSpent, &sp)
+	if sp.Successes != 5 || sp.Net != 3 {
+		t.Errorf("a better reroll is kept: %+v", sp)
+	}
+	refuse(t, newPP(t, ""), "spend Gatecrasher resolve=1", "no roll to spend Resolve on")
+}
+
+// P-5: checking your swing: every even face is 1 success; 6s explode only
+// for 1 Resolve.
+func TestP5_CheckingYourSwing(t *testing.T) {
+	e := newPP(t, "set swing=yes\ncheck Whisper agility threshold=hard dice=6,6,2,4,1")
+	var d pp.CheckData
+	last(t, e, pp.EventChecked, &d)
+	if d.Successes != 4 || d.Sixes != 2 {
+		t.Errorf("swing: %+v", d)
+	}
+	// The two 6s explode: 6 (explodes: 3), 1.
+	do(t, e, "spend Whisper explode dice=6,3,1")
+	var sp pp.SpentData
+	last(t, e, pp.EventSpent, &sp)
+	if sp.Successes != 5 || sp.Net != 3 {
+		t.Errorf("explode: %+v", sp)
+	}
+	refuse(t, newPP(t, "check Whisper agility threshold=hard dice=6,6,2,4,1"), "spend Whisper explode", "only when checking your swing")
+	refuse(t, newPP(t, "set swing=yes\ncheck Whisper agility threshold=hard dice=1,1,2,4,1"), "spend Whisper explode", "no 6s")
+}
+
+// P-6: an assist rolls against Hard (2): +1d per 2 net successes, rounding
+// up; only the best helper counts; the bonus goes to the next roll.
+func TestP6_OnlyBestHelperCounts(t *testing.T) {
+	for net, want := range map[int]int{-2: 0, 0: 0, 1: 1, 2: 1, 3: 2, 7: 4} {
+		if got := pp.AssistBonus(net); got != want {
+			t.Errorf("AssistBonus(%d) = %d, want %d", net, got, want)
+		}
+	}
+	e := newPP(t, `assist Whisper for=Gatecrasher agility successes=5
+assist "Citizen Soldier" for=Gatecrasher might successes=4
+assist Vile for=Gatecrasher intellect successes=9`)
+	var a pp.AssistData
+	last(t, e, pp.EventAssisted, &a)
+	if a.Bonus != 4 || !a.Kept {
+		t.Errorf("Vile's assist: %+v", a)
+	}
+	do(t, e, "assist Goons for=Gatecrasher might successes=2")
+	last(t, e, pp.EventAssisted, &a)
+	if a.Kept {
+		t.Errorf("a worse assist is kept: %+v", a)
+	}
+	do(t, e, "check Gatecrasher might threshold=hard successes=3")
+	var d pp.CheckData
+	last(t, e, pp.EventChecked, &d)
+	if d.Assist != 4 || d.Pool.Dice != 16 {
+		t.Errorf("the best helper's +4d: %+v", d)
+	}
+	do(t, e, "check Gatecrasher might threshold=hard successes=3")
+	last(t, e, pp.EventChecked, &d)
+	if d.Assist != 0 || d.Pool.Dice != 12 {
+		t.Errorf("the assist is used up: %+v", d)
+	}
+	refuse(t, e, "assist Whisper for=Whisper agility", "cannot assist themselves")
+	refuse(t, e, "assist Whisper agility", "for=NAME")
+}
+
+// P-7: everyone rolls; net successes above 3 go to allies.
+func TestP7_GroupSharesNetAboveThree(t *testing.T) {
+	e := newPP(t, `group might Gatecrasher "Citizen Soldier" Whisper threshold=2 successes=8,2,0`)
+	var g pp.GroupData
+	last(t, e, pp.EventGrouped, &g)
+	// Gatecrasher 6 net: 3 above 3; Whisper −2 needs 3 to succeed; the
+	// Soldier (0) then gets nothing more.
+	if !reflect.DeepEqual(g.Nets, []int{3, 0, 1}) || len(g.Given) != 1 {
+		t.Errorf("group: %+v", g)
+	}
+	e = newPP(t, `group might Gatecrasher "Citizen Soldier" Whisper threshold=2 successes=9,2,0`)
+	last(t, e, pp.EventGrouped, &g)
+	if !reflect.DeepEqual(g.Nets, []int{3, 1, 1}) {
+		t.Errorf("group: %+v", g)
+	}
+	refuse(t, e, "group might Gatecrasher Gatecrasher threshold=2", "named twice")
+	refuse(t, e, "group might Gatecrasher Whisper", "threshold")
+	refuse(t, e, "group might Gatecrasher Whisper threshold=2 successes=1", "gives 1 counts for 2")
+}
+
+// P-8: a contest over exchanges; the winner of each takes +2d into the
+// next; the winner of the last decides.
+func TestP8_ContestCarryAndLastExchange(t *testing.T) {
+	e := newPP(t, "contest Gatecrasher Whisper agility exchanges=2 successes=3 vs_successes=1")
+	var x pp.ExchangeData
+	last(t, e, pp.EventExchanged, &x)
+	if x.Winner != "Gatecrasher" || x.Over {
+		t.Errorf("exchange 1: %+v", x)
+	}
+	refuse(t, e, "contest Whisper Vile agility", "under way")
+	odds, err := e.Odds(fray.Command{Name: "odds", Args: []string{"exchange"}})
+	if err != nil || !strings.Contains(odds.Expr, "6d") {
+		t.Errorf("the next exchange's odds carry +2d: %+v, %v", odds, err)
+	}
+	do(t, e, "exchange successes=1 vs_successes=1")
+	last(t, e, pp.EventExchanged, &x)
+	if x.CarryA != 2 || x.Winner != "" || x.Over {
+		t.Errorf("a tied last exchange is rolled again: %+v", x)
+	}
+	do(t, e, "exchange successes=0 vs_successes=2")
+	last(t, e, pp.EventExchanged, &x)
+	if x.CarryA != 0 || x.Winner != "Whisper" || !x.Over || x.Outcome != "Whisper" {
+		t.Errorf("the winner of the last exchange wins: %+v", x)
+	}
+	refuse(t, e, "exchange", "No contest")
+}
+
+// P-9: a defining moment: once per story per hero, one hero per scene.
+func TestP9_DefiningMomentLimits(t *testing.T) {
+	e := newPP(t, "defining Whisper reduce=agility")
+	refuse(t, e, "defining Gatecrasher reduce=might", "one hero per scene")
+	refuse(t, e, "defining Vile reduce=might", "Only a hero")
+	refuse(t, e, "check Whisper intellect threshold=hard", "mental task")
+	do(t, e, "check Whisper agility threshold=hard dice=6,6,1,2,3,4,5")
+	var d pp.CheckData
+	last(t, e, pp.EventChecked, &d)
+	// 6 (explodes: 6, explodes: 1), 2, 3, 4, 5: 2+2+0+1+0+1+0 = 6.
+	if !d.Pool.DefiningMoment || d.Successes != 6 || d.Cost != "agility" {
+		t.Errorf("defining moment: %+v", d)
+	}
+	if c := st(e).Find("Whisper"); c.Stat("agility") != 4 {
+		t.Errorf("agility %d after the cost, want 4", c.Stat("agility"))
+	}
+	refuse(t, e, "defining Whisper reduce=intellect", "one per story")
+	do(t, e, "scene")
+	refuse(t, e, "defining Whisper reduce=intellect", "one per story")
+	do(t, e, "defining Gatecrasher reduce=might\nstory\ndefining Whisper reduce=intellect")
+}
+
+// P-9: each Resolve buys 3 dice in a defining moment.
+func TestP9_DefiningResolveBuysThreeDice(t *testing.T) {
+	e := newPP(t, "defining Whisper reduce=agility\ncheck Whisper agility threshold=hard dice=1,1,1,1,1\nspend Whisper resolve=1 dice=2,2,2")
+	var sp pp.SpentData
+	last(t, e, pp.EventSpent, &sp)
+	if sp.Successes != 3 {
+		t.Errorf("3 dice for 1 Resolve: %+v", sp)
+	}
+}
+
+// P-9: the one-shot variant: Health to 0, −2d for the rest of the story.
+func TestP9_OneShot(t *testing.T) {
+	e := newPP(t, "")
+	refuse(t, e, "defining Whisper oneshot", "not allowed")
+	do(t, e, "set defining=oneshot\ndefining Whisper\ncheck Whisper intellect threshold=hard successes=3")
+	if !st(e).Defeated("Whisper") {
+		t.Error("Whisper is not at 0 Health")
+	}
+	do(t, e, "scene\ncheck Gatecrasher might threshold=hard successes=3")
+	refuse(t, e, "check Whisper intellect threshold=hard successes=3", "defeated")
+}
+
+// P-10: Health derived when not given, halves rounding up.
+func TestP10_HealthDerived(t *testing.T) {
+	e := newPP(t, "")
+	for name, want := range map[string]int{"Gatecrasher": 10, "Citizen Soldier": 11, "Whisper": 4, "Vile": 4} {
+		if got := pp.Health(st(e).Find(name)); got != want {
+			t.Errorf("%s: Health %d, want %d", name, got, want)
+		}
+	}
+}
+
+// P-10: an attack against the best defence, 1 Health per net success,
+// minions one per net success, −2d per earlier action.
+func TestP10_AttackHealthMinionsPenalty(t *testing.T) {
+	e := newPP(t, "start")
+	// Edge: Whisper 10, Soldier 10, Vile 8, Gatecrasher 7, Goons last.
+	if cur := st(e).Current(); cur != "Citizen Soldier" && cur != "Whisper" {
+		t.Fatalf("current %s", cur)
+	}
+	cur := st(e).Current()
+	do(t, e, "attack \""+cur+"\" Vile with=agility successes=5 vs_successes=2")
+	var d pp.CheckData
+	last(t, e, pp.EventChecked, &d)
+	if d.OppTrait != "might" || d.Lost != 3 || st(e).HealthLeft("Vile") != 1 {
+		t.Errorf("attack: %+v, Vile's Health %d", d, st(e).HealthLeft("Vile"))
+	}
+	do(t, e, "attack \""+cur+"\" Goons with=agility successes=5 vs_successes=1")
+	last(t, e, pp.EventChecked, &d)
+	if d.Penalty != 2 || !d.Minion || d.Lost != 3 || !st(e).Defeated("Goons") {
+		t.Errorf("second action: %+v", d)
+	}
+	refuse(t, e, "attack \""+cur+"\" Goons with=agility", "already defeated")
+	refuse(t, e, "attack Vile \""+cur+"\" with=intellect", "turn")
+	refuse(t, e, "attack \""+cur+"\" Vile", "with=might")
+	do(t, e, "attack \""+cur+"\" Vile with=agility successes=4 vs_successes=1")
+	if !st(e).Defeated("Vile") {
+		t.Error("Vile is not defeated at 0 Health")
+	}
+}
+
+// roller plays back fixed faces, as physical dice do.
+type faceRoller struct{ faces []int }
+
+func (f faceRoller) Roll(forWhom, expr string) (fray.Roll, error) {
+	return engine.RollFaces(forWhom, expr, f.faces)
+}
+
+type seededRoller struct{ r *rand.Rand }
+
+func (s seededRoller) Roll(forWhom, expr string) (fray.Roll, error) {
+	return engine.RollSeeded(forWhom, expr, s.r)
+}
+
+// bandOf reads which band of o an event's outcome falls in.
+func bandOf(t *testing.T, s *pp.State, evs []fray.Event) string {
+	t.Helper()
+	ev := evs[len(evs)-1]
+	switch ev.Type {
+	case pp.EventChecked:
+		var d pp.CheckData
+		if err := ev.Decode(&d); err != nil {
+			t.Fatal(err)
+		}
+		if d.Kind == pp.KindAttack {
+			switch {
+			case d.Lost == 0:
+				return "no harm"
+			case d.Lost >= s.HealthLeft(d.Opponent):
+				return "defeated"
+			}
+			return "hurt"
+		}
+		return d.Band
+	case pp.EventSpent:
+		var d pp.SpentData
+		if err := ev.Decode(&d); err != nil {
+			t.Fatal(err)
+		}
+		return d.Band
+	case pp.EventAssisted:
+		var d pp.AssistData
+		if err := ev.Decode(&d); err != nil {
+			t.Fatal(err)
+		}
+		return "+" + itoa(d.Bonus) + "d"
+	case pp.EventExchanged:
+		var d pp.ExchangeData
+		if err := ev.Decode(&d); err != nil {
+			t.Fatal(err)
+		}
+		if d.Winner == "" {
+			return "tie"
+		}
+		return d.Winner + " wins"
+	}
+	t.Fatalf("no band for %s", ev.Type)
+	return ""
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// oddsCases are commands whose odds are checked, with the script that sets
+// them up; small pools so that every face can be enumerated.
+var oddsCases = []struct{ name, setup, cmd string }{
+	{"check static", "add A side=pc agility=3", "check A agility threshold=2"},
+	{"check opposed same goal", "add A side=pc might=2\nadd B side=pc might=2", "check A might vs=B same=yes"},
+	{"check desperate", "add A side=pc might=1", "check A might threshold=1 mod=-2"},
+	{"check defining moment", "add A side=pc might=2 resolve=1\ndefining A reduce=might", "check A might threshold=2"},
+	{"check swing", "add A side=pc might=3\nset swing=yes", "check A might threshold=1"},
+	{"attack", "add A side=pc might=2\nadd B toughness=2 health=2\nstart\nnext", "attack A B with=might"},
+	{"assist", "add A side=pc agility=3\nadd B side=pc", "assist A for=B agility"},
+	{"spend dice", "add A side=pc might=2 resolve=2\ncheck A might threshold=3 dice=2,1", "spend A resolve=2"},
+	{"spend reroll", "add A side=pc might=2 resolve=2\ncheck A might threshold=2 dice=2,1", "spend A reroll"},
+	{"exchange", "add A side=pc agility=2\nadd B side=pc agility=1\ncontest A B agility successes=1 vs_successes=0", "exchange"},
+}
+
+func setupCase(t *testing.T, setup string) *engine.Engine {
+	t.Helper()
+	e := engine.New(pp.New(), rand.New(rand.NewPCG(1, 1)))
+	do(t, e, setup)
+	if st(e).Current() == "B" {
+		do(t, e, "next")
+	}
+	return e
+}
+
+// Every rolling command's odds agree with enumerating every face of its
+// dice (explosions up to two extra dice, the rest of the mass bounded).
+func TestOddsBruteForce(t *testing.T) {
+	for _, c := range oddsCases {
+		t.Run(c.name, func(t *testing.T) {
+			e := setupCase(t, c.setup)
+			cmd, err := engine.ParseCommand(c.cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sys := pp.New()
+			o, err := sys.Odds(e.State(), cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]float64{}
+			covered := 0.0
+			// Enumerate face sequences of growing length: a sequence the
+			// roll takes exactly has probability 6^-n.
+			var walk func(fs []int)
+			walk = func(fs []int) {
+				evs, err := sys.Decide(e.State(), cmd, faceRoller{fs})
+				if err == nil {
+					p := math.Pow(6, -float64(len(fs)))
+					got[bandOf(t, e.State().(*pp.State), evs)] += p
+					covered += p
+					return
+				}
+				if len(fs) >= 6 || !strings.Contains(err.Error(), "needs more") {
+					return
+				}
+				for f := 1; f <= 6; f++ {
+					walk(append(append([]int{}, fs...), f))
+				}
+			}
+			walk(nil)
+			if covered < 0.97 {
+				t.Fatalf("enumeration covers %v of the mass", covered)
+			}
+			for _, b := range o.Bands {
+				if math.Abs(got[b.Name]-b.P) > 1-covered+1e-12 {
+					t.Errorf("%s: odds %v, enumeration %v (uncovered %v)", b.Name, b.P, got[b.Name], 1-covered)
+				}
+				delete(got, b.Name)
+			}
+			for b, p := range got {
+				if p > 0 {
+					t.Errorf("enumeration finds band %q (%v) that the odds do not list", b, p)
+				}
+			}
+		})
+	}
+}
+
+// Every rolling command's odds agree with 100,000 seeded rolls of the same
+// command, within 4 standard errors.
+func TestOddsSeeded(t *testing.T) {
+	n := 100000
+	if testing.Short() {
+		n = 10000
+	}
+	for _, c := range oddsCases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			e := setupCase(t, c.setup)
+			cmd, _ := engine.ParseCommand(c.cmd)
+			sys := pp.New()
+			o, err := sys.Odds(e.State(), cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := seededRoller{rand.New(rand.NewPCG(7, 8))}
+			count := map[string]int{}
+			for range n {
+				evs, err := sys.Decide(e.State(), cmd, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				count[bandOf(t, e.State().(*pp.State), evs)]++
+			}
+			for _, b := range o.Bands {
+				se := math.Sqrt(b.P * (1 - b.P) / float64(n))
+				if got := float64(count[b.Name]) / float64(n); math.Abs(got-b.P) > 4*se+1e-9 {
+					t.Errorf("%s: %v of %d seeded rolls, odds %v (4 SE = %v)", b.Name, got, n, b.P, 4*se)
+				}
+				delete(count, b.Name)
+			}
+			if len(count) > 0 {
+				t.Errorf("rolled bands the odds do not list: %v", count)
+			}
+		})
+	}
+}
+
+// odds COMMAND refuses what the command would refuse, in the same words.
+func TestOddsRefusals(t *testing.T) {
+	e := newPP(t, "")
+	for line, want := range map[string]string{
+		"odds check Whisper agility":   "Give the threshold",
+		"odds spend Whisper resolve=1": "no roll",
+		"odds defining Whisper":        "no odds",
+		"odds attack Whisper Vile":     "not started",
+		"odds contest A B might":       "its exchanges",
+	} {
+		cmd, _ := engine.ParseCommand(line)
+		if _, err := e.Odds(cmd); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", line, err, want)
+		}
+	}
+}
+
+// BenchmarkCheck resolves one challenge roll, its odds included.
+func BenchmarkCheck(b *testing.B) {
+	for _, c := range oddsCases {
+		b.Run(c.name, func(b *testing.B) {
+			e := engine.New(pp.New(), rand.New(rand.NewPCG(1, 1)))
+			for _, line := range strings.Split(c.setup, "\n") {
+				cmd, _ := engine.ParseCommand(line)
+				if _, err := e.Do(cmd); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if e.State().(*pp.State).Current() == "B" {
+				if _, err := e.Do(fray.Command{Name: "next"}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cmd, _ := engine.ParseCommand(c.cmd)
+			sys := pp.New()
+			r := seededRoller{rand.New(rand.NewPCG(7, 8))}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := sys.Decide(e.State(), cmd, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

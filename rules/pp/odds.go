@@ -1,0 +1,404 @@
+package pp
+
+import (
+	"math"
+	"slices"
+	"strconv"
+
+	"fray"
+	"fray/dice"
+)
+
+// Odds returns the exact odds of the roll cmd would make in st, without
+// rolling (SPEC E-6): for check and attack each narrative band (or
+// traditional result) and the distribution of net successes or of Health
+// lost; for spend the bands after the Resolve; for assist the bonus dice;
+// for group how many succeed; for exchange who wins it. A command Decide
+// would refuse is refused in the same words.
+func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
+	s, err := get(st)
+	if err != nil {
+		return fray.Odds{}, err
+	}
+	switch cmd.Name {
+	case "check":
+		d, _, err := s.planCheck(cmd)
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		return s.checkOdds(d)
+	case "attack":
+		d, _, _, err := s.planAttack(cmd)
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		return s.checkOdds(d)
+	case "spend":
+		d, sd, how, n, err := s.planSpend(cmd)
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		return s.spendOdds(d, sd, how, n)
+	case "assist":
+		sd, _, err := s.planAssist(cmd)
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		return s.assistOdds(sd)
+	case "group":
+		d, sides, err := s.planGroup(cmd)
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		return s.groupOdds(d, sides)
+	case "exchange":
+		sides, err := s.planExchange(cmd)
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		return s.exchangeOdds(sides)
+	case "contest":
+		return fray.Odds{}, fray.Errorf(fray.EINVALID, "A contest's odds are those of its exchanges: begin it, then odds exchange.")
+	}
+	return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds.", cmd.Name)
+}
+
+// successDist returns the exact distribution of a pool's successes.
+func successDist(p Pool, swing bool) (*dice.Dist, error) {
+	d, err := p.dist(swing)
+	if err != nil {
+		return nil, fray.Errorf(fray.EINVALID, "The odds cannot be worked out: %v.", err)
+	}
+	return d, nil
+}
+
+// pmf is a distribution over consecutive whole numbers: p[i] is the
+// probability of min+i.
+type pmf struct {
+	min int
+	p   []float64
+}
+
+// points turns a distribution shifted by shift into a pmf; the dice.Dist
+// is shared, never changed.
+func points(d *dice.Dist, shift int) pmf { return pmf{min: d.Min + shift, p: d.P} }
+
+// tiny is the probability under which a point is left out of Odds.Dist.
+const tiny = 1e-12
+
+// checkOdds is the odds of a planned check or attack: the distribution
+// of the actor's net successes, and the bands it falls in.
+func (s *State) checkOdds(d CheckData) (fray.Odds, error) {
+	a, err := successDist(d.Pool, s.swing())
+	if err != nil {
+		return fray.Odds{}, err
+	}
+	o := fray.Odds{For: d.Actor, Roll: d.Kind, Expr: d.Pool.Expr(s.swing())}
+	o.Modifiers = poolModifiers(d.Trait, d.Pool, d.Assist, d.Penalty)
+	var net pmf
+	if d.Static {
+		net = points(a, -d.Threshold)
+		o.Target, o.TargetKind = d.Threshold, "threshold"
+	} else {
+		b, err := successDist(d.OppPool, s.swing())
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		net = points(dice.Sub(a, b), 0)
+		o.Expr += " against " + d.Opponent + "'s " + d.OppPool.Expr(s.swing())
+	}
+	return s.netOdds(o, d, net), nil
+}
+
+// netOdds fills o's bands and distribution from the actor's net
+// successes (before a same-goal swap).
+func (s *State) netOdds(o fray.Odds, d CheckData, net pmf) fray.Odds {
+	if d.Kind == KindAttack {
+		return s.harmOdds(o, d, net)
+	}
+	var bands [4]float64
+	lo, hi := net.min, net.min+len(net.p)-1
+	if d.Same {
+		lo = 0
+		hi = max(-net.min, hi)
+	}
+	dist := make([]float64, hi-lo+1)
+	for i, p := range net.p {
+		v := net.min + i
+		if d.Same && v < 0 {
+			v = -v // the opponent rolled more: they are the actor
+		}
+		bands[slices.Index(Bands(), BandOf(v))] += p
+		dist[v-lo] += p
+	}
+	for i, b := range Bands() {
+		if d.Same && b == BandOpponent {
+			continue // whoever rolls more is the actor: net is never below 0
+		}
+		o.Bands = append(o.Bands, fray.Band{Name: s.bandWords(b), P: bands[i]})
+	}
+	o.Dist, o.Mean = distPoints(pmf{min: lo, p: dist})
+	o.DistOf = "net successes"
+	if d.Same {
+		o.DistOf = "net successes of whoever rolls more"
+	}
+	return o
+}
+
+// distPoints lists the points of a pmf above tiny, and its mean.
+func distPoints(d pmf) ([]fray.Point, float64) {
+	var out []fray.Point
+	mean := 0.0
+	for i, p := range d.p {
+		mean += float64(d.min+i) * p
+		if p > tiny {
+			out = append(out, fray.Point{V: d.min + i, P: p})
+		}
+	}
+	return out, mean
+}
+
+// harmOdds fills o's bands and distribution of what an attack takes.
+func (s *State) harmOdds(o fray.Odds, d CheckData, net pmf) fray.Odds {
+	avail := s.HealthLeft(d.Opponent)
+	if d.Minion {
+		down := 0
+		if r := s.record(d.Opponent); r != nil {
+			down = r.Down
+		}
+		avail = minionCount(s.Find(d.Opponent)) - down
+	}
+	dist := make([]float64, avail+1)
+	var none, some, all float64
+	for i, p := range net.p {
+		lost := min(max(net.min+i, 0), avail)
+		dist[lost] += p
+		switch {
+		case lost == 0:
+			none += p
+		case lost >= avail:
+			all += p
+		default:
+			some += p
+		}
+	}
+	o.Bands = []fray.Band{{Name: "no harm", P: none}, {Name: "hurt", P: some}, {Name: "defeated", P: all}}
+	o.Dist, o.Mean = distPoints(pmf{p: dist})
+	o.DistOf = "Health lost"
+	if d.Minion {
+		o.Bands[1].Name, o.Bands[2].Name = "some defeated", "all defeated"
+		o.DistOf = "minions defeated"
+	}
+	return o
+}
+
+func sortedDist(m map[int]float64) ([]fray.Point, float64) {
+	var vs []int
+	for v := range m {
+		vs = append(vs, v)
+	}
+	slices.Sort(vs)
+	var out []fray.Point
+	mean := 0.0
+	for _, v := range vs {
+		mean += float64(v) * m[v]
+		if m[v] > tiny {
+			out = append(out, fray.Point{V: v, P: m[v]})
+		}
+	}
+	return out, mean
+}
+
+// poolModifiers lists the terms of a pool, in dice.
+func poolModifiers(trait string, p Pool, assist, penalty int) []fray.Modifier {
+	ms := []fray.Modifier{{Source: titleCase(trait) + " (dice)", Value: p.Dice - assist + penalty}}
+	if assist != 0 {
+		ms = append(ms, fray.Modifier{Source: "assist (dice)", Value: assist})
+	}
+	if penalty != 0 {
+		ms = append(ms, fray.Modifier{Source: "extra actions or a one-shot defining moment (dice)", Value: -penalty})
+	}
+	if p.Modifier != 0 {
+		ms = append(ms, fray.Modifier{Source: "the GM (dice)", Value: p.Modifier})
+	}
+	if p.SetAside != 0 {
+		ms = append(ms, fray.Modifier{Source: "dice set aside, " + strconv.Itoa(p.Auto()) + " automatic successes", Value: -p.SetAside})
+	}
+	return ms
+}
+
+// spendOdds is the odds of the last roll once Resolve is spent on it.
+func (s *State) spendOdds(d CheckData, sd side, how string, n int) (fray.Odds, error) {
+	x, err := successDist(sd.pool, s.swing())
+	if err != nil {
+		return fray.Odds{}, err
+	}
+	opp := !fray.SameName(sd.name, d.Actor)
+	old := d.Successes
+	if opp {
+		old = d.OppSuccesses
+	}
+	mine := map[int]float64{}
+	for i, p := range x.P {
+		v := x.Min + i
+		switch how {
+		case "reroll":
+			mine[max(old, v)] += p
+		default:
+			mine[old+v] += p
+		}
+	}
+	netm := map[int]float64{}
+	for v, p := range mine {
+		a, b := v, d.OppSuccesses
+		if d.Static {
+			b = d.Threshold
+		}
+		if opp {
+			a, b = d.Successes, v
+		}
+		netm[a-b] += p
+	}
+	net := toPMF(netm)
+	o := fray.Odds{For: sd.name, Roll: "spend (" + how + ")", Expr: sd.pool.Expr(s.swing())}
+	o.Modifiers = []fray.Modifier{{Source: "Resolve spent", Value: n}}
+	if d.Kind == KindAttack {
+		// What the attack takes, counting what it took already.
+		return s.harmAfter(o, d, net), nil
+	}
+	return s.netOdds(o, d, net), nil
+}
+
+// toPMF turns a map of value → probability into a pmf.
+func toPMF(m map[int]float64) pmf {
+	if len(m) == 0 {
+		return pmf{}
+	}
+	lo, hi := math.MaxInt, math.MinInt
+	for v := range m {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	p := make([]float64, hi-lo+1)
+	for v, q := range m {
+		p[v-lo] = q
+	}
+	return pmf{min: lo, p: p}
+}
+
+// harmAfter is harmOdds for an attack that has already taken d.Lost.
+func (s *State) harmAfter(o fray.Odds, d CheckData, net pmf) fray.Odds {
+	dist := map[int]float64{}
+	var none, some, all float64
+	avail := 0
+	for i, p := range net.p {
+		v := net.min + i
+		nd := d
+		nd.Net, nd.Swapped = v, false
+		lost := s.lostAfter(nd, d.Lost)
+		avail = max(avail, s.lostAfter(CheckData{Net: 1 << 20, Minion: d.Minion, Opponent: d.Opponent}, d.Lost))
+		dist[lost] += p
+		switch {
+		case lost == 0:
+			none += p
+		case lost >= avail:
+			all += p
+		default:
+			some += p
+		}
+	}
+	o.Bands = []fray.Band{{Name: "no harm", P: none}, {Name: "hurt", P: some}, {Name: "defeated", P: all}}
+	o.Dist, o.Mean = sortedDist(dist)
+	o.DistOf = "Health lost"
+	if d.Minion {
+		o.Bands[1].Name, o.Bands[2].Name = "some defeated", "all defeated"
+		o.DistOf = "minions defeated"
+	}
+	return o
+}
+
+// assistOdds is the odds of an assist: the chance of each bonus.
+func (s *State) assistOdds(sd side) (fray.Odds, error) {
+	x, err := successDist(sd.pool, s.swing())
+	if err != nil {
+		return fray.Odds{}, err
+	}
+	bonus := map[int]float64{}
+	for i, p := range x.P {
+		bonus[AssistBonus(x.Min+i-AssistThreshold)] += p
+	}
+	o := fray.Odds{For: sd.name, Roll: "assist", Expr: sd.pool.Expr(s.swing()), Target: AssistThreshold, TargetKind: "threshold", DistOf: "bonus dice"}
+	o.Modifiers = poolModifiers(sd.trait, sd.pool, sd.assist, sd.penalty)
+	o.Dist, o.Mean = sortedDist(bonus)
+	for _, p := range o.Dist {
+		o.Bands = append(o.Bands, fray.Band{Name: "+" + strconv.Itoa(p.V) + "d", P: p.P})
+	}
+	return o, nil
+}
+
+// groupOdds is the odds of a group action: how many members reach 1 net
+// success by their own roll, before any are handed successes.
+func (s *State) groupOdds(d GroupData, sides []side) (fray.Odds, error) {
+	k := []float64{1} // k[i]: P(i members succeed so far)
+	var exprs []string
+	for _, sd := range sides {
+		x, err := successDist(sd.pool, s.swing())
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		exprs = append(exprs, sd.name+" "+sd.pool.Expr(s.swing()))
+		p := x.AtLeast(d.Threshold + 1)
+		next := make([]float64, len(k)+1)
+		for i, q := range k {
+			next[i] += q * (1 - p)
+			next[i+1] += q * p
+		}
+		k = next
+	}
+	o := fray.Odds{Roll: "group", Expr: joinStrings(exprs, "; "), Target: d.Threshold, TargetKind: "threshold", DistOf: "members who succeed before sharing"}
+	for i, p := range k {
+		o.Bands = append(o.Bands, fray.Band{Name: strconv.Itoa(i) + " of " + strconv.Itoa(len(sides)) + " succeed", P: p})
+		o.Dist = append(o.Dist, fray.Point{V: i, P: p})
+		o.Mean += float64(i) * p
+	}
+	return o, nil
+}
+
+func joinStrings(xs []string, sep string) string {
+	out := ""
+	for i, x := range xs {
+		if i > 0 {
+			out += sep
+		}
+		out += x
+	}
+	return out
+}
+
+// exchangeOdds is the odds of a contest's next exchange: who wins it.
+func (s *State) exchangeOdds(sides []side) (fray.Odds, error) {
+	a, err := successDist(sides[0].pool, s.swing())
+	if err != nil {
+		return fray.Odds{}, err
+	}
+	b, err := successDist(sides[1].pool, s.swing())
+	if err != nil {
+		return fray.Odds{}, err
+	}
+	diff := dice.Sub(a, b)
+	o := fray.Odds{For: sides[0].name, Roll: "exchange", Expr: sides[0].pool.Expr(s.swing()) + " against " + sides[1].name + "'s " + sides[1].pool.Expr(s.swing()), DistOf: "difference in successes"}
+	var wa, tie, wb float64
+	for i, p := range diff.P {
+		v := diff.Min + i
+		switch {
+		case v > 0:
+			wa += p
+		case v < 0:
+			wb += p
+		default:
+			tie += p
+		}
+	}
+	o.Bands = []fray.Band{{Name: sides[1].name + " wins", P: wb}, {Name: "tie", P: tie}, {Name: sides[0].name + " wins", P: wa}}
+	o.Dist, o.Mean = distPoints(points(diff, 0))
+	return o, nil
+}
