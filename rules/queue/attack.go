@@ -77,9 +77,9 @@ type AttackResult struct {
 	Score int `json:"score"`
 	// Hit reports whether the attack hits.
 	Hit bool `json:"hit"`
-	// Damage is the damage roll on a hit (nil on a miss). A to-hit roll
-	// rolls Red and Black with the d20, so a miss still shows them in
-	// Dice.
+	// Damage is the damage roll on a hit (nil on a miss). Roll and Settle
+	// take Red and Black with the d20 even on a miss (attack commands
+	// roll them only on a hit).
 	Damage *DamageResult `json:"damage,omitempty"`
 	// Dice holds every face in the order rolled: the d20, Red, Black.
 	Dice []int `json:"dice"`
@@ -139,6 +139,24 @@ func describeExpr(e string) string {
 		return "Red and Black"
 	}
 	return "the d20, then Red and Black"
+}
+
+// settleRolled works out an attack from the faces a command rolled: the
+// d20 alone on a miss, Red and Black after it only on a hit.
+func (a Attack) settleRolled(faces []int) (*AttackResult, error) {
+	if a.Ruling == RulingNone && len(faces) == 1 {
+		if err := a.Check(); err != nil {
+			return nil, err
+		}
+		if faces[0] < 1 || faces[0] > 20 {
+			return nil, fmt.Errorf("attack: the d20 shows faces 1 to 20, not %d", faces[0])
+		}
+		if faces[0]+a.Bonus >= a.Need {
+			return nil, fmt.Errorf("attack: a hit rolls Red and Black too")
+		}
+		return &AttackResult{ToHit: faces[0], Score: faces[0] + a.Bonus, Dice: []int{faces[0]}}, nil
+	}
+	return a.Settle(faces)
 }
 
 // Roll rolls the attack from src.

@@ -332,19 +332,33 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 		return nil, err
 	}
 	odds.Command = cmd.String()
-	var roll fray.Roll
+	// The d20 first, then Red and Black only on a hit: physical dice are
+	// dice=D20 for a miss, dice=D20,RED,BLACK for a hit.
+	var rolls []fray.Roll
 	var faces []int
-	if e := a.Expr(); e != "" {
-		var err error
-		if roll, err = r.Roll(att.Name, e); err != nil {
+	if a.Ruling == RulingNone {
+		hit, err := r.Roll(att.Name, HitDie)
+		if err != nil {
 			return nil, err
 		}
-		if roll.Source == fray.RollTotal {
-			return nil, fray.Errorf(fray.EINVALID, "An attack needs the faces of its dice, not their total: dice=%s.", diceHint(a))
+		if hit.Source == fray.RollTotal && hit.Total+a.Bonus >= a.Need {
+			return nil, fray.Errorf(fray.EINVALID, "A hit needs Red and Black too: give every face with dice=D20,RED,BLACK.")
 		}
-		faces = roll.Dice
+		rolls = append(rolls, hit)
+		faces = append(faces, hit.Total)
 	}
-	res, err := a.Settle(faces)
+	if a.Ruling == RulingHit || (a.Ruling == RulingNone && faces[0]+a.Bonus >= a.Need) {
+		dmg, err := r.Roll(att.Name, DamageDice)
+		if err != nil {
+			return nil, err
+		}
+		if dmg.Source == fray.RollTotal {
+			return nil, fray.Errorf(fray.EINVALID, "An attack needs the faces of Red and Black, not their total: dice=%s.", diceHint(a))
+		}
+		rolls = append(rolls, dmg)
+		faces = append(faces, dmg.Dice...)
+	}
+	res, err := a.settleRolled(faces)
 	if err != nil {
 		return nil, fray.Errorf(fray.EINVALID, "%s; give dice=%s.", strings.TrimPrefix(err.Error(), "attack: "), diceHint(a))
 	}
@@ -365,10 +379,7 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 			d.Injury = free[0] // the third is dead
 		}
 	}
-	var rolls []fray.Roll
-	if len(roll.Dice) > 0 {
-		rolls = splitAttackRoll(roll, d, freeInjuries(s.fighter(tgt.Name)))
-	}
+	labelAttackRolls(rolls, d, freeInjuries(s.fighter(tgt.Name)))
 	note := "attacks " + tgt.Name + " with " + wp.Name
 	actEv, err := fray.NewEvent(EventActed, actData{Name: att.Name, Kind: Major, Note: note})
 	if err != nil {
@@ -427,28 +438,23 @@ func diceHint(a Attack) string {
 	if a.Ruling == RulingHit {
 		return "RED,BLACK"
 	}
-	return "D20,RED,BLACK"
+	return "D20 (a miss) or D20,RED,BLACK (a hit)"
 }
 
-// splitAttackRoll records the to-hit die and the damage dice as two
-// rolls, each named with what it did.
-func splitAttackRoll(r fray.Roll, d attackData, free []string) []fray.Roll {
-	dmg := r
-	if d.Ruling == RulingNone && len(r.Dice) == 3 {
-		out := "a miss"
-		if d.Hit {
-			out = "a hit"
+// labelAttackRolls names the to-hit roll and the damage roll with what
+// each did.
+func labelAttackRolls(rolls []fray.Roll, d attackData, free []string) {
+	for i := range rolls {
+		if rolls[i].Expr == HitDie {
+			out := "a miss"
+			if d.Hit {
+				out = "a hit"
+			}
+			rolls[i].For = fmt.Sprintf("%s (to hit %s: d20 %+d against %d = %d, %s)", d.Attacker, d.Target, d.Bonus, d.Need, d.Score, out)
+			continue
 		}
-		hit := fray.Roll{
-			For:  fmt.Sprintf("%s (to hit %s: d20 %+d against %d = %d, %s)", d.Attacker, d.Target, d.Bonus, d.Need, d.Score, out),
-			Expr: HitDie, Dice: r.Dice[:1:1], Total: r.Dice[0], Source: r.Source,
-		}
-		dmg = fray.Roll{Expr: DamageDice, Dice: slices.Clone(r.Dice[1:]), Total: r.Dice[1] + r.Dice[2], Source: r.Source}
-		dmg.For = damageWords(d, free)
-		return []fray.Roll{hit, dmg}
+		rolls[i].For = damageWords(d, free)
 	}
-	dmg.For = damageWords(d, free)
-	return []fray.Roll{dmg}
 }
 
 // damageWords says what Red and Black did: "Johann (sword on Brigand #1;

@@ -82,14 +82,18 @@ func TestQ4_ToHitD20PlusWitsAgainstTenPlusWits(t *testing.T) {
 		d20 int
 		hit bool
 	}{{8, true}, {7, false}, {20, true}, {1, false}} {
-		e := newFight(t, "attack Ann Bob with=sword dice="+itoa(tt.d20)+",3,2")
+		dice := itoa(tt.d20)
+		if tt.hit {
+			dice += ",3,2"
+		}
+		e := newFight(t, "attack Ann Bob with=sword dice="+dice)
 		f := fighterOf(e, "Bob")
 		if got := f.Damage > 0; got != tt.hit {
 			t.Errorf("d20 %d: hit %v, want %v", tt.d20, got, tt.hit)
 		}
 	}
 	// The base is a setting.
-	e := newFight(t, "set hitbase=15\nattack Ann Bob with=sword dice=12,3,2")
+	e := newFight(t, "set hitbase=15\nattack Ann Bob with=sword dice=12")
 	if fighterOf(e, "Bob").Damage != 0 {
 		t.Errorf("hitbase=15: 12 + 3 against 16 hit")
 	}
@@ -161,10 +165,12 @@ func TestQ4_Refusals(t *testing.T) {
 		{"attack Ann Zed with=sword", `no combatant named "Zed"`},
 		{"attack Ann Bob with=sword hit=maybe", "neither yes nor no"},
 		{"attack Ann Bob with=sword mod=x", "not a whole number"},
-		{"attack Ann Bob with=sword dice=3", "do not fit 1d20+2d6"},
+		{"attack Ann Bob with=sword dice=15", "do not fit"},
+		{"attack Ann Bob with=sword dice=3,1,1", "more dice"},
+		{"attack Ann Bob with=sword roll=15", "Red and Black too"},
 		{"attack Ann Bob with=sword dice=21,3,3", "faces 1 to 20"},
 		{"attack Ann Bob with=sword hit=yes dice=7,1", "do not fit"},
-		{"attack Ann Bob with=sword hit=yes roll=7", "faces of its dice"},
+		{"attack Ann Bob with=sword hit=yes roll=7", "faces of Red and Black"},
 		{"attack Ann Bob with=sword hit=no dice=1,2", "rolls no dice"},
 		{"attack Ann Bob with=sword injury=dead", "not Incapacitated"},
 		{"attack Ann Bob with=sword speed=3", "does not know the key speed="},

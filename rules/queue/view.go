@@ -27,6 +27,15 @@ func (*System) View(st fray.State) fray.View {
 	for _, h := range s.History {
 		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)})
 	}
+	for i := range v.Combatants {
+		c := &v.Combatants[i]
+		if left, ok := s.HP(c.Name); ok {
+			if c.Tracks == nil {
+				c.Tracks = map[string]fray.Track{}
+			}
+			c.Tracks[StatHP] = fray.Track{Value: left, Max: c.Stat(StatHP)}
+		}
+	}
 	if !s.Started {
 		for _, n := range engine.Tiebreak(&s.Encounter, s.Tiebreak) {
 			v.Order = append(v.Order, fray.Slot{Name: n})
