@@ -132,3 +132,23 @@ func FuzzParse(f *testing.F) {
 		sheet.Parse("f.json", []byte(s), "bpb", fray.SideNPC)
 	})
 }
+
+// Every example sheet loads for its system.
+func TestExampleSheets(t *testing.T) {
+	for _, rules := range []string{"bpb", "cinematic", "vv", "pp", "queue"} {
+		for _, f := range []string{"party", "foes"} {
+			path := "../examples/" + rules + "-" + f + ".yaml"
+			cs, err := sheet.Load(path, rules, fray.SidePC)
+			if err != nil || len(cs) == 0 {
+				t.Errorf("%s: %v (%d characters)", path, err, len(cs))
+			}
+		}
+	}
+	cs, err := sheet.Load("../examples/cinematic-party.yaml", "cinematic", fray.SidePC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lp, _ := cs[0].Track("life points"); lp.Max != (3+3)*4+10 || cs[0].Qualities["Hard to Kill"] != 3 {
+		t.Errorf("Bernie: %+v", cs[0])
+	}
+}
