@@ -9,6 +9,7 @@
 package bpb
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -149,7 +150,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if err != nil {
 		return nil, err
 	}
-	s2 := s.Clone().(*State)
+	s2 := s.settling()
 	for _, ev := range hit {
 		if err := s2.apply(ev); err != nil {
 			return nil, err
@@ -160,6 +161,26 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		return nil, err
 	}
 	return append(hit, evs...), nil
+}
+
+// settling returns a copy of s that the events of the pending hit may be
+// applied to without touching s: they change only the defender, the
+// round's sequence and the turns held and lost, so only those are copied
+// (a full Clone of a large encounter costs more than the command).
+func (s *State) settling() *State {
+	d := *s
+	d.Combatants = slices.Clone(s.Combatants)
+	for i, c := range d.Combatants {
+		if fray.SameName(c.Name, s.Pending.Defender) {
+			d.Combatants[i] = c.Clone()
+		}
+	}
+	d.Seq = slices.Clone(s.Seq)
+	d.Held = maps.Clone(s.Held)
+	d.Lost = slices.Clone(s.Lost)
+	h := *s.Pending
+	d.Pending = &h
+	return &d
 }
 
 func (s *State) decide(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
