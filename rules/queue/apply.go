@@ -61,6 +61,7 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 			s.Scores[k] = v
 		}
 		s.Turns = []string{}
+		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
 		s.startTurn()
 	case EventActed:
 		var d actData
@@ -105,11 +106,14 @@ func (s *State) startTurn() {
 		return
 	}
 	if engine.Index(s.Acted, top) >= 0 {
+		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
 		s.History = append(s.History, fray.RoundTurns{Round: s.Round, Turns: s.Turns})
 		s.Round++
 		s.Acted = nil
 		s.Turns = []string{}
+		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
 	}
+	engine.TurnEdge(&s.Encounter, s.Round, top, fray.EdgeStart)
 	s.Acted = append(s.Acted, top)
 	s.Turns = append(s.Turns, top)
 }
@@ -119,6 +123,7 @@ func (s *State) startTurn() {
 func (s *State) toBottom() {
 	// The live state owns Queue (Clone copies it), so it turns in place.
 	cur := s.Queue[0]
+	engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeEnd)
 	copy(s.Queue, s.Queue[1:])
 	s.Queue[len(s.Queue)-1] = cur
 	s.Queue = append(s.Queue, s.Below...)

@@ -167,14 +167,50 @@ func (s *State) ensureFighter(name string) *Fighter {
 	return f
 }
 
+// maxHP returns a combatant's hit points unhurt and at the start of the
+// fight: the hp stat (add … hp=N), or the hp track of a character sheet.
+func maxHP(c *fray.Combatant) (max, start int, ok bool) {
+	if hp, ok := c.Stats[StatHP]; ok {
+		return hp, hp, true
+	}
+	if t, ok := c.Tracks[StatHP]; ok {
+		return t.Max, t.Value, true
+	}
+	return 0, 0, false
+}
+
+// Weapons returns the named combatant's weapons: those given with add …
+// weapon=, or the weapons of their character sheet.
+func (s *State) Weapons(name string) []Weapon {
+	if f := s.fighter(name); f != nil && len(f.Weapons) > 0 {
+		return f.Weapons
+	}
+	c := s.Find(name)
+	if c == nil {
+		return nil
+	}
+	var ws []Weapon
+	for _, p := range c.Powers {
+		if p.Kind != fray.PowerKindWeapon {
+			continue
+		}
+		w, err := ParseDamageWeight(strings.ToLower(p.Weight))
+		if err != nil {
+			continue // a sheet's weight is checked when it is loaded
+		}
+		ws = append(ws, Weapon{Name: p.Name, Weight: w, Special: p.Special})
+	}
+	return ws
+}
+
 // HP returns the named combatant's hit points left, and whether they have
-// hit points at all (add … hp=N).
+// hit points at all (add … hp=N, or a sheet's hp track).
 func (s *State) HP(name string) (left int, ok bool) {
 	c := s.Find(name)
 	if c == nil {
 		return 0, false
 	}
-	hp, ok := c.Stats[StatHP]
+	_, hp, ok := maxHP(c)
 	if !ok {
 		return 0, false
 	}
@@ -259,10 +295,7 @@ func (s *State) AttackOf(cmd fray.Command) (Attack, *fray.Combatant, *fray.Comba
 	if fray.SameName(att.Name, tgt.Name) {
 		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att.Name)
 	}
-	var ws []Weapon
-	if f := s.fighter(att.Name); f != nil {
-		ws = f.Weapons
-	}
+	ws := s.Weapons(att.Name)
 	var wp Weapon
 	with, given := cmd.Opts[KeyWith]
 	switch {
@@ -327,7 +360,7 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 		return nil, err
 	}
 	a, att, tgt, wp, injury := p.a, p.att, p.tgt, p.wp, p.injury
-	odds, err := attackOdds(a, att, tgt, wp)
+	odds, err := attackOdds(a, att, tgt, wp, p.mods)
 	if err != nil {
 		return nil, err
 	}
@@ -390,7 +423,11 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 		return nil, err
 	}
 	ev.Odds = &odds
-	return []fray.Event{actEv, ev}, nil
+	spent, err := engine.SpendEvents(p.spent)
+	if err != nil {
+		return nil, err
+	}
+	return append([]fray.Event{actEv, ev}, spent...), nil
 }
 
 // attackPlan is an attack checked against the rules, before its roll.
@@ -399,6 +436,10 @@ type attackPlan struct {
 	att, tgt *fray.Combatant
 	wp       Weapon
 	injury   string
+	// mods are the conditions' modifiers to the to-hit roll (E-4), in
+	// a.Bonus already; spent the once-only conditions they use up.
+	mods  []fray.Modifier
+	spent []engine.ConditionRef
 }
 
 // checkAttack checks attack A B … against the rules: whose turn it is,
@@ -420,6 +461,12 @@ func (s *State) checkAttack(cmd fray.Command) (attackPlan, error) {
 		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is already dead.", tgt.Name)
 	}
 	p := attackPlan{a: a, att: att, tgt: tgt, wp: wp}
+	if a.Ruling == RulingNone {
+		p.mods, p.spent = engine.Modifiers(att, tgt, fray.AppliesAttack, s.Round)
+		for _, m := range p.mods {
+			p.a.Bonus += m.Value
+		}
+	}
 	if v, ok := cmd.Opts[KeyInjury]; ok {
 		p.injury = strings.ToLower(v)
 		free := freeInjuries(s.fighter(tgt.Name))
@@ -572,7 +619,8 @@ func (s *State) fighterNote(name string) string {
 		if left == 0 {
 			parts = append(parts, "Incapacitated")
 		} else {
-			parts = append(parts, "hp "+strconv.Itoa(left)+"/"+strconv.Itoa(s.Find(name).Stat(StatHP)))
+			m, _, _ := maxHP(s.Find(name))
+			parts = append(parts, "hp "+strconv.Itoa(left)+"/"+strconv.Itoa(m))
 		}
 	}
 	if f := s.fighter(name); f != nil {

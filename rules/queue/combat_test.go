@@ -480,3 +480,57 @@ func BenchmarkAttack(b *testing.B) {
 		}
 	}
 }
+
+// Weapons and hit points come from character sheets too (engine.Join).
+func TestQ4_WeaponsFromSheet(t *testing.T) {
+	e := engine.New(queue.New(), rand.New(rand.NewPCG(1, 2)))
+	_, err := e.Join([]fray.Combatant{
+		{Name: "Johann", Side: fray.SidePC, Stats: map[string]int{"wits": 3}, Tracks: map[string]fray.Track{"hp": {Value: 12, Max: 12}},
+			Powers: []fray.Power{{Name: "Sword", Kind: fray.PowerKindWeapon, Weight: "medium", Special: "bleed"}}},
+		{Name: "Bear", Stats: map[string]int{"wits": 1}, Tracks: map[string]fray.Track{"hp": {Value: 15, Max: 15}},
+			Powers: []fray.Power{{Name: "Claws", Kind: fray.PowerKindWeapon, Weight: "heavy", Special: "maul"}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, e, "initiative Johann 20\ninitiative Bear 1\nstart\nattack Johann Bear with=sword hit=yes dice=4,6")
+	if left, _ := e.State().(*queue.State).HP("Bear"); left != 11 {
+		t.Errorf("Bear has %d hit points, want 15 − 4 = 11", left)
+	}
+	ev := lastEvent(t, e, queue.EventAttacked)
+	if !strings.Contains(string(ev.Data), `"special":"bleed"`) {
+		t.Errorf("event %s", ev.Data)
+	}
+	if tr := e.View().Combatants[1].Tracks["hp"]; tr.Value != 11 || tr.Max != 15 {
+		t.Errorf("Bear's hp track %+v", tr)
+	}
+	refuse(t, e, "attack Johann Bear with=axe", "their weapons: Sword")
+}
+
+// Conditions (E-4) add their modifiers to the to-hit roll, listed in the
+// odds; a once-only one is used up; one anchored to the end of a turn ends
+// there.
+func TestQ4_ConditionModifiers(t *testing.T) {
+	e := newFight(t, "condition Bob exposed mod=3 on=attacked once=yes\ncondition Ann dazzled mod=-1 on=attack until=end:Ann")
+	cmd, _ := engine.ParseCommand("odds attack Ann Bob with=sword")
+	o, err := e.Odds(cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ann +3 Wits −1 dazzled +3 Bob exposed: needs 11 − 5 = 6+: 15 in 20.
+	if math.Abs(o.P("miss")-5.0/20) > 1e-12 || len(o.Modifiers) != 3 {
+		t.Errorf("odds %+v", o)
+	}
+	run(t, e, "attack Ann Bob with=sword dice=6,1,1")
+	if fighterOf(e, "Bob").Damage != 1 {
+		t.Errorf("6 + 5 against 11 should hit")
+	}
+	st := e.State().(*queue.State)
+	if st.Find("Bob").Condition("exposed") != nil {
+		t.Error("the once-only condition is not used up")
+	}
+	run(t, e, "next")
+	if e.State().(*queue.State).Find("Ann").Condition("dazzled") != nil {
+		t.Error("dazzled did not end with Ann's turn")
+	}
+}

@@ -32,11 +32,11 @@ func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	if err != nil {
 		return fray.Odds{}, err
 	}
-	return attackOdds(p.a, p.att, p.tgt, p.wp)
+	return attackOdds(p.a, p.att, p.tgt, p.wp, p.mods)
 }
 
 // attackOdds turns an attack's odds into fray.Odds.
-func attackOdds(a Attack, att, tgt *fray.Combatant, wp Weapon) (fray.Odds, error) {
+func attackOdds(a Attack, att, tgt *fray.Combatant, wp Weapon, mods []fray.Modifier) (fray.Odds, error) {
 	ao, err := a.Odds()
 	if err != nil {
 		return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s", err.Error())
@@ -51,9 +51,14 @@ func attackOdds(a Attack, att, tgt *fray.Combatant, wp Weapon) (fray.Odds, error
 		o.Expr = HitDie + signed(a.Bonus)
 		o.Target, o.TargetKind = a.Need, strconv.Itoa(a.Need-tgt.Stat(StatWits))+" + "+tgt.Name+"'s Wits ="
 		o.Modifiers = append(o.Modifiers, fray.Modifier{Source: att.Name + "'s Wits", Value: att.Stat(StatWits)})
-		if m := a.Bonus - att.Stat(StatWits); m != 0 {
+		cond := 0
+		for _, m := range mods {
+			cond += m.Value
+		}
+		if m := a.Bonus - att.Stat(StatWits) - cond; m != 0 {
 			o.Modifiers = append(o.Modifiers, fray.Modifier{Source: "the GM (mod=)", Value: m})
 		}
+		o.Modifiers = append(o.Modifiers, mods...)
 	}
 	special := "special"
 	if wp.Special != "" {

@@ -33,7 +33,8 @@ func (*System) View(st fray.State) fray.View {
 			if c.Tracks == nil {
 				c.Tracks = map[string]fray.Track{}
 			}
-			c.Tracks[StatHP] = fray.Track{Value: left, Max: c.Stat(StatHP)}
+			m, _, _ := maxHP(c)
+			c.Tracks[StatHP] = fray.Track{Value: left, Max: m}
 		}
 	}
 	if !s.Started {
