@@ -18,8 +18,8 @@ start`
 
 // The seed's block and dodge examples (seed 000, "Blocking" and
 // "Dodging"): an extreme success revises the order so that the attacker
-// acts after the defender from the next round. The dice of the block and
-// dodge come with the resolution issue; here the GM orders it directly.
+// acts after the defender from the next round. Here the GM orders it
+// directly; TestB9_ExtremeBlockReorders gets it from the dice.
 func TestSeedReorderExamples(t *testing.T) {
 	e := newEngine()
 	run(t, e, four+`
