@@ -310,11 +310,15 @@ func (s *State) dropRecord(name string) {
 	}
 }
 
-// Health returns the combatant's Health: the health stat, or the higher of
+// Health returns the combatant's Health: the health stat (or a sheet's
+// health track), or the higher of
 // avg(Toughness, Might) and avg(Toughness, Willpower), halves rounding up.
 func Health(c *fray.Combatant) int {
 	if h, ok := c.Stats[StatHealth]; ok {
 		return h
+	}
+	if t, ok := c.Tracks[StatHealth]; ok {
+		return t.Max
 	}
 	t := c.Stat("toughness")
 	return max(ceilDiv(t+c.Stat("might"), 2), ceilDiv(t+c.Stat("willpower"), 2))
@@ -350,7 +354,16 @@ func (s *State) ResolveLeft(name string) int {
 	if r := s.record(name); r != nil {
 		sp = r.Spent
 	}
-	return c.Stat(StatResolve) - sp
+	return resolveOf(c) - sp
+}
+
+// resolveOf returns a combatant's Resolve points: the resolve stat, or a
+// sheet's resolve track.
+func resolveOf(c *fray.Combatant) int {
+	if r, ok := c.Stats[StatResolve]; ok {
+		return r
+	}
+	return c.Tracks[StatResolve].Value
 }
 
 // Defeated reports whether the named combatant is out of the fight: at 0
@@ -391,12 +404,26 @@ type side struct {
 	counted     int // successes counted at the table; -1 when rolled
 	assist      int
 	penalty     int
+	// mods are the conditions' modifiers in dice (E-4), in pool.Dice
+	// already; spent the once-only conditions the roll uses up.
+	mods  []fray.Modifier
+	spent []engine.ConditionRef
+}
+
+// spendConditions returns the events that end the once-only conditions
+// the sides used up.
+func spendConditions(sides []side) ([]fray.Event, error) {
+	var refs []engine.ConditionRef
+	for _, sd := range sides {
+		refs = append(refs, sd.spent...)
+	}
+	return engine.SpendEvents(refs)
 }
 
 // makeSide builds name's pool for trait from the command's options o:
 // the trait's dice, the best assist waiting, minus the extra-action and
 // one-shot penalties; the GM's modifier and the dice set aside.
-func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAssist bool, extraActions int) (side, error) {
+func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAssist bool, extraActions int, kind string, target *fray.Combatant) (side, error) {
 	c, err := s.Lookup(name)
 	if err != nil {
 		return side{}, err
@@ -416,6 +443,10 @@ func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAs
 		sd.penalty += OneShotPenalty
 	}
 	raw += sd.assist - sd.penalty
+	sd.mods, sd.spent = engine.Modifiers(c, target, kind, s.Round)
+	for _, m := range sd.mods {
+		raw += m.Value
+	}
 	if v, ok := cmd.Opts[o.mod]; ok {
 		m, err := parseDice(v)
 		if err != nil || m < -MaxModifier || m > MaxModifier {
@@ -594,7 +625,7 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 	if c := s.Find(cmd.Args[0]); c != nil {
 		extra = s.Penalty(c.Name) / ExtraActionPenalty
 	}
-	act, err := s.actorSide(cmd, cmd.Args[0], cmd.Args[1], extra)
+	act, err := s.actorSide(cmd, cmd.Args[0], cmd.Args[1], extra, fray.AppliesCheck, nil)
 	if err != nil {
 		return CheckData{}, nil, err
 	}
@@ -616,7 +647,7 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 		if fray.SameName(o.Name, act.name) {
 			return CheckData{}, nil, fray.Errorf(fray.EINVALID, "%s cannot roll against themselves.", o.Name)
 		}
-		opp, err := s.makeSide(cmd, o.Name, ot, oppOpts, false, 0)
+		opp, err := s.makeSide(cmd, o.Name, ot, oppOpts, false, 0, fray.AppliesCheck, nil)
 		if err != nil {
 			return CheckData{}, nil, err
 		}
@@ -653,8 +684,8 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 
 // actorSide builds the actor's side, with a defining moment when one is
 // declared, refusing a defeated character.
-func (s *State) actorSide(cmd fray.Command, name, trait string, extra int) (side, error) {
-	sd, err := s.makeSide(cmd, name, trait, actorOpts, true, extra)
+func (s *State) actorSide(cmd fray.Command, name, trait string, extra int, kind string, target *fray.Combatant) (side, error) {
+	sd, err := s.makeSide(cmd, name, trait, actorOpts, true, extra, kind, target)
 	if err != nil {
 		return side{}, err
 	}
@@ -673,7 +704,7 @@ func (s *State) actorSide(cmd fray.Command, name, trait string, extra int) (side
 // helperSide builds the side of a helper or a group member: the assist
 // waiting counts, a defining moment does not.
 func (s *State) helperSide(cmd fray.Command, name, trait string) (side, error) {
-	sd, err := s.makeSide(cmd, name, trait, actorOpts, true, 0)
+	sd, err := s.makeSide(cmd, name, trait, actorOpts, true, 0, fray.AppliesCheck, nil)
 	if err != nil {
 		return side{}, err
 	}
@@ -698,7 +729,7 @@ func (s *State) decideCheck(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	if err != nil {
 		return nil, err
 	}
-	odds, err := s.checkOdds(d)
+	odds, err := s.checkOdds(d, sides)
 	if err != nil {
 		return nil, err
 	}
@@ -729,7 +760,11 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 		return nil, err
 	}
 	ev.Odds = &odds
-	return []fray.Event{ev}, nil
+	spent, err := spendConditions(sides)
+	if err != nil {
+		return nil, err
+	}
+	return append([]fray.Event{ev}, spent...), nil
 }
 
 // lostTo is what an attack takes: 1 Health per net success (at most what
@@ -845,7 +880,7 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if err != nil {
 		return nil, err
 	}
-	odds, err := s.checkOdds(d)
+	odds, err := s.checkOdds(d, sides)
 	if err != nil {
 		return nil, err
 	}
@@ -894,7 +929,7 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 	if s.Actions >= MaxActions {
 		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", cur, MaxActions)
 	}
-	act, err := s.actorSide(cmd, att.Name, with, s.Actions)
+	act, err := s.actorSide(cmd, att.Name, with, s.Actions, fray.AppliesAttack, tgt)
 	if err != nil {
 		return CheckData{}, nil, nil, err
 	}
@@ -916,7 +951,7 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 			}
 		}
 	}
-	opp, err := s.makeSide(cmd, tgt.Name, def, oppOpts, false, 0)
+	opp, err := s.makeSide(cmd, tgt.Name, def, oppOpts, false, 0, fray.AppliesDefence, nil)
 	if err != nil {
 		return CheckData{}, nil, nil, err
 	}
@@ -1125,7 +1160,11 @@ func (s *State) decideAssist(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 		return nil, err
 	}
 	ev.Odds = &odds
-	return []fray.Event{ev}, nil
+	spent, err := spendConditions([]side{sd})
+	if err != nil {
+		return nil, err
+	}
+	return append([]fray.Event{ev}, spent...), nil
 }
 
 // AssistBonus is the bonus dice of an assist with net successes: +1d per
@@ -1206,7 +1245,11 @@ func (s *State) decideGroup(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		return nil, err
 	}
 	ev.Odds = &odds
-	return []fray.Event{ev}, nil
+	spent, err := spendConditions(sides)
+	if err != nil {
+		return nil, err
+	}
+	return append([]fray.Event{ev}, spent...), nil
 }
 
 // shareSurplus hands the net successes above 3 of each member to the
@@ -1337,11 +1380,11 @@ func (s *State) planExchange(cmd fray.Command) ([]side, error) {
 	if !c.Active {
 		return nil, fray.Errorf(fray.EINVALID, "No contest is under way; begin one with contest A B TRAIT.")
 	}
-	a, err := s.makeSide(cmd, c.A, c.TraitA, actorOpts, false, 0)
+	a, err := s.makeSide(cmd, c.A, c.TraitA, actorOpts, false, 0, fray.AppliesCheck, nil)
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.makeSide(cmd, c.B, c.TraitB, oppOpts, false, 0)
+	b, err := s.makeSide(cmd, c.B, c.TraitB, oppOpts, false, 0, fray.AppliesCheck, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -1428,7 +1471,11 @@ func (s *State) decideExchange(cmd fray.Command, r fray.Roller, first bool) ([]f
 		return nil, err
 	}
 	ev.Odds = &odds
-	return []fray.Event{ev}, nil
+	spent, err := spendConditions(sides)
+	if err != nil {
+		return nil, err
+	}
+	return append([]fray.Event{ev}, spent...), nil
 }
 
 // decideDefining decides defining NAME reduce=TRAIT | oneshot (P-9). A hero
@@ -1687,7 +1734,7 @@ func (s *State) resolutionNote(name string) string {
 		parts = append(parts, "defeated")
 	}
 	if r != nil && r.Spent > 0 {
-		parts = append(parts, "Resolve "+strconv.Itoa(s.ResolveLeft(name))+"/"+strconv.Itoa(c.Stat(StatResolve)))
+		parts = append(parts, "Resolve "+strconv.Itoa(s.ResolveLeft(name))+"/"+strconv.Itoa(resolveOf(c)))
 	}
 	if r != nil {
 		if r.Assist > 0 {

@@ -605,3 +605,55 @@ func BenchmarkCheck(b *testing.B) {
 		})
 	}
 }
+
+// Health and Resolve come from character sheets too (engine.Join): Health
+// derived when the sheet leaves it out.
+func TestP10_SheetHealthAndResolve(t *testing.T) {
+	e := engine.New(pp.New(), rand.New(rand.NewPCG(1, 2)))
+	_, err := e.Join([]fray.Combatant{
+		{Name: "Gate", Side: fray.SidePC, Stats: map[string]int{"might": 12, "toughness": 8, "willpower": 5}, Tracks: map[string]fray.Track{"resolve": {Value: 1, Max: 1}}},
+		{Name: "Vile", Stats: map[string]int{"might": 3}, Tracks: map[string]fray.Track{"health": {Value: 7, Max: 7}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := pp.Health(st(e).Find("Gate")); h != 10 {
+		t.Errorf("Gate's Health %d, want max(ceil(20/2), ceil(13/2)) = 10", h)
+	}
+	if h := pp.Health(st(e).Find("Vile")); h != 7 {
+		t.Errorf("Vile's Health %d, want the sheet's 7", h)
+	}
+	do(t, e, "check Gate might threshold=hard successes=2\nspend Gate resolve=1 successes=1")
+	refuse(t, e, "spend Gate resolve=1", "0 Resolve points left")
+}
+
+// Conditions (E-4) add their modifiers, in dice, to the rolls they apply
+// to, listed in the odds; a once-only one is used up; one anchored to the
+// end of a turn ends there.
+func TestP10_ConditionModifiers(t *testing.T) {
+	e := newPP(t, "condition Vile exposed mod=2 on=attacked once=yes\ncondition Vile braced mod=1 on=defence\nstart")
+	cur := st(e).Current()
+	line := "odds attack \"" + cur + "\" Vile with=agility"
+	cmd, _ := engine.ParseCommand(line)
+	o, err := e.Odds(cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := itoa(st(e).Find(cur).Stat("agility")+2) + "d"
+	if !strings.HasPrefix(o.Expr, want) || !strings.Contains(o.Expr, "Vile's 4d") {
+		t.Errorf("%s: %+v", line, o)
+	}
+	do(t, e, "attack \""+cur+"\" Vile with=agility successes=3 vs_successes=1")
+	var d pp.CheckData
+	last(t, e, pp.EventChecked, &d)
+	if d.Pool.Dice != st(e).Find(cur).Stat("agility")+2 || d.OppPool.Dice != 4 {
+		t.Errorf("pools %+v %+v", d.Pool, d.OppPool)
+	}
+	if st(e).Find("Vile").Condition("exposed") != nil || st(e).Find("Vile").Condition("braced") == nil {
+		t.Error("exposed is not used up, or braced went with it")
+	}
+	do(t, e, "condition \""+cur+"\" winded mod=-1 on=all until=\"end:"+cur+"\"\nnext")
+	if st(e).Find(cur).Condition("winded") != nil {
+		t.Error("winded did not end with the turn")
+	}
+}

@@ -22,17 +22,17 @@ func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	}
 	switch cmd.Name {
 	case "check":
-		d, _, err := s.planCheck(cmd)
+		d, sides, err := s.planCheck(cmd)
 		if err != nil {
 			return fray.Odds{}, err
 		}
-		return s.checkOdds(d)
+		return s.checkOdds(d, sides)
 	case "attack":
-		d, _, _, err := s.planAttack(cmd)
+		d, sides, _, err := s.planAttack(cmd)
 		if err != nil {
 			return fray.Odds{}, err
 		}
-		return s.checkOdds(d)
+		return s.checkOdds(d, sides)
 	case "spend":
 		d, sd, how, n, err := s.planSpend(cmd)
 		if err != nil {
@@ -88,13 +88,19 @@ const tiny = 1e-12
 
 // checkOdds is the odds of a planned check or attack: the distribution
 // of the actor's net successes, and the bands it falls in.
-func (s *State) checkOdds(d CheckData) (fray.Odds, error) {
+func (s *State) checkOdds(d CheckData, sides []side) (fray.Odds, error) {
 	a, err := successDist(d.Pool, s.swing())
 	if err != nil {
 		return fray.Odds{}, err
 	}
 	o := fray.Odds{For: d.Actor, Roll: d.Kind, Expr: d.Pool.Expr(s.swing())}
-	o.Modifiers = poolModifiers(d.Trait, d.Pool, d.Assist, d.Penalty)
+	o.Modifiers = poolModifiers(d.Trait, d.Pool, d.Assist, d.Penalty, sides[0].mods)
+	if len(sides) > 1 {
+		for _, m := range sides[1].mods {
+			m.Source = d.Opponent + "'s " + m.Source + " (dice, on their roll)"
+			o.Modifiers = append(o.Modifiers, m)
+		}
+	}
 	var net pmf
 	if d.Static {
 		net = points(a, -d.Threshold)
@@ -210,8 +216,16 @@ func sortedDist(m map[int]float64) ([]fray.Point, float64) {
 }
 
 // poolModifiers lists the terms of a pool, in dice.
-func poolModifiers(trait string, p Pool, assist, penalty int) []fray.Modifier {
-	ms := []fray.Modifier{{Source: titleCase(trait) + " (dice)", Value: p.Dice - assist + penalty}}
+func poolModifiers(trait string, p Pool, assist, penalty int, mods []fray.Modifier) []fray.Modifier {
+	cond := 0
+	for _, m := range mods {
+		cond += m.Value
+	}
+	ms := []fray.Modifier{{Source: titleCase(trait) + " (dice)", Value: p.Dice - assist + penalty - cond}}
+	for _, m := range mods {
+		m.Source += " (dice)"
+		ms = append(ms, m)
+	}
 	if assist != 0 {
 		ms = append(ms, fray.Modifier{Source: "assist (dice)", Value: assist})
 	}
@@ -327,7 +341,7 @@ func (s *State) assistOdds(sd side) (fray.Odds, error) {
 		bonus[AssistBonus(x.Min+i-AssistThreshold)] += p
 	}
 	o := fray.Odds{For: sd.name, Roll: "assist", Expr: sd.pool.Expr(s.swing()), Target: AssistThreshold, TargetKind: "threshold", DistOf: "bonus dice"}
-	o.Modifiers = poolModifiers(sd.trait, sd.pool, sd.assist, sd.penalty)
+	o.Modifiers = poolModifiers(sd.trait, sd.pool, sd.assist, sd.penalty, sd.mods)
 	o.Dist, o.Mean = sortedDist(bonus)
 	for _, p := range o.Dist {
 		o.Bands = append(o.Bands, fray.Band{Name: "+" + strconv.Itoa(p.V) + "d", P: p.P})

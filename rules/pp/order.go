@@ -485,8 +485,15 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 				return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, n)
 			}
 		}
+		if s.Round > 0 {
+			engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
+		}
 		s.Round, s.Order, s.Pos, s.Actions, s.Taken = d.Round, slices.Clone(d.Order), 0, 0, nil
 		s.History = append(s.History, fray.RoundTurns{Round: d.Round, Turns: []string{}})
+		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
+		if cur := s.Current(); cur != "" {
+			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)
+		}
 	case EventActed, EventTurnDone:
 		var d fray.NameData
 		if err := ev.Decode(&d); err != nil {
@@ -503,6 +510,10 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		s.Taken = append(s.Taken, s.Actions)
 		s.Pos++
 		s.Actions = 0
+		engine.TurnEdge(&s.Encounter, s.Round, d.Name, fray.EdgeEnd)
+		if cur := s.Current(); cur != "" {
+			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)
+		}
 	default:
 		return fray.Errorf(fray.EINVALID, "Event %d has the type %q, which P&P does not know.", ev.Seq, ev.Type)
 	}
@@ -573,7 +584,7 @@ func (sys *System) View(st fray.State) fray.View {
 		} else if h := Health(c); h > 0 {
 			c.Tracks[StatHealth] = fray.Track{Value: s.HealthLeft(c.Name), Max: h}
 		}
-		if r := c.Stat(StatResolve); r > 0 {
+		if r := resolveOf(c); r > 0 {
 			c.Tracks[StatResolve] = fray.Track{Value: s.ResolveLeft(c.Name), Max: r}
 		}
 		if len(c.Tracks) == 0 {
