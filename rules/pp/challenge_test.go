@@ -657,3 +657,34 @@ func TestP10_ConditionModifiers(t *testing.T) {
 		t.Error("winded did not end with the turn")
 	}
 }
+
+// BenchmarkFight runs a 10-combatant, 10-page fight of attacks (issue 4:
+// under 5 ms).
+func BenchmarkFight(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		e := engine.New(pp.New(), rand.New(rand.NewPCG(1, 2)))
+		for i := range 10 {
+			n := "C" + string(rune('A'+i))
+			if _, err := e.Do(fray.Command{Name: "add", Args: []string{n}, Opts: map[string]string{"might": "6", "agility": "4", "perception": "3", "health": "1000"}}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if _, err := e.Do(fray.Command{Name: "start"}); err != nil {
+			b.Fatal(err)
+		}
+		for range 10 * 10 {
+			cur := e.State().(*pp.State).Current()
+			target := "CA"
+			if cur == target {
+				target = "CB"
+			}
+			if _, err := e.Do(fray.Command{Name: "attack", Args: []string{cur, target}, Opts: map[string]string{"with": "might"}}); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := e.Do(fray.Command{Name: "next"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

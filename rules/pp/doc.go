@@ -16,4 +16,17 @@
 // (add … minion=yes) act after everyone else. A character may take several
 // actions on their turn with act; each after the first is −2d to all of
 // that turn's rolls (State.Penalty).
+//
+// The commands of challenge.go roll as the table does (SPEC P-1 … P-10):
+// check (static or opposed, same=yes for a same-goal roll), spend (Resolve
+// after the roll: dice, reroll, or exploding 6s when checking your swing),
+// assist (the best helper's bonus waits for the next roll), group, contest
+// and exchange, defining (with scene and story limiting it), and attack
+// (the trait against the best of Agility, Might and Toughness; Health or
+// minions lost per net success). Every roll takes dice= (the faces, all
+// of a command's pools in order), or successes= and vs_successes= (counted
+// at the table), records every die in its event with the odds it had, and
+// answers odds COMMAND … exactly (System.Odds). Health and Resolve are
+// stats or a character sheet's tracks; conditions add their modifiers in
+// dice.
 package pp

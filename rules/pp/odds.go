@@ -174,7 +174,8 @@ func (s *State) harmOdds(o fray.Odds, d CheckData, net pmf) fray.Odds {
 		}
 		avail = minionCount(s.Find(d.Opponent)) - down
 	}
-	dist := make([]float64, avail+1)
+	// Only as many values as the net successes can reach.
+	dist := make([]float64, max(min(avail, net.min+len(net.p)-1), 0)+1)
 	var none, some, all float64
 	for i, p := range net.p {
 		lost := min(max(net.min+i, 0), avail)

@@ -217,7 +217,7 @@ func (p Pool) roll(src dice.Source, swing bool) (*PoolResult, error) {
 }
 
 func (p Pool) rollOnce(src dice.Source, swing bool) (*PoolResult, error) {
-	e, err := dice.Parse(p.Expr(swing))
+	e, err := parsePool(p.Expr(swing))
 	if err != nil {
 		return nil, fmt.Errorf("challenge roll: %w", err)
 	}
@@ -587,7 +587,35 @@ var distCache = struct {
 	m map[string]*dice.Dist
 }{m: map[string]*dice.Dist{}}
 
-// maxCachedDists bounds distCache; it is emptied when full.
+// exprCache keeps parsed pool notations; a parsed expression is never
+// changed, so one serves every roll.
+var exprCache = struct {
+	sync.Mutex
+	m map[string]*dice.Expr
+}{m: map[string]*dice.Expr{}}
+
+func parsePool(expr string) (*dice.Expr, error) {
+	exprCache.Lock()
+	e, ok := exprCache.m[expr]
+	exprCache.Unlock()
+	if ok {
+		return e, nil
+	}
+	e, err := dice.Parse(expr)
+	if err != nil {
+		return nil, err
+	}
+	exprCache.Lock()
+	if len(exprCache.m) >= maxCachedDists {
+		clear(exprCache.m)
+	}
+	exprCache.m[expr] = e
+	exprCache.Unlock()
+	return e, nil
+}
+
+// maxCachedDists bounds distCache and exprCache; each is emptied when
+// full.
 const maxCachedDists = 512
 
 func poolDist(expr string) (*dice.Dist, error) {

@@ -534,3 +534,34 @@ func TestQ4_ConditionModifiers(t *testing.T) {
 		t.Error("dazzled did not end with Ann's turn")
 	}
 }
+
+// BenchmarkFight runs a 10-combatant, 10-round fight of attacks (issue 4:
+// under 5 ms).
+func BenchmarkFight(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		e := engine.New(queue.New(), rand.New(rand.NewPCG(1, 2)))
+		for i := range 10 {
+			n := "C" + string(rune('A'+i))
+			if _, err := e.Do(fray.Command{Name: "add", Args: []string{n}, Opts: map[string]string{"wits": "2", "hp": "1000", "weapon": "axe:heavy:cleave"}}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if _, err := e.Do(fray.Command{Name: "start"}); err != nil {
+			b.Fatal(err)
+		}
+		for range 10 * 10 {
+			cur := e.View().Current
+			target := "CA"
+			if cur == target {
+				target = "CB"
+			}
+			if _, err := e.Do(fray.Command{Name: "attack", Args: []string{cur, target}}); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := e.Do(fray.Command{Name: "next"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
