@@ -15,11 +15,12 @@ import (
 // strings and numbers ({"name":"Blueshift"}), or of lists of them or of
 // such objects ({"turn":3,"chars":[{"name":"A","init":36,"lost":[36]}]}),
 // which this small decoder reads without encoding/json's reflection-heavy
-// machinery. Anything it is not sure of (escapes in strings, null, nested
-// objects other than list items, unknown keys, numbers that do not fit,
-// types that decode themselves) makes it give up, and encoding/json decodes
-// the payload instead, so the result is always what encoding/json would
-// give.
+// machinery; like encoding/json it ignores keys no field has, when their
+// values are plain. Anything it is not sure of (escapes in strings, null,
+// nested objects other than list items, numbers that do not fit or are not
+// whole, types that decode themselves) makes it give up, and encoding/json
+// decodes the payload instead, so the result is always what encoding/json
+// would give.
 
 // maxFlatDepth is how deeply lists of objects may nest in a payload the
 // fast path reads.
@@ -137,15 +138,17 @@ func decodeObject(data []byte, i int, st reflect.Value) (int, bool) {
 			return i, false
 		}
 		i = skipSpace(data, i+1)
-		fi, ok := fields[string(key)]
-		if !ok {
-			return i, false
-		}
-		f := st.Field(fi)
-		if f.Kind() == reflect.Slice {
-			i, ok = decodeList(data, i, f)
+		if fi, known := fields[string(key)]; known {
+			f := st.Field(fi)
+			if f.Kind() == reflect.Slice {
+				i, ok = decodeList(data, i, f)
+			} else {
+				i, ok = decodeScalar(data, i, f)
+			}
+		} else if ignored(key, fields) {
+			i, ok = skipScalar(data, i)
 		} else {
-			i, ok = decodeScalar(data, i, f)
+			ok = false
 		}
 		if !ok {
 			return i, false
@@ -242,6 +245,64 @@ func decodeScalar(data []byte, i int, f reflect.Value) (int, bool) {
 		f.SetInt(n)
 		return j, true
 	}
+}
+
+// ignored reports whether encoding/json ignores the key: an ASCII key that
+// names no field, not even when case is ignored, as encoding/json's
+// matching does. Such keys are in payloads decoded into a smaller type
+// ({"name":"A","nth":2} into NameData).
+func ignored(key []byte, fields map[string]int) bool {
+	for _, c := range key {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	k := string(key)
+	for name := range fields {
+		for j := 0; j < len(name); j++ {
+			if name[j] >= utf8.RuneSelf {
+				return false
+			}
+		}
+		if strings.EqualFold(name, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// skipScalar returns the index after the JSON string (without escapes),
+// boolean, null or whole number at b[i].
+func skipScalar(b []byte, i int) (int, bool) {
+	if i >= len(b) {
+		return i, false
+	}
+	switch b[i] {
+	case '"':
+		_, j, ok := plainBytes(b, i)
+		return j, ok
+	case 't':
+		return i + 4, bytes.HasPrefix(b[i:], []byte("true"))
+	case 'f':
+		return i + 5, bytes.HasPrefix(b[i:], []byte("false"))
+	case 'n':
+		return i + 4, bytes.HasPrefix(b[i:], []byte("null"))
+	}
+	j := i
+	if b[j] == '-' {
+		j++
+	}
+	switch {
+	case j < len(b) && b[j] == '0':
+		j++
+	case j < len(b) && b[j] >= '1' && b[j] <= '9':
+		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+			j++
+		}
+	default:
+		return i, false
+	}
+	return j, true
 }
 
 func skipSpace(b []byte, i int) int {

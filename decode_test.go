@@ -54,6 +54,9 @@ func FuzzDecode(f *testing.F) {
 		`{"small":[127,128]}`, `{"flags":[true,false]}`, `{"items":[{"name":"a"},{"lost":[1,]}]}`,
 		`{"items":[{"name":"a","x":1}]}`, `{"items":[{"lost":[]}]}`, `{"names":["a",]}`, `{"names":["a"]`,
 		`{"items":[[1]]}`, `{"names":"a"}`, `{"items":[{"Name":"a"}]}`,
+		`{"name":"a","nth":2}`, `{"nth":"x","name":"a"}`, `{"x":true,"y":false,"z":null,"w":-0}`, `{"x":1.5}`,
+		`{"x":01}`, `{"x":-}`, `{"plain":"b"}`, `{"skip":"b"}`, `{"x":"a\"b"}`, `{"x":[1]}`, `{"x":{}}`,
+		`{"items":[{"name":"a","x":"y"}],"extra":3}`, `{"nOTe":"n"}`, "{\"\u017fmall\":1}", "{\"x\":\"\xff\"}",
 	} {
 		f.Add([]byte(s))
 	}
