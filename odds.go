@@ -42,6 +42,13 @@ type Odds struct {
 	Mean float64 `json:"mean"`
 }
 
+// What Odds.Dist counts (Odds.DistOf). They are wire strings: never
+// rename one; systems may add their own ("net successes").
+const (
+	DistTotal  = "total"  // the roll's total (also when DistOf is empty)
+	DistDamage = "damage" // the damage the roll deals
+)
+
 // Band is one outcome of a roll and its probability.
 type Band struct {
 	// Name is the outcome in the system's words: "miss", "hit",

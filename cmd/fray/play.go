@@ -556,7 +556,7 @@ func formatOdds(o fray.Odds) string {
 	for _, band := range o.Bands {
 		fmt.Fprintf(&b, "  %-20s %7.3f%% %s\n", band.Name, 100*band.P, strings.Repeat("#", int(band.P*40+0.5)))
 	}
-	if o.DistOf == "damage" {
+	if o.DistOf == fray.DistDamage {
 		var ps []string
 		for _, pt := range o.Dist {
 			ps = append(ps, fmt.Sprintf("%d %.1f%%", pt.V, 100*pt.P))

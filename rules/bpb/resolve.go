@@ -41,6 +41,10 @@ const (
 	RollDistract = "distract"
 )
 
+// TargetDifficulty is what a task roll's odds aim at (fray.Odds.TargetKind).
+// It is a wire string.
+const TargetDifficulty = "difficulty"
+
 // Extreme-success options in combat (B-2). They are wire strings.
 const (
 	OptionOverwhelming = "overwhelming" // bonus damage: +1 (open) or +3 (expertise mode)
@@ -190,7 +194,7 @@ func (t *task) odds(cmdText string) fray.Odds {
 		Roll:       t.d.Roll,
 		Expr:       r.Expr(),
 		Target:     r.Difficulty,
-		TargetKind: "difficulty",
+		TargetKind: TargetDifficulty,
 		Modifiers:  t.mods,
 	}
 	bands := r.Bands()
@@ -209,7 +213,7 @@ func (t *task) odds(cmdText string) fray.Odds {
 	}
 	o.Mean = mean
 	if t.d.Roll == RollAttack {
-		o.DistOf, o.Mean = "damage", 0
+		o.DistOf, o.Mean = fray.DistDamage, 0
 		for i, b := range bands {
 			dmgV[i], dmgP[i] = t.damageFor(b), ps[i]
 		}

@@ -502,7 +502,7 @@ func TestAttackOddsDamage(t *testing.T) {
 	// 2d6+7 against 11: a miss on 2 or 3 (3/36), a hit (3 damage) on 4-6
 	// (12/36), an extreme overwhelming hit (4 damage) on 7+ (21/36).
 	want := []fray.Point{{V: 0, P: 3.0 / 36}, {V: 3, P: 12.0 / 36}, {V: 4, P: 21.0 / 36}}
-	if o.DistOf != "damage" || len(o.Dist) != 3 {
+	if o.DistOf != fray.DistDamage || len(o.Dist) != 3 {
 		t.Fatalf("damage distribution %v", o.Dist)
 	}
 	for i, p := range want {
