@@ -57,9 +57,9 @@ const liveWithin = time.Second
 // saves a screenshot of each screen (see screenshotDir) and fails on any
 // JavaScript exception or console error.
 func TestBrowser(t *testing.T) {
-	base := startServer(t)
-	b := newBrowser(t)
-	gm := b.page(t, "gm", false)
+	base := startRealServer(t)
+	b := newChrome(t)
+	gm := b.tab(t, "gm", false)
 
 	// (a) The GM creates a bpb encounter.
 	gm.do(chromedp.Navigate(base + "/"))
@@ -78,10 +78,10 @@ func TestBrowser(t *testing.T) {
 
 	// The combatants: the declared three, and a hidden sniper who is not
 	// yet aware (no turn, so the seed's history stays as it is).
-	gm.add(combatant{name: "Blueshift", side: "pc"})
-	gm.add(combatant{name: "Ganyeka", side: "npc"})
-	gm.add(combatant{name: "Ganyeka's henchmen", side: "npc", kind: "group"})
-	gm.add(combatant{name: hiddenName, side: "npc", hidden: true, unaware: true})
+	gm.add(newCombatant{name: "Blueshift", side: "pc"})
+	gm.add(newCombatant{name: "Ganyeka", side: "npc"})
+	gm.add(newCombatant{name: "Ganyeka's henchmen", side: "npc", kind: "group"})
+	gm.add(newCombatant{name: hiddenName, side: "npc", hidden: true, unaware: true})
 
 	// (b) A player link for Blueshift, opened in a browser context of its own.
 	gm.do(chromedp.Click(chromedp.CSS(`.card[data-name="Blueshift"] button[data-action="link"]`)))
@@ -90,11 +90,11 @@ func TestBrowser(t *testing.T) {
 	if !strings.HasPrefix(link, base+"/play/"+id+"#token=") {
 		t.Fatalf("player link = %q, want %s/play/%s#token=…", link, base, id)
 	}
-	player := b.page(t, "player", true)
+	player := b.tab(t, "player", true)
 	player.do(chromedp.EmulateViewport(1100, 900))
 	player.do(chromedp.Navigate(link))
 	player.waitFor("the player page", `document.getElementById("whose").textContent.includes("Waiting for the GM")`)
-	follows := []*page{player}
+	follows := []*tab{player}
 	gm.sync(follows...)
 
 	// Declare the order and start.
@@ -110,17 +110,18 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// (c) A refresh of either window loses nothing.
-	before := gm.snapshot()
+	before := gm.shown()
 	gm.do(chromedp.Reload())
 	gm.waitFor("the GM screen after a refresh", `document.body.dataset.revision === "`+strconv.Itoa(before.Revision)+`"`)
-	if after := gm.snapshot(); !sameSnapshot(before, after) {
+	if after := gm.shown(); !sameShown(before, after) {
 		t.Fatalf("the GM screen changed on a refresh:\nbefore %+v\nafter  %+v", before, after)
 	}
 	player.do(chromedp.Reload())
+	player.waitFor("the player page after a refresh", `document.body.dataset.revision === "`+strconv.Itoa(before.Revision)+`"`)
 	gm.sync(follows...)
 
 	// Round 2: Monolith runs around the corner and acts after Ganyeka.
-	gm.add(combatant{name: "Monolith", side: "pc", after: "Ganyeka"})
+	gm.add(newCombatant{name: "Monolith", side: "pc", after: "Ganyeka"})
 	gm.sync(follows...)
 	// From the keyboard: Enter on the focused Next button, which keeps the
 	// focus after the page redraws.
@@ -157,7 +158,7 @@ func TestBrowser(t *testing.T) {
 
 	// (d) Undo in a second GM window (with the u key) shows in the first
 	// and in the player's; redo in the first shows in the second.
-	gm2 := b.page(t, "gm2", false)
+	gm2 := b.tab(t, "gm2", false)
 	gm2.do(chromedp.Navigate(base + "/#e=" + id))
 	gm2.waitFor("the second GM window", `document.body.dataset.revision === "`+strconv.Itoa(gm.revision())+`"`)
 	rev = gm2.revision()
@@ -177,12 +178,12 @@ func TestBrowser(t *testing.T) {
 	gm.sync(follows...)
 	for i := 0; gm.current() != hiddenName; i++ {
 		if i > 5 {
-			t.Fatalf("the sniper never got a turn; order: %v", gm.snapshot().Order)
+			t.Fatalf("the sniper never got a turn; order: %v", gm.shown().Order)
 		}
 		gm.next()
 		gm.sync(follows...)
 	}
-	if st := player.snapshot().Status; !strings.HasSuffix(st, " · nobody can act") {
+	if st := player.shown().Status; !strings.HasSuffix(st, " · nobody can act") {
 		t.Fatalf("player: status while the hidden sniper acts = %q, want nobody can act", st)
 	}
 
@@ -203,7 +204,7 @@ func TestBrowser(t *testing.T) {
 	gm.waitFor("large type", `document.documentElement.classList.contains("large")`)
 	gm.shot(dir, "large-gm.png")
 
-	for _, p := range []*page{gm, gm2, player} {
+	for _, p := range []*tab{gm, gm2, player} {
 		p.checkConsole()
 	}
 	t.Logf("the longest a change took to show in another window: %v (the limit: %v)", max(gm.lag, gm2.lag), liveWithin)
@@ -213,8 +214,8 @@ func TestBrowser(t *testing.T) {
 // a party pasted in, the command line, start, and the system's own buttons,
 // each of which must be applied by the server.
 func TestBrowserSystems(t *testing.T) {
-	base := startServer(t)
-	b := newBrowser(t)
+	base := startRealServer(t)
+	b := newChrome(t)
 	cases := []struct {
 		rules    string
 		party    string   // the paste box: one combatant a line
@@ -265,7 +266,7 @@ func TestBrowserSystems(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.rules, func(t *testing.T) {
-			p := b.page(t, tc.rules, true)
+			p := b.tab(t, tc.rules, true)
 			p.do(chromedp.Navigate(base + "/"))
 			p.do(chromedp.WaitVisible(chromedp.CSS("#create-form")),
 				chromedp.SetValue(chromedp.CSS("#create-rules"), tc.rules),
@@ -299,18 +300,18 @@ func TestBrowserSystems(t *testing.T) {
 			for _, css := range tc.clicks {
 				p.click(css)
 			}
-			if st := p.snapshot().Status; !strings.HasPrefix(st, "Round ") {
+			if st := p.shown().Status; !strings.HasPrefix(st, "Round ") {
 				t.Errorf("status = %q, want a round", st)
 			}
 			// n and u from the keyboard: next, then undo it.
 			if p.eval(`String(!!document.querySelector('#turn-controls [data-action="next"]'))`) == "true" {
 				p.do(chromedp.Click(chromedp.CSS("#status")))
-				before := p.snapshot()
+				before := p.shown()
 				p.do(chromedp.KeyEvent("n"))
 				p.waitFor("n", "Number(document.body.dataset.revision) > "+strconv.Itoa(before.Revision))
 				p.do(chromedp.KeyEvent("u"))
 				p.waitFor("u", "Number(document.body.dataset.revision) > "+strconv.Itoa(before.Revision+1))
-				if after := p.snapshot(); after.Status != before.Status || !slices.Equal(after.Order, before.Order) {
+				if after := p.shown(); after.Status != before.Status || !slices.Equal(after.Order, before.Order) {
 					t.Errorf("n then u: status %q → %q, order %v → %v", before.Status, after.Status, before.Order, after.Order)
 				}
 			}
@@ -321,8 +322,8 @@ func TestBrowserSystems(t *testing.T) {
 	// A log written by fray play, imported: seed 000's eight rounds.
 	t.Run("import", func(t *testing.T) {
 		log := filepath.Join(t.TempDir(), "blueshift.jsonl")
-		writeLog(t, "../examples/bpb-blueshift.fray", log)
-		p := b.page(t, "import", true)
+		writeScriptLog(t, "../examples/bpb-blueshift.fray", log)
+		p := b.tab(t, "import", true)
 		p.do(chromedp.Navigate(base + "/"))
 		p.do(chromedp.WaitVisible(chromedp.CSS("#import-form")),
 			chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{log}),
@@ -338,7 +339,7 @@ func TestBrowserSystems(t *testing.T) {
 
 	// The dice box: a roll and a table of odds.
 	t.Run("dice", func(t *testing.T) {
-		p := b.page(t, "dice", true)
+		p := b.tab(t, "dice", true)
 		p.do(chromedp.Navigate(base + "/"))
 		p.do(chromedp.WaitVisible(chromedp.CSS("#create-form")),
 			chromedp.Click(chromedp.CSS(`[data-testid="create"]`)),
@@ -357,8 +358,8 @@ func TestBrowserSystems(t *testing.T) {
 // page says it is reconnecting, comes back by itself, and shows what
 // changed while it was away and after.
 func TestBrowserReconnect(t *testing.T) {
-	srv := newServer(t)
-	b := newBrowser(t)
+	srv := newRealServer(t)
+	b := newChrome(t)
 
 	var enc struct{ ID, Token string }
 	srv.api("POST", "/api/encounters", "", map[string]string{"rules": "bpb", "name": "Reconnect"}, &enc)
@@ -370,7 +371,7 @@ func TestBrowserReconnect(t *testing.T) {
 	var link struct{ Link string }
 	srv.api("POST", "/api/encounters/"+enc.ID+"/players", enc.Token, map[string]string{"combatant": "Blueshift"}, &link)
 
-	p := b.page(t, "player", true)
+	p := b.tab(t, "player", true)
 	p.do(chromedp.Navigate(srv.url + link.Link))
 	p.waitFor("the player's turn", `document.getElementById("whose").textContent === "Your turn, Blueshift!"`)
 	p.waitFor("the live stream", `document.getElementById("conn").dataset.state === "live"`)
@@ -408,9 +409,9 @@ func TestBrowserReconnect(t *testing.T) {
 	p.checkConsole()
 }
 
-// writeLog runs a fray play script through the engine and writes its
+// writeScriptLog runs a fray play script through the engine and writes its
 // event log (JSON Lines) to path.
-func writeLog(t *testing.T, script, path string) {
+func writeScriptLog(t *testing.T, script, path string) {
 	t.Helper()
 	b, err := os.ReadFile(script)
 	if err != nil {
@@ -441,15 +442,15 @@ func writeLog(t *testing.T, script, path string) {
 
 // ---- the server ----
 
-// startServer starts the real server on 127.0.0.1:0 with a SQLite file in
+// startRealServer starts the real server on 127.0.0.1:0 with a SQLite file in
 // a temporary folder, and returns its base URL.
-func startServer(t *testing.T) string {
-	return newServer(t).url
+func startRealServer(t *testing.T) string {
+	return newRealServer(t).url
 }
 
-// server is the real server on a SQLite file, which a test can stop and
+// realServer is the real server on a SQLite file, which a test can stop and
 // start again on the same address and file.
-type server struct {
+type realServer struct {
 	t     *testing.T
 	url   string
 	addr  string
@@ -458,13 +459,13 @@ type server struct {
 	hs    *http.Server
 }
 
-func newServer(t *testing.T) *server {
+func newRealServer(t *testing.T) *realServer {
 	t.Helper()
 	store, err := sqlite.Open(filepath.Join(t.TempDir(), "fray.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &server{t: t, addr: "127.0.0.1:0", store: store}
+	s := &realServer{t: t, addr: "127.0.0.1:0", store: store}
 	s.start()
 	s.url = "http://" + s.addr
 	t.Cleanup(func() {
@@ -475,7 +476,7 @@ func newServer(t *testing.T) *server {
 }
 
 // start serves on s.addr (a free port the first time).
-func (s *server) start() {
+func (s *realServer) start() {
 	s.t.Helper()
 	srv, err := web.New(web.Config{
 		Store: s.store,
@@ -502,7 +503,7 @@ func (s *server) start() {
 
 // stop ends the event streams and shuts the HTTP server down; the store
 // stays open.
-func (s *server) stop() {
+func (s *realServer) stop() {
 	if s.hs == nil {
 		return
 	}
@@ -514,7 +515,7 @@ func (s *server) stop() {
 }
 
 // api calls the server's API with a token and decodes the answer into out.
-func (s *server) api(method, path, token string, body, out any) {
+func (s *realServer) api(method, path, token string, body, out any) {
 	s.t.Helper()
 	var r io.Reader
 	if body != nil {
@@ -548,9 +549,9 @@ func (s *server) api(method, path, token string, body, out any) {
 
 // ---- the browser ----
 
-// chromium returns the path of Debian's chromium. When it is missing the
+// chromiumPath returns the path of Debian's chromium. When it is missing the
 // test is skipped, except in CI (CI=true), where it fails.
-func chromium(t *testing.T) string {
+func chromiumPath(t *testing.T) string {
 	t.Helper()
 	for _, p := range []string{os.Getenv("FRAY_CHROMIUM"), "/usr/bin/chromium"} {
 		if p == "" {
@@ -571,14 +572,14 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-type browser struct {
+type chrome struct {
 	ctx context.Context // the first tab's, in the default browser context
 }
 
-// newBrowser starts headless Chromium with a fresh profile; it is closed
+// newChrome starts headless Chromium with a fresh profile; it is closed
 // when the test ends.
-func newBrowser(t *testing.T) *browser {
-	path := chromium(t)
+func newChrome(t *testing.T) *chrome {
+	path := chromiumPath(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	t.Cleanup(cancel)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
@@ -605,11 +606,11 @@ func newBrowser(t *testing.T) *browser {
 	if err := chromedp.Do(bctx); err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}
-	return &browser{ctx: bctx}
+	return &chrome{ctx: bctx}
 }
 
-// page is one tab, with the console messages that must not happen.
-type page struct {
+// tab is one browser tab, with the console messages that must not happen.
+type tab struct {
 	t    *testing.T
 	name string
 	ctx  context.Context
@@ -620,9 +621,9 @@ type page struct {
 	lag time.Duration // the longest another page took to show this one's change
 }
 
-// page opens a tab: in the default browser context (sharing localStorage
+// tab opens a tab: in the default browser context (sharing localStorage
 // with the other tabs there), or in a new one of its own when isolated.
-func (b *browser) page(t *testing.T, name string, isolated bool) *page {
+func (b *chrome) tab(t *testing.T, name string, isolated bool) *tab {
 	t.Helper()
 	var opts []chromedp.ContextOption
 	if isolated {
@@ -630,7 +631,7 @@ func (b *browser) page(t *testing.T, name string, isolated bool) *page {
 	}
 	ctx, cancel := chromedp.NewContext(b.ctx, opts...)
 	t.Cleanup(cancel)
-	p := &page{t: t, name: name, ctx: ctx}
+	p := &tab{t: t, name: name, ctx: ctx}
 	msgs := chromedp.Console(ctx)
 	go func() {
 		for m, err := range msgs {
@@ -649,7 +650,7 @@ func (b *browser) page(t *testing.T, name string, isolated bool) *page {
 
 // checkConsole fails the test for every JavaScript exception or console
 // error the page had.
-func (p *page) checkConsole() {
+func (p *tab) checkConsole() {
 	p.t.Helper()
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -659,7 +660,7 @@ func (p *page) checkConsole() {
 	p.errs = nil
 }
 
-func (p *page) do(steps ...chromedp.Action[chromedp.Void]) {
+func (p *tab) do(steps ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
 	if err := chromedp.Do(p.ctx, steps...); err != nil {
 		p.t.Fatalf("%s: %v", p.name, err)
@@ -671,7 +672,7 @@ func (p *page) do(steps ...chromedp.Action[chromedp.Void]) {
 }
 
 // eval returns the string a JavaScript expression gives.
-func (p *page) eval(expr string) string {
+func (p *tab) eval(expr string) string {
 	p.t.Helper()
 	s, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](expr))
 	if err != nil {
@@ -681,7 +682,7 @@ func (p *page) eval(expr string) string {
 }
 
 // waitFor waits, up to 10 s, until the JavaScript condition holds.
-func (p *page) waitFor(what, cond string) {
+func (p *tab) waitFor(what, cond string) {
 	p.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -697,13 +698,13 @@ func (p *page) waitFor(what, cond string) {
 }
 
 // notice returns the error the page shows, if any.
-func (p *page) notice() string {
+func (p *tab) notice() string {
 	s, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`(() => { const n = document.getElementById("notice"); return n && !n.hidden ? n.textContent : ""; })()`))
 	return s
 }
 
 // revision returns the revision the page shows.
-func (p *page) revision() int {
+func (p *tab) revision() int {
 	p.t.Helper()
 	n, err := strconv.Atoi(p.eval(`document.body.dataset.revision || "-1"`))
 	if err != nil {
@@ -714,7 +715,7 @@ func (p *page) revision() int {
 
 // click clicks the element and waits for the command it posts to be
 // applied (the page's revision to move on).
-func (p *page) click(css string) {
+func (p *tab) click(css string) {
 	p.t.Helper()
 	rev := p.revision()
 	p.do(chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible))
@@ -731,14 +732,14 @@ func (p *page) click(css string) {
 }
 
 // next clicks the Next button.
-func (p *page) next() {
+func (p *tab) next() {
 	p.t.Helper()
 	p.click(`#turn-controls button[data-action="next"]`)
 }
 
-func (p *page) current() string {
+func (p *tab) current() string {
 	p.t.Helper()
-	st := p.snapshot().Status
+	st := p.shown().Status
 	_, who, ok := strings.Cut(st, " · ")
 	if !ok {
 		return ""
@@ -746,14 +747,14 @@ func (p *page) current() string {
 	return strings.TrimSuffix(who, "'s turn")
 }
 
-type combatant struct {
+type newCombatant struct {
 	name, side, kind string
 	hidden, unaware  bool
 	after            string
 }
 
 // add fills in and sends the GM's add form.
-func (p *page) add(c combatant) {
+func (p *tab) add(c newCombatant) {
 	p.t.Helper()
 	kind := c.kind
 	if kind == "" {
@@ -777,21 +778,21 @@ func (p *page) add(c combatant) {
 }
 
 // clear empties a text field.
-func (p *page) clear(css string) {
+func (p *tab) clear(css string) {
 	p.t.Helper()
 	p.eval(`(document.querySelector(` + jsString(css) + `).value = "")`)
 }
 
 // setChecked clicks a checkbox until it is as wanted.
-func (p *page) setChecked(css string, want bool) {
+func (p *tab) setChecked(css string, want bool) {
 	p.t.Helper()
 	if p.eval(`String(document.querySelector(`+jsString(css)+`).checked)`) != strconv.FormatBool(want) {
 		p.do(chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible))
 	}
 }
 
-// snapshot is what a page shows of the order of play.
-type snapshot struct {
+// shown is what a page shows of the order of play.
+type shown struct {
 	Revision int      `json:"revision"`
 	Status   string   `json:"status"`
 	Order    []string `json:"order"`
@@ -800,8 +801,17 @@ type snapshot struct {
 	Started  bool     `json:"started"`
 }
 
-func (p *page) snapshot() snapshot {
+func (p *tab) shown() shown {
 	p.t.Helper()
+	s, err := p.tryShown()
+	if err != nil {
+		p.t.Fatalf("%s: %v", p.name, err)
+	}
+	return s
+}
+
+// tryShown is shown for a page that may be loading: it returns the error.
+func (p *tab) tryShown() (shown, error) {
 	js := `JSON.stringify({
 		revision: Number(document.body.dataset.revision || -1),
 		status: document.getElementById("status").textContent,
@@ -810,21 +820,25 @@ func (p *page) snapshot() snapshot {
 		history: [...document.querySelectorAll("#history > li[data-round]")].map(e => e.textContent),
 		started: !!document.querySelector("#history > li[data-round]"),
 	})`
-	var s snapshot
-	if err := json.Unmarshal([]byte(p.eval(js)), &s); err != nil {
-		p.t.Fatalf("%s: snapshot: %v", p.name, err)
+	var s shown
+	out, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		return s, fmt.Errorf("read the page: %w", err)
 	}
-	return s
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		return s, fmt.Errorf("read the page: %w", err)
+	}
+	return s, nil
 }
 
-func sameSnapshot(a, b snapshot) bool {
+func sameShown(a, b shown) bool {
 	return a.Revision == b.Revision && a.Status == b.Status && slices.Equal(a.Order, b.Order) &&
 		slices.Equal(a.Next, b.Next) && slices.Equal(a.History, b.History)
 }
 
-// forPlayer returns what a player should see of a GM's snapshot: no
+// shownToPlayer returns what a player should see of a GM's snapshot: no
 // hidden combatant anywhere.
-func forPlayer(s snapshot) snapshot {
+func shownToPlayer(s shown) shown {
 	hidden := func(x string) bool { return strings.Contains(strings.ToLower(x), strings.ToLower(hiddenName)) }
 	drop := func(xs []string) []string {
 		return slices.DeleteFunc(slices.Clone(xs), hidden)
@@ -841,7 +855,7 @@ func forPlayer(s snapshot) snapshot {
 				keep = append(keep, t)
 			}
 		}
-		p.History = append(p.History, head+":"+strings.Join(prefix(keep, " "), ","))
+		p.History = append(p.History, head+":"+strings.Join(prefixEach(keep, " "), ","))
 	}
 	if hidden(s.Status) {
 		round, _, _ := strings.Cut(s.Status, " · ")
@@ -850,7 +864,7 @@ func forPlayer(s snapshot) snapshot {
 	return p
 }
 
-func prefix(xs []string, p string) []string {
+func prefixEach(xs []string, p string) []string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
 		out[i] = p + x
@@ -860,19 +874,19 @@ func prefix(xs []string, p string) []string {
 
 // sync checks that every other page shows p's state within liveWithin of
 // p showing it, and that no player page holds the hidden name.
-func (p *page) sync(others ...*page) {
+func (p *tab) sync(others ...*tab) {
 	p.t.Helper()
-	want := p.snapshot()
+	want := p.shown()
 	for _, o := range others {
 		w := want
 		isPlayer := o.name == "player"
 		if isPlayer {
-			w = forPlayer(want)
+			w = shownToPlayer(want)
 		}
 		start := time.Now()
 		for {
-			got := o.snapshot()
-			match := got.Order != nil && slices.Equal(got.Order, w.Order) && slices.Equal(got.Next, w.Next) && slices.Equal(got.History, w.History)
+			got, err := o.tryShown()
+			match := err == nil && got.Order != nil && slices.Equal(got.Order, w.Order) && slices.Equal(got.Next, w.Next) && slices.Equal(got.History, w.History)
 			if !isPlayer {
 				match = match && got.Revision == w.Revision && got.Status == w.Status
 			} else if w.Started {
@@ -885,7 +899,7 @@ func (p *page) sync(others ...*page) {
 				break
 			}
 			if time.Since(start) > liveWithin {
-				p.t.Fatalf("%s did not show %s's change within %v:\nwant %+v\ngot  %+v", o.name, p.name, liveWithin, w, got)
+				p.t.Fatalf("%s did not show %s's change within %v:\nwant %+v\ngot  %+v (%v)", o.name, p.name, liveWithin, w, got, err)
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
@@ -897,7 +911,7 @@ func (p *page) sync(others ...*page) {
 }
 
 // expectNoHidden fails when the page's HTML holds the hidden name.
-func (p *page) expectNoHidden() {
+func (p *tab) expectNoHidden() {
 	p.t.Helper()
 	html := p.eval(`document.documentElement.outerHTML`)
 	if strings.Contains(strings.ToLower(html), strings.ToLower(hiddenName)) {
@@ -905,25 +919,25 @@ func (p *page) expectNoHidden() {
 	}
 }
 
-func (p *page) expectStatus(want string) {
+func (p *tab) expectStatus(want string) {
 	p.t.Helper()
-	if got := p.snapshot().Status; got != want {
+	if got := p.shown().Status; got != want {
 		p.t.Fatalf("%s: status = %q, want %q", p.name, got, want)
 	}
 }
 
 // expectHistory checks that the page's history starts with want's lines,
 // exactly.
-func (p *page) expectHistory(want []string) {
+func (p *tab) expectHistory(want []string) {
 	p.t.Helper()
-	got := p.snapshot().History
+	got := p.shown().History
 	if len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
 		p.t.Fatalf("%s: history =\n  %s\nwant it to start with\n  %s", p.name, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
 	}
 }
 
 // shot saves a full-page PNG screenshot.
-func (p *page) shot(dir, name string) {
+func (p *tab) shot(dir, name string) {
 	p.t.Helper()
 	time.Sleep(100 * time.Millisecond) // let the layout settle after a resize
 	png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))

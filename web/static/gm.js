@@ -124,8 +124,7 @@ async function refresh() {
   st.name = r.name || st.name;
   st.rules = r.rules || st.rules;
   hold(id, { name: st.name, rules: st.rules });
-  st.revision = -1;
-  update(r.revision, r.view);
+  update(r.revision, r.view, true);
   loadLog();
 }
 
@@ -149,9 +148,10 @@ async function loadLog() {
   } catch (e) { /* the log is a nicety; the view is what matters */ }
 }
 
-// update takes a view at a revision, unless an newer one is already shown.
-function update(revision, view) {
-  if (!st || !view || revision <= st.revision) return;
+// update shows a view at a revision, unless a newer one is already shown
+// (or the same one, but for a refresh).
+function update(revision, view, refreshing) {
+  if (!st || !view || revision < st.revision || (revision === st.revision && !refreshing)) return;
   st.revision = revision;
   st.view = view;
   if (view.rules) st.rules = view.rules;

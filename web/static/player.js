@@ -26,12 +26,13 @@ async function refresh() {
   st.me = r.combatant || st.me;
   st.rules = r.rules || st.rules;
   st.name = r.name || st.name;
-  st.revision = -1;
-  update(r.revision, r.view);
+  update(r.revision, r.view, true);
 }
 
-function update(revision, view) {
-  if (!view || revision <= st.revision) return;
+// update shows a view at a revision, unless a newer one is already shown
+// (or the same one, but for a refresh).
+function update(revision, view, refreshing) {
+  if (!view || revision < st.revision || (revision === st.revision && !refreshing)) return;
   st.revision = revision;
   st.view = view;
   if (view.rules) st.rules = view.rules;
