@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"fray/dice"
+	"fray/web"
 )
 
 const rollHelp = `fray roll EXPR [--seed N] [--json] [-n COUNT] [--explain]
@@ -155,7 +156,7 @@ func newSource(fs *flag.FlagSet, seed uint64) *rand.Rand {
 	if !set {
 		seed = uint64(time.Now().UnixNano())
 	}
-	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	return web.RollSource(seed)
 }
 
 // exprError prints a dice expression error with a caret under the problem.

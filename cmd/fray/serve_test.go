@@ -3,13 +3,18 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"fray/inmem"
+	"fray/web"
 )
 
 // syncBuffer is a bytes.Buffer safe for one writer and one reader.
@@ -85,5 +90,40 @@ func TestServe(t *testing.T) {
 		}
 	case <-time.After(15 * time.Second):
 		t.Fatal("fray serve did not stop")
+	}
+}
+
+// TestRollJSONMatchesAPI: POST /api/roll and GET /api/prob answer with
+// what "fray roll --json" and "fray prob --json" print.
+func TestRollJSONMatchesAPI(t *testing.T) {
+	srv, err := web.New(web.Config{Store: inmem.New(), Systems: systems})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	for _, tc := range []struct {
+		cli  []string
+		call func() (*http.Response, error)
+	}{
+		{[]string{"roll", "4d6kh3+1d8!", "--seed", "7", "--json"}, func() (*http.Response, error) {
+			return http.Post(ts.URL+"/api/roll", "application/json", strings.NewReader(`{"expr":"4d6kh3+1d8!","seed":7}`))
+		}},
+		{[]string{"prob", "3d6kh2", "--json"}, func() (*http.Response, error) { return http.Get(ts.URL + "/api/prob?expr=3d6kh2") }},
+		{[]string{"prob", "2d6!", "--depth", "2", "--json"}, func() (*http.Response, error) { return http.Get(ts.URL + "/api/prob?expr=2d6!&depth=2") }},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := Main(tc.cli, strings.NewReader(""), &stdout, &stderr); code != 0 {
+			t.Fatalf("fray %v: exit %d: %s", tc.cli, code, stderr.String())
+		}
+		res, err := tc.call()
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK || !bytes.Equal(bytes.TrimSpace(body), bytes.TrimSpace(stdout.Bytes())) {
+			t.Errorf("fray %v printed\n%s\nthe API answered %d\n%s", tc.cli, stdout.String(), res.StatusCode, body)
+		}
 	}
 }
