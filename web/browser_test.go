@@ -206,6 +206,10 @@ func TestBrowser(t *testing.T) {
 
 	for _, p := range []*tab{gm, gm2, player} {
 		p.checkConsole()
+		// Nothing from outside: every resource the page loaded is the server's.
+		if out := p.eval(`performance.getEntriesByType("resource").map(e => e.name).filter(u => !u.startsWith(location.origin + "/")).join(" ")`); out != "" {
+			t.Errorf("%s loaded from outside the server: %s", p.name, out)
+		}
 	}
 	t.Logf("the longest a change took to show in another window: %v (the limit: %v)", max(gm.lag, gm2.lag), liveWithin)
 }
