@@ -159,6 +159,11 @@ type CheckData struct {
 	// Lost is what an attack took: Health, or minions defeated.
 	Lost   int  `json:"lost,omitempty"`
 	Minion bool `json:"minion,omitempty"`
+	// By names who called a same-goal roll of several when someone else
+	// rolled most; Rivals the others beyond the actor and the opponent,
+	// with their successes: "Whisper 3, Vile 1".
+	By     string `json:"by,omitempty"`
+	Rivals string `json:"rivals,omitempty"`
 }
 
 // SpentData is the payload of EventSpent.
@@ -635,6 +640,15 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 	switch {
 	case opposed && static:
 		return CheckData{}, nil, fray.Errorf(fray.EINVALID, "Give vs=NAME (an opposed roll) or threshold= (a static one), not both.")
+	case opposed && s.Find(vs) == nil && strings.Contains(vs, ","):
+		// Several characters with the same goal (P-3).
+		rivals, err := s.rivalSides(cmd, act, strings.Split(vs, ","))
+		if err != nil {
+			return CheckData{}, nil, err
+		}
+		sides = append(sides, rivals...)
+		d.Same = true
+		d.Opponent, d.OppTrait, d.OppPool = rivals[0].name, rivals[0].trait, rivals[0].pool
 	case opposed:
 		ot := cmd.Arg(2)
 		if ot == "" {
@@ -680,6 +694,55 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 	}
 	d.Actor, d.Trait, d.Pool, d.Assist, d.Penalty = act.name, act.trait, act.pool, act.assist, act.penalty
 	return d, sides, nil
+}
+
+// rivalSides builds the sides of the others in a same-goal roll of
+// several characters: vs=B,C same=yes, with vs_successes=N,N,… counted.
+func (s *State) rivalSides(cmd fray.Command, act side, names []string) ([]side, error) {
+	if v, ok := cmd.Opts[KeySame]; !ok || v != "yes" {
+		return nil, fray.Errorf(fray.EINVALID, "Several opponents roll only for the same goal: add same=yes (whoever rolls most is the actor, the next the opponent).")
+	}
+	for _, k := range []string{KeyVsMod, KeyVsAuto} {
+		if _, ok := cmd.Opts[k]; ok {
+			return nil, fray.Errorf(fray.EINVALID, "%s= is for one opponent; with several, each rolls their trait as it is.", k)
+		}
+	}
+	if len(names) > MaxGroup {
+		return nil, fray.Errorf(fray.EINVALID, "At most %d characters roll for one goal.", MaxGroup)
+	}
+	var counted []string
+	if v, ok := cmd.Opts[KeyVsSuccesses]; ok {
+		counted = strings.Split(v, ",")
+		if len(counted) != len(names) {
+			return nil, fray.Errorf(fray.EINVALID, "vs_successes= gives %d counts for %d opponents.", len(counted), len(names))
+		}
+	}
+	ot := cmd.Arg(2)
+	if ot == "" {
+		ot = act.trait
+	}
+	seen := []string{act.name}
+	var out []side
+	for i, n := range names {
+		c, err := s.Lookup(strings.TrimSpace(n))
+		if err != nil {
+			return nil, err
+		}
+		if engine.Index(seen, c.Name) >= 0 {
+			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c.Name)
+		}
+		seen = append(seen, c.Name)
+		one := fray.Command{Name: cmd.Name}
+		if counted != nil {
+			one.Opts = map[string]string{KeyVsSuccesses: strings.TrimSpace(counted[i])}
+		}
+		sd, err := s.makeSide(one, c.Name, ot, oppOpts, false, 0, fray.AppliesCheck, nil)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sd)
+	}
+	return out, nil
 }
 
 // actorSide builds the actor's side, with a defining moment when one is
@@ -746,6 +809,29 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 	if len(res) > 1 {
 		d.OppSuccesses, d.OppSixes = res[1].res.Successes, res[1].sixes
 	}
+	if len(sides) > 2 {
+		// Several with the same goal: the most successes is the actor, the
+		// next the opponent (P-3); ties go to the one named first.
+		idx := make([]int, len(sides))
+		for i := range idx {
+			idx[i] = i
+		}
+		slices.SortStableFunc(idx, func(a, b int) int { return res[b].res.Successes - res[a].res.Successes })
+		a, b := idx[0], idx[1]
+		if a != 0 {
+			d.By = d.Actor
+		}
+		d.Actor, d.Trait, d.Pool, d.Successes, d.Sixes = sides[a].name, sides[a].trait, sides[a].pool, res[a].res.Successes, res[a].sixes
+		d.Opponent, d.OppTrait, d.OppPool, d.OppSuccesses, d.OppSixes = sides[b].name, sides[b].trait, sides[b].pool, res[b].res.Successes, res[b].sixes
+		if a != 0 {
+			d.Assist, d.Penalty = 0, 0
+		}
+		var rivals []string
+		for _, i := range idx[2:] {
+			rivals = append(rivals, sides[i].name+" "+strconv.Itoa(res[i].res.Successes))
+		}
+		d.Rivals = strings.Join(rivals, ", ")
+	}
 	s.settle(&d)
 	if rec := s.record(d.Actor); rec != nil && rec.Defining != "" {
 		d.Cost = rec.Defining
@@ -753,7 +839,7 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 	if d.Kind == KindAttack {
 		d.Lost = s.lostTo(d)
 	}
-	labelRolls(rolls, d, s)
+	labelRolls(rolls, d, s, sides)
 	odds.Command = cmd.String()
 	ev, err := fray.NewEvent(EventChecked, d, rolls...)
 	if err != nil {
@@ -786,13 +872,14 @@ func (s *State) lostTo(d CheckData) int {
 
 // labelRolls names each roll with what it was and the last with the
 // outcome, so that a transcript reads on its own.
-func labelRolls(rolls []fray.Roll, d CheckData, s *State) {
+func labelRolls(rolls []fray.Roll, d CheckData, s *State, sides []side) {
 	for i := range rolls {
-		who, trait, p := d.Actor, d.Trait, d.Pool
-		if fray.SameName(rolls[i].For, d.Opponent) && !fray.SameName(rolls[i].For, d.Actor) {
-			who, trait, p = d.Opponent, d.OppTrait, d.OppPool
+		for _, sd := range sides {
+			if rolls[i].For == sd.name {
+				rolls[i].For = sd.name + " (" + poolWords(sd.trait, sd.pool) + ")"
+				break
+			}
 		}
-		rolls[i].For = who + " (" + poolWords(trait, p) + ")"
 	}
 	if len(rolls) > 0 {
 		last := &rolls[len(rolls)-1]
@@ -843,6 +930,9 @@ func outcome(d CheckData, s *State) string {
 	w += plural(d.Net, "net success", "net successes")
 	if d.Same {
 		w += ", " + actor + " is the actor"
+		if d.Rivals != "" {
+			w += " and " + d.Opponent + " the opponent (then " + d.Rivals + ")"
+		}
 	}
 	w += ": " + s.bandWords(Band(d.Band))
 	switch {
@@ -1194,6 +1284,12 @@ func (s *State) planAssist(cmd fray.Command) (side, string, error) {
 	sd, err := s.helperSide(cmd, cmd.Args[0], cmd.Args[1])
 	if err != nil {
 		return side{}, "", err
+	}
+	// A helper's own assist waits for their own roll, not this one.
+	sd.pool.Dice -= sd.assist
+	sd.assist = 0
+	if err := sd.pool.Check(); err != nil {
+		return side{}, "", fray.Errorf(fray.EINVALID, "%s's roll: %v.", sd.name, err)
 	}
 	if fray.SameName(sd.name, t.Name) {
 		return side{}, "", fray.Errorf(fray.EINVALID, "%s cannot assist themselves.", t.Name)
@@ -1586,6 +1682,9 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		r := s.ensureRecord(d.Actor)
 		r.Assist = 0
+		if d.By != "" && s.Find(d.By) != nil {
+			s.ensureRecord(d.By).Assist = 0
+		}
 		if d.Cost != "" {
 			r.Defining, r.Defined = "", true
 			if d.Cost == KeyOneShot {

@@ -159,6 +159,23 @@ func TestP3_SameGoalAndTraditionalResults(t *testing.T) {
 	}
 }
 
+// P-3: several characters with the same goal: the most successes is the
+// actor, the next the opponent.
+func TestP3_SeveralWithTheSameGoal(t *testing.T) {
+	e := newPP(t, `check Whisper might vs="Gatecrasher,Citizen Soldier" same=yes successes=1 vs_successes=5,7`)
+	var d pp.CheckData
+	ev := last(t, e, pp.EventChecked, &d)
+	if d.Actor != "Citizen Soldier" || d.Opponent != "Gatecrasher" || d.Net != 2 || d.By != "Whisper" || d.Rivals != "Whisper 1" {
+		t.Errorf("check: %+v", d)
+	}
+	if !strings.Contains(ev.Rolls[len(ev.Rolls)-1].For, "Citizen Soldier is the actor and Gatecrasher the opponent (then Whisper 1)") {
+		t.Errorf("label: %s", ev.Rolls[len(ev.Rolls)-1].For)
+	}
+	refuse(t, e, `check Whisper might vs="Gatecrasher,Citizen Soldier"`, "same=yes")
+	refuse(t, e, `check Whisper might vs="Gatecrasher,Whisper" same=yes`, "named twice")
+	refuse(t, e, `check Whisper might vs="Gatecrasher,Vile" same=yes vs_successes=1`, "gives 1 counts for 2")
+}
+
 // P-4: Resolve after the roll adds a die a point, or rerolls keeping the
 // better; Resolve one does not have is refused.
 func TestP4_ResolveAfterTheRoll(t *testing.T) {
@@ -447,6 +464,7 @@ var oddsCases = []struct{ name, setup, cmd string }{
 	{"check static", "add A side=pc agility=3", "check A agility threshold=2"},
 	{"check opposed same goal", "add A side=pc might=2\nadd B side=pc might=2", "check A might vs=B same=yes"},
 	{"check desperate", "add A side=pc might=1", "check A might threshold=1 mod=-2"},
+	{"check same goal of three", "add A side=pc might=2\nadd B side=pc might=1\nadd C side=pc might=2", "check A might vs=B,C same=yes"},
 	{"check defining moment", "add A side=pc might=2 resolve=1\ndefining A reduce=might", "check A might threshold=2"},
 	{"check swing", "add A side=pc might=3\nset swing=yes", "check A might threshold=1"},
 	{"attack", "add A side=pc might=2\nadd B toughness=2 health=2\nstart\nnext", "attack A B with=might"},

@@ -102,6 +102,20 @@ func (s *State) checkOdds(d CheckData, sides []side) (fray.Odds, error) {
 		}
 	}
 	var net pmf
+	if len(sides) > 2 {
+		top, err := s.topTwo(sides)
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		for i, sd := range sides[1:] {
+			sep := " and "
+			if i == 0 {
+				sep = " against "
+			}
+			o.Expr += sep + sd.name + "'s " + sd.pool.Expr(s.swing())
+		}
+		return s.netOdds(o, d, top), nil
+	}
 	if d.Static {
 		net = points(a, -d.Threshold)
 		o.Target, o.TargetKind = d.Threshold, "threshold"
@@ -114,6 +128,47 @@ func (s *State) checkOdds(d CheckData, sides []side) (fray.Odds, error) {
 		o.Expr += " against " + d.Opponent + "'s " + d.OppPool.Expr(s.swing())
 	}
 	return s.netOdds(o, d, net), nil
+}
+
+// topTwo is the distribution of the most successes less the next most
+// among several pools rolled for the same goal (P-3): the joint
+// distribution of the two largest, built one pool at a time.
+func (s *State) topTwo(sides []side) (pmf, error) {
+	type key struct{ hi, lo int }
+	joint := map[key]float64{}
+	for i, sd := range sides {
+		d, err := successDist(sd.pool, s.swing())
+		if err != nil {
+			return pmf{}, err
+		}
+		next := map[key]float64{}
+		for j, p := range d.P {
+			if p == 0 {
+				continue
+			}
+			v := d.Min + j
+			if i == 0 {
+				next[key{v, math.MinInt}] += p
+				continue
+			}
+			for k, q := range joint {
+				hi, lo := k.hi, k.lo
+				switch {
+				case v > hi:
+					hi, lo = v, hi
+				case v > lo:
+					lo = v
+				}
+				next[key{hi, lo}] += p * q
+			}
+		}
+		joint = next
+	}
+	net := map[int]float64{}
+	for k, p := range joint {
+		net[k.hi-k.lo] += p
+	}
+	return toPMF(net), nil
 }
 
 // netOdds fills o's bands and distribution from the actor's net
