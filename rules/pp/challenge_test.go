@@ -3,6 +3,8 @@ package pp_test
 import (
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -705,4 +707,16 @@ func BenchmarkFight(b *testing.B) {
 			}
 		}
 	}
+}
+
+func FuzzResolution(f *testing.F) {
+	var seeds []string
+	for _, name := range resolutionExamples {
+		b, err := os.ReadFile(filepath.Join("..", "..", "examples", name+".fray"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		seeds = append(seeds, string(b))
+	}
+	rulestest.FuzzScript(f, func() fray.System { return pp.New() }, seeds...)
 }
