@@ -551,7 +551,7 @@ func BenchmarkFight(b *testing.B) {
 			b.Fatal(err)
 		}
 		for range 10 * 10 {
-			cur := e.View().Current
+			cur := e.State().(*queue.State).Queue[0]
 			target := "CA"
 			if cur == target {
 				target = "CB"
