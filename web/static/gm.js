@@ -534,6 +534,10 @@ $("cmd-form").addEventListener("submit", async (e) => {
     if (v.next && v.next.length) lines.push("Next: " + v.next.map(slotText).join(", "));
   } else if (word === "history") {
     lines = (v.history || []).map((h) => "Round " + h.round + ": " + h.turns.join(", "));
+  } else if (r.odds) {
+    lines = [oddsText(r.odds)];
+    if (r.odds.modifiers && r.odds.modifiers.length) lines.push("modifiers: " + r.odds.modifiers.map((m) => (m.value > 0 ? "+" : "") + m.value + " " + m.source).join(", "));
+    if (r.odds.mean !== undefined) lines.push("mean " + Number(r.odds.mean).toFixed(2));
   } else if (word === "help") {
     lines = r.help ? r.help.map((d) => d.usage + " — " + d.summary) : [system(st.rules).words.join(" ")];
   } else {

@@ -6,7 +6,7 @@
 import { quote } from "./fray.js";
 
 // Words every system shares (the engine's).
-const shared = ["add", "remove", "note", "reveal", "condition", "clear", "undo", "redo", "show", "history", "log", "help"];
+const shared = ["add", "remove", "note", "reveal", "condition", "clear", "odds", "undo", "redo", "show", "history", "log", "help"];
 
 // has reports whether slot s carries marker m.
 const has = (s, m) => (s.markers || []).includes(m);
