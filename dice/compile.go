@@ -133,28 +133,39 @@ func (p program) run(st *stream) int {
 // explosions. Keeping all but one, or just one, needs only the sum and the
 // extremes, found without branches; other cases sort the values in a buffer.
 func smallKeep(n *poolNode, st *stream) int {
-	var buf [16]int
 	st.use(&n.bat)
-	vals := buf[:n.count]
-	st.fill(vals, n.value)
 	k, high := n.keep.kept(n.count)
-	if k == len(vals)-1 || k == 1 {
-		sum, lo, hi := 0, vals[0], vals[0]
-		for _, v := range vals {
-			sum += n.contrib(v)
-			lo, hi = min(lo, v), max(hi, v)
+	if n.count > 0 && (k == n.count-1 || k == 1) {
+		sum, lo, hi := 0, 0, 0
+		if n.succ == nil {
+			sum, lo, hi = st.sumMinMax(n.value, n.count)
+		} else {
+			// Scores are not monotonic in the value: keep the values for
+			// choosing, and score them.
+			var buf [16]int
+			vals := buf[:n.count]
+			st.fill(vals, n.value)
+			lo, hi = vals[0], vals[0]
+			for _, v := range vals {
+				sum += n.score(v)
+				lo, hi = min(lo, v), max(hi, v)
+			}
+			lo, hi = n.score(lo), n.score(hi)
 		}
 		switch {
-		case k == len(vals)-1 && high:
-			return sum - n.contrib(lo)
-		case k == len(vals)-1:
-			return sum - n.contrib(hi)
+		case k == n.count-1 && high:
+			return sum - lo
+		case k == n.count-1:
+			return sum - hi
 		case high:
-			return n.contrib(hi)
+			return hi
 		default:
-			return n.contrib(lo)
+			return lo
 		}
 	}
+	var buf [16]int
+	vals := buf[:n.count]
+	st.fill(vals, n.value)
 	// Insertion sort: the fastest for so few.
 	for i := 1; i < len(vals); i++ {
 		v := vals[i]

@@ -127,3 +127,30 @@ func (s *stream) fill(buf, table []int) {
 	}
 	s.x, s.left = x, left
 }
+
+// sumMinMax draws count (at least one) faces of the current die and returns
+// the sum, the least and the greatest of table[face], for keeping all dice
+// but one, or just one, without storing them.
+func (s *stream) sumMinMax(table []int, count int) (sum, lo, hi int) {
+	x, left, n := s.x, s.left, s.n
+	for i := range count {
+		var v int
+		if left == 0 {
+			s.x, s.left = x, 0
+			v = table[s.refill()]
+			x, left = s.x, s.left
+		} else {
+			left--
+			h, l := bits.Mul64(x, n)
+			x = l
+			v = table[h+1]
+		}
+		if i == 0 {
+			lo, hi = v, v
+		}
+		sum += v
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	s.x, s.left = x, left
+	return sum, lo, hi
+}
