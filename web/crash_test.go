@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -105,6 +106,14 @@ func TestCrash(t *testing.T) {
 				res, err := e.client.Do(hr)
 				if err != nil {
 					return // the server is gone
+				}
+				if res.StatusCode == http.StatusTooManyRequests {
+					// The token's rate limit: wait as told and send the
+					// same command again, as a well-behaved client does.
+					res.Body.Close()
+					wait, _ := strconv.Atoi(res.Header.Get("Retry-After"))
+					time.Sleep(time.Duration(max(wait, 0))*time.Second + 50*time.Millisecond)
+					continue
 				}
 				var d done
 				ok := res.StatusCode == http.StatusOK && decodeJSON(res, &d) == nil
