@@ -21,7 +21,8 @@ import (
 //     words, a condition);
 //   - only the events that name no secret combatant anywhere in their
 //     data or rolls, with no noted events at all, without the command
-//     text (which may carry notes= or an NPC's numbers), and with the
+//     text (which may carry notes= or an NPC's numbers), without the odds
+//     a roll had (against an NPC they give away its stats), and with the
 //     notes and NPC numbers taken out of added events.
 //
 // The secret set is the current one: once the GM reveals a combatant,
@@ -145,6 +146,9 @@ func redactEvents(secret map[string]bool, evs []fray.Event) []fray.Event {
 			continue
 		}
 		ev.Command = ""
+		// Odds are the GM's view before a roll: against an NPC they give
+		// away its stats and bound its tracks.
+		ev.Odds = nil
 		if ev.Type == fray.EventAdded {
 			var d fray.AddedData
 			if ev.Decode(&d) != nil || d.Combatant.Hidden {
