@@ -99,6 +99,15 @@ type Power struct {
 	Weight string `json:"weight,omitempty"`
 	// Special names a special effect, such as a queue weapon's.
 	Special string `json:"special,omitempty"`
+	// Skill names the skill an attack with it rolls, such as "Gun Fu" for
+	// a cinematic pistol or "Energy" for a vv Power Blast's skill score.
+	Skill string `json:"skill,omitempty"`
+	// Dice is the damage it rolls in dice notation, such as "1d10" for a
+	// vv Power Blast; empty when its damage is fixed.
+	Dice string `json:"dice,omitempty"`
+	// Clip is how many shots a full load of a firearm holds (cinematic
+	// ammunition); 0 for a weapon that needs none.
+	Clip int `json:"clip,omitempty"`
 	// Notes is free text.
 	Notes string `json:"notes,omitempty"`
 }

@@ -32,6 +32,7 @@ import (
 	"strings"
 
 	"fray"
+	"fray/dice"
 )
 
 // Range is a named number and the values it may take.
@@ -452,7 +453,10 @@ func (d *decoder) tracks(path string, n *node, c *fray.Combatant) error {
 	return nil
 }
 
-var powerKeys = []string{"name", "kind", "rank", "range", "damage", "weight", "special", "notes", "expertise"}
+var powerKeys = []string{"name", "kind", "rank", "range", "damage", "weight", "special", "skill", "dice", "clip", "notes", "expertise"}
+
+// MaxClip bounds a firearm's clip on a sheet.
+const MaxClip = 1000
 
 func (d *decoder) powers(path string, n *node, list string, c *fray.Combatant) error {
 	if n.kind != 'l' {
@@ -507,6 +511,20 @@ func (d *decoder) powers(path string, n *node, list string, c *fray.Combatant) e
 				}
 			case "special":
 				pw.Special, err = d.str(q, v)
+			case "skill":
+				pw.Skill, err = d.str(q, v)
+				if err == nil && len(pw.Skill) > 64 {
+					err = d.errorf(q, v, "must be at most 64 bytes")
+				}
+			case "dice":
+				pw.Dice, err = d.str(q, v)
+				if err == nil {
+					if _, perr := dice.Parse(pw.Dice); perr != nil {
+						err = d.errorf(q, v, "not dice notation: %v", perr)
+					}
+				}
+			case "clip":
+				pw.Clip, err = d.int(q, v, 1, MaxClip)
 			case "notes":
 				pw.Notes, err = d.str(q, v)
 			case "expertise":

@@ -86,6 +86,17 @@ func TestDerived(t *testing.T) {
 	}
 }
 
+// A weapon's skill, damage dice and clip are read as given.
+func TestPowerFields(t *testing.T) {
+	cs, err := sheet.Parse("party.yaml", []byte(bpbOK+"  powers:\n    - {name: Pistol, rank: 3, skill: Gun Fu, dice: 2d6+1, clip: 6}\n"), "bpb", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := cs[0].Power("pistol"); p == nil || p.Skill != "Gun Fu" || p.Dice != "2d6+1" || p.Clip != 6 {
+		t.Errorf("pistol = %+v, want skill Gun Fu, dice 2d6+1, clip 6", p)
+	}
+}
+
 // Every error names the file and the field.
 func TestErrors(t *testing.T) {
 	tests := []struct{ name, text, want string }{
@@ -108,6 +119,8 @@ func TestErrors(t *testing.T) {
 		{"power twice", bpbOK + "  powers:\n    - {name: Blast, rank: 3}\n    - {name: blast, rank: 4}\n", "A.powers[1].name: \"blast\" is listed twice"},
 		{"quoted number", bpbOK + "  powers:\n    - {name: Blast, rank: \"3\"}\n", "A.powers[0].rank: must be a whole number"},
 		{"damage", bpbOK + "  powers:\n    - {name: Blast, rank: 3, damage: fire}\n", "damage: must be one of stunning, lethal"},
+		{"dice", bpbOK + "  powers:\n    - {name: Blast, rank: 3, dice: 2d}\n", "A.powers[0].dice: not dice notation"},
+		{"clip", bpbOK + "  powers:\n    - {name: Pistol, rank: 3, clip: 0}\n", "A.powers[0].clip: must be from 1 to 1000"},
 	}
 	for _, tt := range tests {
 		_, err := sheet.Parse("foes.yaml", []byte(tt.text), "bpb", fray.SideNPC)
