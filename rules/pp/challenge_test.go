@@ -99,14 +99,22 @@ func TestP1_SeedGatecrasherVsCitizenSoldier(t *testing.T) {
 	}
 }
 
-// P-1: set-aside dice give 1 automatic success per 2; counted successes
-// are taken as they are.
+// P-1: set-aside dice give 1 automatic success per 2, halves rounding up
+// (SPEC §1.4; the seed's "rounding up as always"); counted successes are
+// taken as they are.
 func TestP1_AutomaticSuccessesAndCounted(t *testing.T) {
 	e := newPP(t, "check Gatecrasher might threshold=hard auto=5 dice=6,6,2,1,1,1,1")
 	var d pp.CheckData
 	last(t, e, pp.EventChecked, &d)
-	if d.Successes != 5+2 || d.Net != 5 {
-		t.Errorf("7 dice rolled (5 successes) and 5 set aside (2): %+v", d)
+	// 7 dice rolled: 6, 6, 2 = 2+2+1 = 5; 5 set aside: 2.5, rounding up
+	// to 3; 5 + 3 = 8 against Hard (2): 6 net.
+	if d.Successes != 5+3 || d.Net != 6 {
+		t.Errorf("7 dice rolled (5 successes) and 5 set aside (3): %+v", d)
+	}
+	for aside, want := range map[int]int{0: 0, 1: 1, 2: 1, 3: 2, 5: 3, 12: 6} {
+		if got := (pp.Pool{Dice: 12, SetAside: aside}).Auto(); got != want {
+			t.Errorf("%d dice set aside: %d automatic successes, want %d", aside, got, want)
+		}
 	}
 	e = newPP(t, "check Gatecrasher might threshold=hard successes=4")
 	last(t, e, pp.EventChecked, &d)

@@ -29,4 +29,11 @@
 // answers odds COMMAND … exactly (System.Odds). Health and Resolve are
 // stats or a character sheet's tracks; conditions add their modifiers in
 // dice.
+//
+// Automatic successes round up. The seed gives "1 automatic success for
+// every 2 dice you choose to not roll" without saying what an odd die is
+// worth, but of the assist's "+1d bonus … for every 2 net successes" it
+// says "rounding up as always", and SPEC §1.4 says "All halves round up
+// in this system": so 5 dice set aside are 3 automatic successes, and the
+// seed's 12 dice 6 (Pool.Auto). The GM may veto setting dice aside.
 package pp

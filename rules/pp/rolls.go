@@ -48,7 +48,8 @@ type Pool struct {
 	// Modifier is the GM's modifier in dice, −4 to +4.
 	Modifier int `json:"modifier,omitempty"`
 	// SetAside is how many dice are not rolled: each 2 of them is one
-	// automatic success (an odd one left over earns nothing).
+	// automatic success, an odd one left over rounding up to one more
+	// (see Auto).
 	SetAside int `json:"set_aside,omitempty"`
 	// Resolve is the Resolve points spent on extra dice after the roll:
 	// each buys ResolveDice dice, DefiningResolveDice in a defining
@@ -81,8 +82,11 @@ func (p Pool) Rolled() int {
 	return p.Count() - p.SetAside
 }
 
-// Auto returns the automatic successes for the dice set aside.
-func (p Pool) Auto() int { return p.SetAside / DicePerAuto }
+// Auto returns the automatic successes for the dice set aside: 1 for
+// every 2, halves rounding up ("rounding up as always", the seed says of
+// the assist's 1 die per 2 net successes; SPEC §1.4: all halves round up
+// in this system), so 5 dice set aside are 3 successes.
+func (p Pool) Auto() int { return ceilDiv(p.SetAside, DicePerAuto) }
 
 // ExtraDice returns the dice bought with Resolve.
 func (p Pool) ExtraDice() int {

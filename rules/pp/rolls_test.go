@@ -103,7 +103,8 @@ func TestPoolRoll(t *testing.T) {
 		{"desperate 6", pp.Pool{Dice: 2, Modifier: -3}, false, []int{6}, "1d{0,0,0,0,0,1}", 1, 1, 0},
 		{"desperate 4", pp.Pool{Dice: 2, Modifier: -3}, false, []int{4}, "1d{0,0,0,0,0,1}", 0, 1, 0},
 		{"no trait", pp.Pool{}, false, []int{6}, "1d{0,0,0,0,0,1}", 1, 1, 0},
-		{"odd set aside", pp.Pool{Dice: 5, SetAside: 3}, false, []int{2, 2}, "2d{0,1,0,1,0,2}+1", 3, 2, 0},
+		// 3 set aside: 1.5 successes, the half rounding up to 2; 2, 2 = 2.
+		{"odd set aside", pp.Pool{Dice: 5, SetAside: 3}, false, []int{2, 2}, "2d{0,1,0,1,0,2}+2", 4, 2, 0},
 		{"defining moment", pp.Pool{Dice: 2, DefiningMoment: true}, false, []int{6, 6, 3, 2}, "2d{0,1,0,1,0,2}!@6", 5, 4, 0},
 		{"swing", pp.Pool{Dice: 3}, true, []int{2, 4, 6}, "3d{0,1,0,1,0,1}", 3, 3, 0},
 		{"swing, Resolve to explode", pp.Pool{Dice: 3, Explode: true}, true, []int{6, 6, 1, 2, 3}, "3d{0,1,0,1,0,1}!@6", 3, 5, 0},
