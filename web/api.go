@@ -363,6 +363,9 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 		if err != nil {
 			return commandDone{}, redactErr(c.Role, e.secret, err)
 		}
+		if err := RedactOdds(c.Role, e.secret, e.eng.View(), cmd, o); err != nil {
+			return commandDone{}, err
+		}
 		odds = &o
 	}
 	evs, err := e.eng.Do(cmd)
@@ -400,9 +403,6 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 	v, shown := Redact(c.Role, e.secret, view, evs)
 	if shown == nil {
 		shown = []fray.Event{}
-	}
-	if odds != nil && c.Role != fray.RoleGM && mentions(fray.Event{Odds: odds}, e.secret) {
-		odds = nil
 	}
 	return commandDone{Revision: e.rev, Events: shown, View: v, Odds: odds}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"fray"
+	"fray/engine"
 )
 
 // Redact returns what a caller with the given role may see of a view and
@@ -23,7 +24,9 @@ import (
 //     data or rolls, with no noted events at all, without the command
 //     text (which may carry notes= or an NPC's numbers), without the odds
 //     a roll had (against an NPC they give away its stats), and with the
-//     notes and NPC numbers taken out of added events.
+//     notes and NPC numbers taken out of added events;
+//   - the answer to "odds COMMAND …" only for a roll that involves player
+//     characters alone (see RedactOdds); any other is refused whole.
 //
 // The secret set is the current one: once the GM reveals a combatant,
 // players see its past events too (those still naming a secret excepted).
@@ -250,3 +253,76 @@ func RedactError(role string, secret map[string]bool, code, msg string) string {
 	}
 	return msg
 }
+
+// RedactOdds reports whether a caller with the given role may have the
+// odds o that the command cmd ("odds COMMAND …") gave in an encounter
+// whose whole view (the GM's) is v; it returns nil when they may, and an
+// EFORBIDDEN *fray.Error saying that the GM keeps them when not.
+//
+// The GM always gets the odds. A player gets them only when the roll
+// involves player characters alone: no word of the command (an argument,
+// or an option's value or one of its comma-separated names) names a
+// combatant that is not a visible PC, no text of the odds (who rolls, the
+// command, a modifier's source) holds the name of one, and the roll does
+// not answer another that the command leaves unnamed: a defence (block,
+// dodge, parry, defend) or a spend on a roll already made is an answer
+// and needs the command to name a second PC, the one answered. Otherwise
+// the whole answer is refused, not only the target and the modifiers:
+// with their own numbers known, the chance of each band alone gives a
+// player an NPC's defence or attack back. A refusal names no one, so that
+// it tells nothing of a hidden combatant either.
+func RedactOdds(role string, secret map[string]bool, v fray.View, cmd fray.Command, o fray.Odds) error {
+	if role == fray.RoleGM {
+		return nil
+	}
+	kept := fray.Errorf(fray.EFORBIDDEN, oddsKept)
+	inner, err := engine.OddsCommand(cmd)
+	if err != nil {
+		return kept
+	}
+	// others holds every name a player's odds may not involve: NPCs,
+	// environments, groups, and anyone hidden or secret.
+	others := map[string]bool{}
+	for name := range secret {
+		others[name] = true
+	}
+	pcs := map[string]bool{}
+	for _, c := range v.Combatants {
+		name := strings.ToLower(c.Name)
+		if c.IsPC() && !c.Hidden && !secret[name] {
+			pcs[name] = true
+		} else {
+			others[name] = true
+		}
+	}
+	words := append([]string(nil), inner.Args...)
+	for _, val := range inner.Opts {
+		words = append(words, val)
+		words = append(words, strings.Split(val, ",")...)
+	}
+	named := map[string]bool{}
+	for _, w := range words {
+		w = strings.ToLower(strings.TrimSpace(w))
+		if others[w] {
+			return kept
+		}
+		if pcs[w] {
+			named[w] = true
+		}
+	}
+	if b, err := json.Marshal(o); err != nil || walkJSON(b, func(s string) bool { return holds(s, others) }) {
+		return kept
+	}
+	if oddsAnswers[inner.Name] && len(named) < 2 {
+		return kept
+	}
+	return nil
+}
+
+// oddsKept is what a player reads when the GM keeps the odds of a roll.
+const oddsKept = "The GM keeps the odds of this roll: it involves someone other than the player characters, and its chances would give their numbers away."
+
+// oddsAnswers lists the command words whose roll answers another roll
+// (an attack to block, a roll to spend on) that the command need not
+// name: their odds hold the numbers of the roll answered.
+var oddsAnswers = map[string]bool{"block": true, "dodge": true, "parry": true, "defend": true, "spend": true}
