@@ -98,6 +98,12 @@ type Char struct {
 	Defended bool   `json:"defended,omitempty"` // the free defence is used
 	Bonus    bool   `json:"bonus,omitempty"`    // Full Defence's extra defence is used
 	Extras   int    `json:"extras,omitempty"`   // extra actions used
+	// Stood reports that the character spent the round standing up from
+	// Knocked Down (C-6): no action is left.
+	Stood bool `json:"stood,omitempty"`
+	// Foes lists who has attacked the character this round, each once,
+	// for Outnumbered (C-6).
+	Foes []string `json:"foes,omitempty"`
 }
 
 // Budget is what a character has left of a round's actions (C-2, C-7).
@@ -148,6 +154,7 @@ func (s *State) Clone() fray.State {
 		d.Chars = make([]*Char, len(s.Chars))
 		for i, c := range s.Chars {
 			cc := *c
+			cc.Foes = slices.Clone(c.Foes)
 			d.Chars[i] = &cc
 		}
 	}
@@ -195,7 +202,7 @@ func (s *State) Current() string {
 // Budget returns what the named character has left this round.
 func (s *State) Budget(name string) Budget {
 	c, ch := s.Find(name), s.char(name)
-	if c == nil || ch == nil {
+	if c == nil || ch == nil || ch.Stood {
 		return Budget{}
 	}
 	return Budget{
@@ -256,8 +263,19 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's order for characters tied on initiative and Dexterity."},
 		fray.CommandDoc{Usage: "full NAME defence|offence|none", Summary: "Declare Full Defence or Full Offence at the top of the round (C-7)."},
 		fray.CommandDoc{Usage: "start", Summary: "Begin: turns by initiative, ⌊Dexterity × 0.5 + Perception + bonus⌋, highest first (C-1)."},
-		fray.CommandDoc{Usage: "attack [TARGET]", Summary: "The current character attacks: the free attack, then extra actions at −2, −4, … (C-2); act is the same."},
-		fray.CommandDoc{Usage: "defend NAME [against=NAME]", Summary: "A character dodges or parries: the free defence, then extra actions at −2, −4, … (C-2)."},
+		fray.CommandDoc{Usage: "attack ATTACKER TARGET with=WEAPON [defence=dodge|parry|none] [shots=1-6] [unaware=yes] [mod=±N] [dmod=±N]",
+			Summary: "The current character attacks and the target answers in the same command (C-4): D10 + Dexterity + the weapon's skill against the target's dodge (Dexterity + Kung Fu) or parry (Dexterity + the better of Kung Fu and Getting Medieval; never against bullets), the better of the two unless defence= names one; higher wins, ties to the defender. Both spend their actions (C-2: free, then extra at −2, −4 …; Full Offence +2, Full Defence +3). No defence left, Full Offence, unconscious, tied, or unaware (unaware=yes) without Situational Awareness, or defence=none: no roll, the attack hits on 9+. A hit deals (weapon + success levels − armour) × 2 for bullet, slash and stab against humans, × 1 for bash (C-5). shots=N is a barrage: one roll at −N, one bullet lands per success level (C-8). dice=ATTACK,DEFENCE gives the table's D10s. Example: attack Bernie Vamp with=\"Baseball Bat\"."},
+		fray.CommandDoc{Usage: "attack [TARGET]", Summary: "Without with=: the current character spends an attack, the free one then extra actions at −2, −4, … (C-2), without a roll; act is the same."},
+		fray.CommandDoc{Usage: "defend NAME [against=NAME]", Summary: "A character spends a defence without a roll: the free defence, then extra actions at −2, −4, … (C-2)."},
+		fray.CommandDoc{Usage: "check NAME STAT[+SKILL] [mod=±N] [vs=N]", Summary: "A task (C-3): D10 + attribute + skill (+ a second attribute: constitution+willpower), or attribute × 2 without one; 9+ succeeds, the total gives success levels (9–10 1, 11–12 2, … 17–20 5, 21–23 6, +1 per 3). vs=N: against an opponent's D10 + N, ties to the opponent. Example: check Bernie \"dexterity+Kung Fu\" mod=-2."},
+		fray.CommandDoc{Usage: "test NAME consciousness|survival [minutes=N] [mod=±N]", Summary: "The tests of C-6, prompted after damage: Consciousness at 0 Life Points or fewer, Constitution + Willpower −1 per point below zero (Resistance (Pain) cancels 1 per level), failing: unconscious; Survival at −10 or fewer, −1 per 10 below zero, + Hard to Kill, −1 per minute since the wound (minutes=), failing: dead."},
+		fray.CommandDoc{Usage: "damage NAME N [by=NAME] | heal NAME N", Summary: "The GM takes Life Points off or gives them back; Badly Injured and the tests follow (C-5, C-6)."},
+		fray.CommandDoc{Usage: "complication NAME blind|bound|tied|down [until=…] [by=NAME]", Summary: "C-6: blind (−5 to all; a Perception + Notice check before each attack; Echolocation unaffected), bound (arms in front: −2 to punches), tied (no attack or defence until free), down (Knocked Down: −4 to attack and defence). End one with clear NAME CONDITION, free, stand or kipup."},
+		fray.CommandDoc{Usage: "free NAME [with=Acrobatics|Crime] [mod=±N]", Summary: "A tied character rolls Dexterity + Acrobatics (or Crime); 9+ frees them (C-6)."},
+		fray.CommandDoc{Usage: "stand NAME | kipup NAME [mod=±N]", Summary: "Up from Knocked Down (C-6): stand takes the round (no action left); kipup rolls Dexterity + Acrobatics and stands at 2 success levels or more without costing an action."},
+		fray.CommandDoc{Usage: "stabilise NAME", Summary: "A medic attends someone at −10 Life Points or fewer: no more Survival tests until hurt again (C-6)."},
+		fray.CommandDoc{Usage: "reload NAME [WEAPON] | spend NAME ammo=N [with=WEAPON]", Summary: "Firearms (C-8): reloading fills the clip and is an action (the free attack or an extra); spend takes shots out without a roll. An attack with an empty clip is refused."},
+		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of attack (with=), check, test, free or kipup before rolling, with every modifier: odds attack Bernie Vamp with=\"Baseball Bat\"."},
 		fray.CommandDoc{Usage: "next", Summary: "The current character's turn ends; after the last a new round begins."},
 	)
 }
@@ -281,11 +299,17 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	}
 	s := s0.Clone().(*State)
 	var evs []fray.Event
+	// emit applies an event to the working copy and keeps it; data may
+	// be a whole event already made (one carrying rolls and odds).
 	emit := func(typ string, data any) error {
-		ev, err := fray.NewEvent(typ, data)
-		if err != nil {
-			return err
+		ev, ok := data.(fray.Event)
+		if !ok {
+			var err error
+			if ev, err = fray.NewEvent(typ, data); err != nil {
+				return err
+			}
 		}
+		typ = ev.Type
 		if err := sys.Apply(s, ev); err != nil {
 			return &fray.Error{Code: fray.EINTERNAL, Message: "An event of the " + typ + " kind could not be applied.", Err: err}
 		}
@@ -318,8 +342,13 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	case "full":
 		err = decideStance(s, cmd, emit)
 	case "attack", "act":
-		// act, the shared word for spending the turn's budget, attacks.
-		err = decideAttack(s, cmd, emit)
+		// act, the shared word for spending the turn's budget, attacks;
+		// an attack naming a weapon (with=) is rolled and resolved.
+		if _, ok := cmd.Opts[OptWith]; ok && cmd.Name == "attack" {
+			err = s.decideStrike(cmd, r, emit)
+		} else {
+			err = decideAttack(s, cmd, emit)
+		}
 	case "defend":
 		err = decideDefence(s, cmd, emit)
 	case "next":
@@ -343,6 +372,20 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		if err = emit(EventTurnDone, fray.NameData{Name: cur}); err == nil && s.Current() == "" {
 			err = newRound()
 		}
+	case "check", "test", "free", "kipup":
+		err = s.decideRoll(cmd, r, emit)
+	case "damage", "heal":
+		err = s.decideDamage(cmd, emit)
+	case "complication":
+		err = s.decideComplication(cmd, emit)
+	case "stand":
+		err = s.decideStand(cmd, emit)
+	case "stabilise", "stabilize":
+		err = s.decideStabilise(cmd, emit)
+	case "reload":
+		err = s.decideReload(cmd, emit)
+	case "spend":
+		err = s.decideSpend(cmd, emit)
 	case "initiative":
 		return nil, fray.Errorf(fray.EINVALID, "Cinematic Unisystem initiative is not rolled: it is ⌊Dexterity × 0.5 + Perception + bonus⌋ (C-1).")
 	default:
@@ -420,6 +463,9 @@ func decideStance(s *State, cmd fray.Command, emit emitFunc) error {
 }
 
 func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
+	if len(cmd.Args) == 2 {
+		return fray.Errorf(fray.EINVALID, "Name the weapon to roll the attack: attack ATTACKER TARGET with=WEAPON (a punch or kick needs none on the sheet).")
+	}
 	if err := engine.CheckArgs(cmd, 0, 1, cmd.Name+" [TARGET]"); err != nil {
 		return err
 	}
@@ -444,20 +490,11 @@ func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
 		}
 		d.Other = c.Name
 	}
-	ch, b := s.char(cur), s.Budget(cur)
-	switch {
-	case ch.Stance == StanceDefence:
-		return fray.Errorf(fray.EINVALID, "%s is on Full Defence this round and cannot attack (C-7).", cur)
-	case b.Attack:
-		d.Kind = ActionFree
-	case b.Extras > 0:
-		d.Kind, d.Modifier = ActionExtra, b.Next
-	default:
-		return fray.Errorf(fray.EINVALID, "%s has used the free attack and every extra action this round (C-2).", cur)
+	a, err := s.attackAction(cur, d.Other)
+	if err != nil {
+		return err
 	}
-	if ch.Stance == StanceOffence {
-		d.Modifier += FullOffenceBonus
-	}
+	d = a
 	return emit(EventAttack, d)
 }
 
@@ -489,10 +526,55 @@ func decideDefence(s *State, cmd fray.Command, emit emitFunc) error {
 		}
 		d.Other = o.Name
 	}
-	ch, b := s.char(c.Name), s.Budget(c.Name)
+	a, err := s.defenceAction(c.Name, d.Other)
+	if err != nil {
+		return err
+	}
+	d = a
+	return emit(EventDefence, d)
+}
+
+// attackAction returns the action name's next attack spends: the free
+// attack, else an extra action at its penalty, with Full Offence's bonus
+// (C-2, C-7); it refuses an attack under Full Defence or with no action
+// left.
+func (s *State) attackAction(name, target string) (ActionData, error) {
+	d := ActionData{Name: name, Other: target}
+	ch, b := s.char(name), s.Budget(name)
 	switch {
+	case ch == nil:
+		return d, fray.Errorf(fray.ENOTFOUND, "There is no combatant named %q.", name)
+	case ch.Stance == StanceDefence:
+		return d, fray.Errorf(fray.EINVALID, "%s is on Full Defence this round and cannot attack (C-7).", name)
+	case ch.Stood:
+		return d, fray.Errorf(fray.EINVALID, "%s spent this round standing up (C-6) and has no action left.", name)
+	case b.Attack:
+		d.Kind = ActionFree
+	case b.Extras > 0:
+		d.Kind, d.Modifier = ActionExtra, b.Next
+	default:
+		return d, fray.Errorf(fray.EINVALID, "%s has used the free attack and every extra action this round (C-2).", name)
+	}
+	if ch.Stance == StanceOffence {
+		d.Modifier += FullOffenceBonus
+	}
+	return d, nil
+}
+
+// defenceAction returns the action name's next defence spends: the free
+// defence, Full Defence's extra one, else an extra action at its penalty,
+// with Full Defence's bonus (C-2, C-7); it refuses a defence under Full
+// Offence or with no action left.
+func (s *State) defenceAction(name, against string) (ActionData, error) {
+	d := ActionData{Name: name, Other: against}
+	ch, b := s.char(name), s.Budget(name)
+	switch {
+	case ch == nil:
+		return d, fray.Errorf(fray.ENOTFOUND, "There is no combatant named %q.", name)
 	case ch.Stance == StanceOffence:
-		return fray.Errorf(fray.EINVALID, "%s is on Full Offence this round and cannot defend (C-7); the attack hits on 9+ (C-4).", c.Name)
+		return d, fray.Errorf(fray.EINVALID, "%s is on Full Offence this round and cannot defend (C-7); the attack hits on 9+ (C-4).", name)
+	case ch.Stood:
+		return d, fray.Errorf(fray.EINVALID, "%s spent this round standing up (C-6) and has no defence left; the attack hits on 9+ (C-4).", name)
 	case b.Defence:
 		d.Kind = ActionFree
 	case b.Bonus:
@@ -500,12 +582,12 @@ func decideDefence(s *State, cmd fray.Command, emit emitFunc) error {
 	case b.Extras > 0:
 		d.Kind, d.Modifier = ActionExtra, b.Next
 	default:
-		return fray.Errorf(fray.EINVALID, "%s has no defence left this round (C-2); the attack hits on 9+ (C-4).", c.Name)
+		return d, fray.Errorf(fray.EINVALID, "%s has no defence left this round (C-2); the attack hits on 9+ (C-4).", name)
 	}
 	if ch.Stance == StanceDefence {
 		d.Modifier += FullDefenceBonus
 	}
-	return emit(EventDefence, d)
+	return d, nil
 }
 
 func clip(s string) string {
@@ -616,6 +698,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		s.Turn = nil
 		s.Pos++
 	default:
+		if handled, err := s.applyResolution(ev); handled {
+			return err
+		}
 		return fray.Errorf(fray.EINVALID, "Event %d has the type %q, which Cinematic Unisystem does not know.", ev.Seq, ev.Type)
 	}
 	return nil
@@ -732,6 +817,13 @@ func (sys *System) View(st fray.State) fray.View {
 func (s *State) budgetWords(name string) string {
 	ch, b := s.char(name), s.Budget(name)
 	w := []string{"initiative " + strconv.Itoa(s.Initiative(name))}
+	c := s.Find(name)
+	if t, ok := c.Tracks[TrackLife]; ok {
+		w = append(w, "LP "+strconv.Itoa(t.Value)+"/"+strconv.Itoa(t.Max))
+	}
+	for _, x := range c.Conditions {
+		w = append(w, x.Name)
+	}
 	switch ch.Stance {
 	case StanceDefence:
 		w = append(w, "Full Defence")
@@ -750,7 +842,7 @@ func (s *State) budgetWords(name string) string {
 	if b.Extras > 0 {
 		w = append(w, strconv.Itoa(b.Extras)+" extra (next "+signed(b.Next)+")")
 	}
-	if len(w) == 1 || (len(w) == 2 && ch.Stance != StanceNone) {
+	if !b.Attack && !b.Defence && !b.Bonus && b.Extras == 0 {
 		w = append(w, "no actions left")
 	}
 	return strings.Join(w, ", ")
