@@ -16,6 +16,7 @@ package web
 import (
 	"context"
 	"crypto/rand"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -103,6 +104,8 @@ type Server struct {
 	broker Broker
 	rate   *limiter
 	log    *slog.Logger
+	// systems is the answer to GET /api/systems.
+	systems systemsBody
 
 	mu      sync.Mutex
 	cache   map[string]*entry // encounters replayed in memory, by id
@@ -148,6 +151,10 @@ func New(cfg Config) (*Server, error) {
 		cache:  map[string]*entry{},
 		tokens: map[string]fray.Token{},
 		done:   make(chan struct{}),
+	}
+	var err error
+	if s.systems, err = newSystemsBody(cfg.Systems); err != nil {
+		return nil, fmt.Errorf("describe the systems: %w", err)
 	}
 	s.mux = http.NewServeMux()
 	for _, r := range s.routes() {
@@ -197,6 +204,7 @@ func (s *Server) routes() []route {
 		{"GET /api/encounters/{id}/log", s.exportLog},
 		{"POST /api/roll", s.roll},
 		{"GET /api/prob", s.prob},
+		{"GET /api/systems", s.listSystems},
 		{"GET /api/openapi.json", s.openAPI},
 	}
 }
