@@ -16,5 +16,86 @@
 // at any time in the round. Full Defence or Full Offence, declared with
 // full at the top of the round, lasts that round: Full Defence adds a
 // defence at no penalty and +3 to every defence but allows no attack; Full
-// Offence gives +2 to every attack and allows no defence.
+// Offence gives +2 to every attack and allows no defence. attack [TARGET]
+// and defend NAME spend those actions without a roll.
+//
+// # Resolution
+//
+// Combatants come from sheets (stats, the "life points" track, skills and
+// weapons, protection, qualities) or from add; a command that needs a
+// number a combatant lacks (Dexterity, Life Points, a weapon) is refused
+// naming it. Life Points not on a sheet are (Strength + Constitution) × 4
+// + 10 when add gave both.
+//
+// check NAME STAT[+SKILL] rolls a task (C-3): D10 + attribute + skill, or
+// attribute × 2 without a skill; vs=N makes it opposed.
+//
+// attack ATTACKER TARGET with=WEAPON rolls an attack and its defence in
+// one command (C-4). A GM at the table hears the attack and asks the
+// defender at once whether they dodge or parry, so the answer rides on the
+// attack command (defence=dodge|parry|none, default the defender's better
+// one) instead of waiting in the state for a second command: Decide stays
+// pure, one command holds both D10s (dice=ATTACK,DEFENCE), and undo takes
+// back the whole exchange. A weapon rolls Dexterity + its skill (the
+// sheet's skill, else Gun Fu for bullets and Getting Medieval otherwise; a
+// punch or a kick rolls Kung Fu for Strength bash damage, ours). A dodge
+// is Dexterity + Kung Fu and a parry Dexterity + the better of Kung Fu and
+// Getting Medieval (ours, after the published game; the seed says "a
+// similar roll"), and bullets cannot be parried. The attack spends the
+// attacker's action and the defence the defender's (C-2); a defender with
+// no defence left, on Full Offence, unconscious, tied up, or unaware
+// (unaware=yes, or added with aware=no) without Situational Awareness gets
+// no roll, and the attack then hits on 9 or more.
+//
+// Ruling: when the defender rolls, the higher total wins and ties go to
+// the defender, and the attack need not also reach 9. The seed says only
+// "the character with the higher roll wins"; a hit below 9 has 0 success
+// levels and so deals the weapon's base damage (TestC4_HitBelowNineAgainstLowerDefence).
+//
+// Damage (C-5) is (weapon rank + success levels − armour) × 2 for bullet,
+// slash and stab against humans, × 1 for bash, at least 0, off Life
+// Points. Armour is the target's protection against the weapon's damage
+// type (sheets key protection by damage type: {bullet: 2, slash: 2}).
+// Everyone is human unless their sheet has the quality "Not Human" (ours:
+// the seed names the multiplier for humans only). damage and heal change
+// Life Points at the GM's word.
+//
+// Complications (C-6) are conditions (E-4) whose modifiers every roll's
+// breakdown shows: Badly Injured (−2 to attack and defence at 10 Life
+// Points or fewer, −4 at 5 or fewer) follows Life Points by itself;
+// complication NAME blind|bound|tied|down sets Blind (−5 to all, and a
+// Perception + Notice check, without the −5, before each attack; lost on a
+// failure; Echolocation unaffected), Bound (−2 to punches), Tied (no
+// attack or defence until free NAME rolls Dexterity + Acrobatics or Crime
+// to 9) and Knocked Down (−4 to attack and defence until stand NAME, which
+// takes the round, or kipup NAME, Dexterity + Acrobatics with 2 success
+// levels). Outnumbered is counted from the attacks of the round: once two
+// or more have attacked a target, each attack on it gets +2 per attacker,
+// this one counted (up to 5, +10), and a sixth attacker is refused.
+//
+// At 0 Life Points or fewer a Consciousness test is due, and at −10 or
+// fewer a Survival test: the damage's step puts a "consciousness test" or
+// "survival test" condition on the character, which the view shows until
+// test NAME consciousness|survival rolls it. Consciousness is Constitution
+// + Willpower −1 per point below zero, Resistance (Pain) cancelling 1 per
+// level (Bernie at −5 Life Points tests at −5); failing: unconscious.
+// Survival is Constitution + Willpower −1 per full 10 below zero (−56
+// Life Points: −5), + Hard to Kill's level, −1 per minute since the wound
+// (minutes=N); failing: dead. More damage makes each test due again;
+// stabilise NAME ends the Survival tests until the next damage. Tests
+// and their penalties are not actions, so conditions' modifiers do not
+// apply to them (ours).
+//
+// Firearms (C-8): a weapon with a clip counts its shots (an "ammo WEAPON"
+// track, full until first fired); an aimed attack fires one shot, a
+// barrage shots=N (1–6) is one roll at −N that one dodge answers, and a
+// barrage that hits lands one bullet per success level (at least one, at
+// most N), each (rank − armour) × the multiplier (ours: the seed does not
+// say how many land). An attack with too few shots left is refused;
+// reload NAME [WEAPON] fills the clip and spends the free attack or an
+// extra action; spend NAME ammo=N takes shots out without a roll.
+//
+// Every command that rolls (attack with=, check, test, free, kipup) has
+// exact odds, from package dice, through odds COMMAND …; its event records
+// them with every die.
 package cinematic

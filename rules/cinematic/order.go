@@ -656,8 +656,16 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 				*ch = Char{Name: ch.Name} // actions and stances last one round
 			}
 		}
+		if s.Round > 0 {
+			engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
+		}
 		s.Round, s.Order, s.Pos, s.Begun, s.Turn = d.Round, slices.Clone(d.Order), 0, false, nil
 		s.History = append(s.History, fray.RoundTurns{Round: d.Round, Turns: []string{}})
+		// Conditions anchored to turn edges end here (E-4).
+		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
+		if cur := s.Current(); cur != "" {
+			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)
+		}
 	case EventAttack, EventDefence:
 		var d ActionData
 		if err := ev.Decode(&d); err != nil {
@@ -697,6 +705,10 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		s.note(t)
 		s.Turn = nil
 		s.Pos++
+		engine.TurnEdge(&s.Encounter, s.Round, d.Name, fray.EdgeEnd)
+		if cur := s.Current(); cur != "" {
+			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)
+		}
 	default:
 		if handled, err := s.applyResolution(ev); handled {
 			return err
@@ -770,6 +782,9 @@ func (s *State) remove(name string) {
 		s.Pos--
 	case i == s.Pos:
 		s.Turn = nil // the next in order begins their turn
+		if cur := s.Current(); cur != "" {
+			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)
+		}
 	}
 }
 

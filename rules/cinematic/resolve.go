@@ -1021,7 +1021,7 @@ func (s *State) decideStrike(cmd fray.Command, r fray.Roller, emit emitFunc) err
 	if err := emit(EventAttack, p.att); err != nil {
 		return err
 	}
-	if p.def != nil {
+	if p.def != nil && p.d.Noticed == (p.notice != nil) {
 		if err := emit(EventDefence, *p.def); err != nil {
 			return err
 		}
