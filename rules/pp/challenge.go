@@ -172,7 +172,11 @@ type SpentData struct {
 	Resolve int    `json:"resolve"`
 	// How: dice (+1d a point, 3 in a defining moment), reroll or explode.
 	How string `json:"how"`
-	// Opp reports that Name is the roll's opponent.
+	// Of is what the roll was: LastCheck (a check or an attack, settled
+	// by the fields below), LastExchange, LastAssist or LastGroup (settled
+	// again in Exchange, Assist or Group).
+	Of string `json:"of,omitempty"`
+	// Opp reports that Name is the roll's opponent (of an exchange, B).
 	Opp bool `json:"opp,omitempty"`
 	// Successes is Name's side's successes after spending; Sixes its 6s.
 	Successes int `json:"successes"`
@@ -185,6 +189,11 @@ type SpentData struct {
 	Swapped bool   `json:"swapped,omitempty"`
 	// Lost is an attack's Health (or minions) lost after spending.
 	Lost int `json:"lost,omitempty"`
+	// Exchange, Assist and Group are the exchange, assist or group action
+	// Resolve was spent on, settled again with Name's new successes.
+	Exchange *ExchangeData `json:"exchange,omitempty"`
+	Assist   *AssistData   `json:"assist,omitempty"`
+	Group    *GroupData    `json:"group,omitempty"`
 }
 
 // AssistData is the payload of EventAssisted.
@@ -199,6 +208,10 @@ type AssistData struct {
 	// best so far and so the one that counts.
 	Bonus int  `json:"bonus"`
 	Kept  bool `json:"kept"`
+	// Sixes is the 6s the helper's dice showed; Before the bonus of the
+	// best assist waiting before this one.
+	Sixes  int `json:"sixes,omitempty"`
+	Before int `json:"before,omitempty"`
 }
 
 // GroupData is the payload of EventGrouped.
@@ -211,6 +224,15 @@ type GroupData struct {
 	Nets []int `json:"nets"`
 	// Given lists what was handed over: "Ann to Bob: 2".
 	Given []string `json:"given,omitempty"`
+	// Pools and Sixes are each member's pool and the 6s it showed.
+	Pools []Pool `json:"pools,omitempty"`
+	Sixes []int  `json:"sixes,omitempty"`
+}
+
+func (g GroupData) clone() GroupData {
+	g.Names, g.Successes, g.Nets = slices.Clone(g.Names), slices.Clone(g.Successes), slices.Clone(g.Nets)
+	g.Given, g.Pools, g.Sixes = slices.Clone(g.Given), slices.Clone(g.Pools), slices.Clone(g.Sixes)
+	return g
 }
 
 // ContestData is the payload of EventContest.
@@ -233,6 +255,12 @@ type ExchangeData struct {
 	// Over reports the contest's end; Outcome who won it ("" drawn).
 	Over    bool   `json:"over,omitempty"`
 	Outcome string `json:"outcome,omitempty"`
+	// PoolA and PoolB are the two pools (the carry in Dice); SixesA and
+	// SixesB the 6s they showed.
+	PoolA  Pool `json:"pool_a"`
+	PoolB  Pool `json:"pool_b"`
+	SixesA int  `json:"sixes_a,omitempty"`
+	SixesB int  `json:"sixes_b,omitempty"`
 }
 
 // DefiningData is the payload of EventDefining.
@@ -259,17 +287,25 @@ type Contest struct {
 // it), a contest in progress and the scene's defining moment.
 type Resolution struct {
 	Records []*Record
-	// Last is the last challenge roll or attack, while Resolve may still
-	// be spent on it; HasLast reports one.
-	Last    CheckData
-	HasLast bool
-	Contest Contest
+	// HasLast reports a last roll, which Resolve may still be spent on;
+	// LastOf says what it was: LastCheck (a challenge roll or an attack,
+	// in Last), LastExchange (LastExchange, with Before the contest as it
+	// stood before it), LastAssist or LastGroup.
+	HasLast      bool
+	LastOf       string
+	Last         CheckData
+	LastExchange ExchangeData
+	Before       Contest
+	LastAssist   AssistData
+	LastGroup    GroupData
+	Contest      Contest
 	// Scene names the hero who declared this scene's defining moment.
 	Scene string
 }
 
 func (r Resolution) clone() Resolution {
 	d := r
+	d.LastGroup = r.LastGroup.clone()
 	if r.Records != nil {
 		d.Records = make([]*Record, len(r.Records))
 		for i, x := range r.Records {
@@ -304,8 +340,10 @@ func (s *State) dropRecord(name string) {
 			s.Res.Records = nil
 		}
 	}
-	if s.Res.HasLast && (fray.SameName(s.Res.Last.Actor, name) || fray.SameName(s.Res.Last.Opponent, name)) {
-		s.Res.Last, s.Res.HasLast = CheckData{}, false
+	if s.Res.HasLast && s.inLast(name) {
+		s.Res.HasLast, s.Res.LastOf = false, LastCheck
+		s.Res.Last, s.Res.LastExchange, s.Res.Before = CheckData{}, ExchangeData{}, Contest{}
+		s.Res.LastAssist, s.Res.LastGroup = AssistData{}, GroupData{}
 	}
 	if s.Res.Contest.Active && (fray.SameName(s.Res.Contest.A, name) || fray.SameName(s.Res.Contest.B, name)) {
 		s.Res.Contest = Contest{}
@@ -1056,162 +1094,6 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 	return d, []side{act, opp}, []fray.Event{ev}, nil
 }
 
-// decideSpend decides spend NAME resolve=N | reroll | explode (P-4, P-5):
-// Resolve spent on the last roll after seeing it.
-func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
-	d, sd, how, n, err := s.planSpend(cmd)
-	if err != nil {
-		return nil, err
-	}
-	odds, err := s.spendOdds(d, sd, how, n)
-	if err != nil {
-		return nil, err
-	}
-	opp := !fray.SameName(sd.name, d.Actor)
-	old, oldSixes := d.Successes, d.Sixes
-	if opp {
-		old, oldSixes = d.OppSuccesses, d.OppSixes
-	}
-	res, rolls, err := rollSides(r, s.swing(), []side{sd})
-	if err != nil {
-		return nil, err
-	}
-	got := res[0].res.Successes
-	sp := SpentData{Name: sd.name, Resolve: n, How: how, Opp: opp}
-	switch how {
-	case "reroll":
-		sp.Successes, sp.Sixes = max(old, got), oldSixes
-		if got > old {
-			sp.Sixes = res[0].sixes
-		}
-	default:
-		sp.Successes, sp.Sixes = old+got, res[0].sixes
-		if how == "dice" {
-			sp.Sixes += oldSixes
-		}
-	}
-	nd := d
-	if opp {
-		nd.OppSuccesses = sp.Successes
-	} else {
-		nd.Successes = sp.Successes
-	}
-	s.settle(&nd)
-	sp.Net, sp.Band, sp.Result, sp.Swapped = nd.Net, nd.Band, nd.Result, nd.Swapped
-	if nd.Kind == KindAttack {
-		sp.Lost = s.lostAfter(nd, d.Lost)
-	}
-	for i := range rolls {
-		rolls[i].For = sd.name + " (" + how + ", " + plural(n, "Resolve", "Resolve") + ": " + strconv.Itoa(old) + " → " + strconv.Itoa(sp.Successes) + " successes; " + outcome(withLost(nd, sp.Lost), s) + ")"
-	}
-	odds.Command = cmd.String()
-	ev, err := fray.NewEvent(EventSpent, sp, rolls...)
-	if err != nil {
-		return nil, err
-	}
-	ev.Odds = &odds
-	return []fray.Event{ev}, nil
-}
-
-func withLost(d CheckData, lost int) CheckData { d.Lost = lost; return d }
-
-// lostAfter is what an attack takes once its net successes are nd.Net,
-// when it had taken prev before Resolve was spent on it.
-func (s *State) lostAfter(nd CheckData, prev int) int {
-	if nd.Net <= 0 || nd.Swapped {
-		return 0
-	}
-	if nd.Minion {
-		down := 0
-		if r := s.record(nd.Opponent); r != nil {
-			down = r.Down
-		}
-		return min(nd.Net, minionCount(s.Find(nd.Opponent))-(down-prev))
-	}
-	return min(nd.Net, s.HealthLeft(nd.Opponent)+prev)
-}
-
-// planSpend checks spend NAME … and returns the last roll, the dice to
-// roll for NAME, how (dice, reroll or explode) and the Resolve spent.
-func (s *State) planSpend(cmd fray.Command) (CheckData, side, string, int, error) {
-	if err := engine.CheckArgs(cmd, 1, 2, "spend NAME resolve=N | spend NAME reroll | spend NAME explode"); err != nil {
-		return CheckData{}, side{}, "", 0, err
-	}
-	if err := engine.CheckOpts(cmd, KeyResolve, KeySuccesses); err != nil {
-		return CheckData{}, side{}, "", 0, err
-	}
-	c, err := s.Lookup(cmd.Args[0])
-	if err != nil {
-		return CheckData{}, side{}, "", 0, err
-	}
-	if !s.Res.HasLast {
-		return CheckData{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "There is no roll to spend Resolve on; Resolve is spent right after a check or an attack.")
-	}
-	d := s.Res.Last
-	var p Pool
-	switch {
-	case fray.SameName(c.Name, d.Actor):
-		p = d.Pool
-	case !d.Static && fray.SameName(c.Name, d.Opponent):
-		p = d.OppPool
-	default:
-		return CheckData{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s did not make the last roll (%s's %s); only those who rolled may spend Resolve on it.", c.Name, d.Actor, d.Trait)
-	}
-	how, n := "dice", 0
-	switch a := strings.ToLower(cmd.Arg(1)); a {
-	case "":
-		v, ok := cmd.Opts[KeyResolve]
-		if !ok {
-			return CheckData{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "Say what %s spends: resolve=N (a die a point), reroll or explode.", c.Name)
-		}
-		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > dice.MaxDice {
-			return CheckData{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "resolve=%s is not a number of Resolve points of 1 or more.", clip(v))
-		}
-	case "reroll", "explode":
-		if _, ok := cmd.Opts[KeyResolve]; ok {
-			return CheckData{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "A %s costs 1 Resolve; leave resolve= out.", a)
-		}
-		how, n = a, 1
-	default:
-		return CheckData{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%q is not a way to spend Resolve; use resolve=N, reroll or explode.", clip(cmd.Arg(1)))
-	}
-	if left := s.ResolveLeft(c.Name); n > left {
-		return CheckData{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s has %s left, not %d.", c.Name, plural(left, "Resolve point", "Resolve points"), n)
-	}
-	sd := side{name: c.Name, counted: -1}
-	switch how {
-	case "dice":
-		// Only the dice Resolve buys are rolled: 1 a point, 3 in a
-		// defining moment, exploding as the roll's dice did.
-		sd.pool = Pool{Dice: Pool{Resolve: n, DefiningMoment: p.DefiningMoment}.ExtraDice(), Explode: p.DefiningMoment || p.Explode}
-	case "reroll":
-		sd.pool = p
-	case "explode":
-		if !s.swing() {
-			return CheckData{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "6s explode for Resolve only when checking your swing (set swing=yes); here every 6 is already worth 2.")
-		}
-		if p.DefiningMoment || p.Explode {
-			return CheckData{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s's 6s explode already.", c.Name)
-		}
-		sixes := d.Sixes
-		if !fray.SameName(c.Name, d.Actor) {
-			sixes = d.OppSixes
-		}
-		if sixes == 0 {
-			return CheckData{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s rolled no 6s to explode.", c.Name)
-		}
-		sd.pool = Pool{Dice: sixes, Explode: true}
-	}
-	if v, ok := cmd.Opts[KeySuccesses]; ok {
-		k, err := strconv.Atoi(v)
-		if err != nil || k < 0 {
-			return CheckData{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "successes=%s is not a count of successes.", clip(v))
-		}
-		sd.counted = k + sd.pool.Auto()
-	}
-	return d, sd, how, n, nil
-}
-
 // decideAssist decides assist HELPER for=NAME TRAIT (P-6).
 func (s *State) decideAssist(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	sd, target, err := s.planAssist(cmd)
@@ -1226,23 +1108,13 @@ func (s *State) decideAssist(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if err != nil {
 		return nil, err
 	}
-	d := AssistData{Helper: sd.name, For: target, Trait: sd.trait, Pool: sd.pool, Successes: res[0].res.Successes}
-	d.Net = d.Successes - AssistThreshold
-	d.Bonus = AssistBonus(d.Net)
-	best := 0
+	d := AssistData{Helper: sd.name, For: target, Trait: sd.trait, Pool: sd.pool, Successes: res[0].res.Successes, Sixes: res[0].sixes}
 	if rec := s.record(target); rec != nil {
-		best = rec.Assist
+		d.Before = rec.Assist
 	}
-	d.Kept = d.Bonus > best
-	w := strconv.Itoa(d.Successes) + " against Hard (2): " + plural(d.Net, "net success", "net successes") + ", +" + strconv.Itoa(d.Bonus) + "d to " + target
-	switch {
-	case d.Bonus > 0 && !d.Kept:
-		w += ", but a better helper's +" + strconv.Itoa(best) + "d counts"
-	case d.Bonus > 0 && best > 0:
-		w += ", the best helper's, replacing +" + strconv.Itoa(best) + "d"
-	}
+	settleAssist(&d)
 	for i := range rolls {
-		rolls[i].For = sd.name + " (assists " + target + ": " + poolWords(sd.trait, sd.pool) + "; " + w + ")"
+		rolls[i].For = sd.name + " (assists " + target + ": " + poolWords(sd.trait, sd.pool) + "; " + assistWords(d) + ")"
 	}
 	odds.Command = cmd.String()
 	ev, err := fray.NewEvent(EventAssisted, d, rolls...)
@@ -1255,6 +1127,27 @@ func (s *State) decideAssist(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 		return nil, err
 	}
 	return append([]fray.Event{ev}, spent...), nil
+}
+
+// settleAssist works out an assist's net successes, its bonus and
+// whether it beats the best assist waiting (P-6).
+func settleAssist(d *AssistData) {
+	d.Net = d.Successes - AssistThreshold
+	d.Bonus = AssistBonus(d.Net)
+	d.Kept = d.Bonus > d.Before
+}
+
+// assistWords says how an assist came out: "9 against Hard (2): 7 net
+// successes, +4d to Gatecrasher".
+func assistWords(d AssistData) string {
+	w := strconv.Itoa(d.Successes) + " against " + ThresholdName(AssistThreshold) + ": " + plural(d.Net, "net success", "net successes") + ", +" + strconv.Itoa(d.Bonus) + "d to " + d.For
+	switch {
+	case d.Bonus > 0 && !d.Kept:
+		w += ", but a better helper's +" + strconv.Itoa(d.Before) + "d counts"
+	case d.Bonus > 0 && d.Before > 0:
+		w += ", the best helper's, replacing +" + strconv.Itoa(d.Before) + "d"
+	}
+	return w
 }
 
 // AssistBonus is the bonus dice of an assist with net successes: +1d per
@@ -1313,9 +1206,10 @@ func (s *State) decideGroup(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	}
 	for i := range sides {
 		d.Successes = append(d.Successes, res[i].res.Successes)
-		d.Nets = append(d.Nets, res[i].res.Successes-d.Threshold)
+		d.Pools = append(d.Pools, sides[i].pool)
+		d.Sixes = append(d.Sixes, res[i].sixes)
 	}
-	d.Given = shareSurplus(d.Names, d.Nets)
+	settleGroup(&d)
 	for i := range rolls {
 		for j, n := range d.Names {
 			if strings.HasPrefix(rolls[i].For, n) && rolls[i].For == n {
@@ -1324,16 +1218,8 @@ func (s *State) decideGroup(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		}
 	}
 	if len(rolls) > 0 {
-		var parts []string
-		for j, n := range d.Names {
-			parts = append(parts, n+" "+signed(d.Nets[j]))
-		}
-		w := "net after sharing: " + strings.Join(parts, ", ")
-		if len(d.Given) > 0 {
-			w += "; handed over: " + strings.Join(d.Given, ", ")
-		}
 		last := &rolls[len(rolls)-1]
-		last.For = strings.TrimSuffix(last.For, ")") + "; " + w + ")"
+		last.For = strings.TrimSuffix(last.For, ")") + "; " + groupWords(d) + ")"
 	}
 	odds.Command = cmd.String()
 	ev, err := fray.NewEvent(EventGrouped, d, rolls...)
@@ -1346,6 +1232,30 @@ func (s *State) decideGroup(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		return nil, err
 	}
 	return append([]fray.Event{ev}, spent...), nil
+}
+
+// settleGroup works out each member's net successes from their
+// successes, then hands the surplus above 3 to allies (P-7).
+func settleGroup(d *GroupData) {
+	d.Nets = make([]int, len(d.Successes))
+	for i, n := range d.Successes {
+		d.Nets[i] = n - d.Threshold
+	}
+	d.Given = shareSurplus(d.Names, d.Nets)
+}
+
+// groupWords says how a group action came out: "net after sharing: Ann
+// +3, Bob +1; handed over: Ann to Bob: 2".
+func groupWords(d GroupData) string {
+	var parts []string
+	for j, n := range d.Names {
+		parts = append(parts, n+" "+signed(d.Nets[j]))
+	}
+	w := "net after sharing: " + strings.Join(parts, ", ")
+	if len(d.Given) > 0 {
+		w += "; handed over: " + strings.Join(d.Given, ", ")
+	}
+	return w
 }
 
 // shareSurplus hands the net successes above 3 of each member to the
@@ -1466,6 +1376,60 @@ func (s *State) decideContest(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 	return append([]fray.Event{ev}, ex...), nil
 }
 
+// settleExchange works out the winner of exchange d of contest c from
+// the successes, and whether it ends the contest.
+func settleExchange(c Contest, d *ExchangeData) {
+	d.Winner, d.Over, d.Outcome = "", false, ""
+	switch {
+	case d.SuccessesA > d.SuccessesB:
+		d.Winner = c.A
+	case d.SuccessesB > d.SuccessesA:
+		d.Winner = c.B
+	}
+	// The winner of the last exchange decides the contest; a tied last
+	// exchange is rolled again (ours), up to MaxExchanges.
+	if d.N >= c.Exchanges && (d.Winner != "" || d.N >= MaxExchanges) {
+		d.Over, d.Outcome = true, d.Winner
+	}
+}
+
+// exchangeWords says how exchange d of contest c came out: "exchange 1
+// of 3: 3 against 2, Gatecrasher wins it; +2d to Gatecrasher in the next".
+func exchangeWords(c Contest, d ExchangeData) string {
+	w := "exchange " + strconv.Itoa(d.N) + " of " + strconv.Itoa(c.Exchanges)
+	if d.N > c.Exchanges {
+		w = "exchange " + strconv.Itoa(d.N) + ", the tied last one again"
+	}
+	w += ": " + strconv.Itoa(d.SuccessesA) + " against " + strconv.Itoa(d.SuccessesB)
+	switch {
+	case d.Winner == "":
+		w += ", a tie"
+	default:
+		w += ", " + d.Winner + " wins it"
+	}
+	switch {
+	case d.Over && d.Outcome != "":
+		w += "; " + d.Outcome + " wins the contest and describes its outcome"
+	case d.Over:
+		w += "; the contest is drawn"
+	case d.N >= c.Exchanges:
+		w += "; the last exchange is tied, so it is rolled again"
+	case d.Winner != "":
+		w += "; +" + strconv.Itoa(ContestCarry) + "d to " + d.Winner + " in the next"
+	}
+	return w
+}
+
+// applyExchange moves the contest on by exchange d: its winner carries
+// +2d into the next; the contest ends when d says so.
+func (s *State) applyExchange(d ExchangeData) {
+	c := &s.Res.Contest
+	c.Done, c.Carry = d.N, d.Winner
+	if d.Over {
+		*c = Contest{}
+	}
+}
+
 func (s *State) applyContest(d ContestData) {
 	s.Res.Contest = Contest{Active: true, A: d.A, B: d.B, TraitA: d.TraitA, TraitB: d.TraitB, Exchanges: d.Exchanges}
 }
@@ -1516,44 +1480,17 @@ func (s *State) decideExchange(cmd fray.Command, r fray.Roller, first bool) ([]f
 		return nil, err
 	}
 	c := s.Res.Contest
-	d := ExchangeData{N: c.Done + 1, SuccessesA: res[0].res.Successes, SuccessesB: res[1].res.Successes}
+	d := ExchangeData{
+		N: c.Done + 1, SuccessesA: res[0].res.Successes, SuccessesB: res[1].res.Successes,
+		PoolA: sides[0].pool, PoolB: sides[1].pool, SixesA: res[0].sixes, SixesB: res[1].sixes,
+	}
 	if fray.SameName(c.Carry, c.A) {
 		d.CarryA = ContestCarry
 	} else if fray.SameName(c.Carry, c.B) {
 		d.CarryB = ContestCarry
 	}
-	switch {
-	case d.SuccessesA > d.SuccessesB:
-		d.Winner = c.A
-	case d.SuccessesB > d.SuccessesA:
-		d.Winner = c.B
-	}
-	// The winner of the last exchange decides the contest; a tied last
-	// exchange is rolled again (ours), up to MaxExchanges.
-	if d.N >= c.Exchanges && (d.Winner != "" || d.N >= MaxExchanges) {
-		d.Over, d.Outcome = true, d.Winner
-	}
-	w := "exchange " + strconv.Itoa(d.N) + " of " + strconv.Itoa(c.Exchanges)
-	if d.N > c.Exchanges {
-		w = "exchange " + strconv.Itoa(d.N) + ", the tied last one again"
-	}
-	w += ": " + strconv.Itoa(d.SuccessesA) + " against " + strconv.Itoa(d.SuccessesB)
-	switch {
-	case d.Winner == "":
-		w += ", a tie"
-	default:
-		w += ", " + d.Winner + " wins it"
-	}
-	switch {
-	case d.Over && d.Outcome != "":
-		w += "; " + d.Outcome + " wins the contest and describes its outcome"
-	case d.Over:
-		w += "; the contest is drawn"
-	case d.N >= c.Exchanges:
-		w += "; the last exchange is tied, so it is rolled again"
-	case d.Winner != "":
-		w += "; +2d to " + d.Winner + " in the next"
-	}
+	settleExchange(c, &d)
+	w := exchangeWords(c, d)
 	for i := range rolls {
 		rolls[i].For = sides[i].name + " (" + poolWords(sides[i].trait, sides[i].pool) + ")"
 	}
@@ -1702,45 +1639,9 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 				t.Wounds += d.Lost
 			}
 		}
-		s.Res.Last, s.Res.HasLast = d, true
+		s.Res.Last, s.Res.HasLast, s.Res.LastOf = d, true, LastCheck
 	case EventSpent:
-		var d SpentData
-		if err := ev.Decode(&d); err != nil {
-			return true, err
-		}
-		if !s.Res.HasLast || s.Find(d.Name) == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d spends Resolve on no roll.", ev.Seq)
-		}
-		s.ensureRecord(d.Name).Spent += d.Resolve
-		l := &s.Res.Last
-		if d.Opp {
-			l.OppSuccesses, l.OppSixes = d.Successes, d.Sixes
-		} else {
-			l.Successes, l.Sixes = d.Successes, d.Sixes
-			if d.How == "dice" {
-				l.Pool.Resolve += d.Resolve
-			}
-		}
-		if d.How == "explode" {
-			if d.Opp {
-				l.OppPool.Explode = true
-			} else {
-				l.Pool.Explode = true
-			}
-		}
-		if d.Opp && d.How == "dice" {
-			l.OppPool.Resolve += d.Resolve
-		}
-		l.Net, l.Band, l.Result, l.Swapped = d.Net, d.Band, d.Result, d.Swapped
-		if l.Kind == KindAttack {
-			t := s.ensureRecord(l.Opponent)
-			if l.Minion {
-				t.Down += d.Lost - l.Lost
-			} else {
-				t.Wounds += d.Lost - l.Lost
-			}
-			l.Lost = d.Lost
-		}
+		return true, s.applySpent(ev)
 	case EventAssisted:
 		var d AssistData
 		if err := ev.Decode(&d); err != nil {
@@ -1749,9 +1650,12 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if s.Find(d.For) == nil || s.Find(d.Helper) == nil {
 			return true, fray.Errorf(fray.EINVALID, "Event %d is an assist by or for someone not present.", ev.Seq)
 		}
+		r := s.ensureRecord(d.For)
+		d.Before = r.Assist
 		if d.Kept {
-			s.ensureRecord(d.For).Assist = d.Bonus
+			r.Assist = d.Bonus
 		}
+		s.Res.HasLast, s.Res.LastOf, s.Res.LastAssist = true, LastAssist, d
 	case EventGrouped:
 		var d GroupData
 		if err := ev.Decode(&d); err != nil {
@@ -1765,6 +1669,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 				r.Assist = 0
 			}
 		}
+		s.Res.HasLast, s.Res.LastOf, s.Res.LastGroup = true, LastGroup, d.clone()
 	case EventContest:
 		var d ContestData
 		if err := ev.Decode(&d); err != nil {
@@ -1783,10 +1688,8 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if !c.Active || d.N != c.Done+1 {
 			return true, fray.Errorf(fray.EINVALID, "Event %d is an exchange of no contest.", ev.Seq)
 		}
-		c.Done, c.Carry = d.N, d.Winner
-		if d.Over {
-			*c = Contest{}
-		}
+		s.Res.HasLast, s.Res.LastOf, s.Res.LastExchange, s.Res.Before = true, LastExchange, d, *c
+		s.applyExchange(d)
 	case EventDefining:
 		var d DefiningData
 		if err := ev.Decode(&d); err != nil {

@@ -66,6 +66,9 @@ func last(t *testing.T, e *engine.Engine, typ string, v any) fray.Event {
 	log := e.Log()
 	for i := len(log) - 1; i >= 0; i-- {
 		if log[i].Type == typ {
+			// Decoding into a used value would keep the fields the
+			// payload leaves out.
+			reflect.ValueOf(v).Elem().SetZero()
 			if err := log[i].Decode(v); err != nil {
 				t.Fatal(err)
 			}
@@ -211,6 +214,156 @@ func TestP4_ResolveAfterTheRoll(t *testing.T) {
 		t.Errorf("a better reroll is kept: %+v", sp)
 	}
 	refuse(t, newPP(t, ""), "spend Gatecrasher resolve=1", "no roll to spend Resolve on")
+}
+
+// P-4 on a contest (P-8): either side spends Resolve after an exchange's
+// roll; the exchange is settled again, its winner taking the +2d into
+// the next, and after the last one the contest's outcome changes with it.
+func TestP4_ResolveOnExchanges(t *testing.T) {
+	// Exchange 1 of 2: Gatecrasher 3 against Whisper 1, Gatecrasher wins
+	// and carries +2d.
+	e := newPP(t, "contest Gatecrasher Whisper agility exchanges=2 successes=3 vs_successes=1")
+	// Whisper's 1 Resolve buys 1d, a 6: 1 + 2 = 3 against 3, a tie: no
+	// winner, no carry.
+	do(t, e, "spend Whisper resolve=1 dice=6")
+	var sp pp.SpentData
+	ev := last(t, e, pp.EventSpent, &sp)
+	if sp.Of != pp.LastExchange || !sp.Opp || sp.Successes != 3 || sp.Exchange == nil || sp.Exchange.Winner != "" || sp.Exchange.SuccessesA != 3 || sp.Exchange.SuccessesB != 3 {
+		t.Fatalf("spent: %+v %+v", sp, sp.Exchange)
+	}
+	if !strings.Contains(ev.Rolls[0].For, "1 → 3 successes; exchange 1 of 2: 3 against 3, a tie") || ev.Odds == nil {
+		t.Errorf("label %q, odds %+v", ev.Rolls[0].For, ev.Odds)
+	}
+	if c := st(e).Res.Contest; !c.Active || c.Done != 1 || c.Carry != "" || st(e).ResolveLeft("Whisper") != 0 {
+		t.Errorf("contest %+v, Whisper's Resolve %d", c, st(e).ResolveLeft("Whisper"))
+	}
+	odds := func(line string) fray.Odds {
+		t.Helper()
+		cmd, _ := engine.ParseCommand(line)
+		o, err := e.Odds(cmd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	// No carry: Gatecrasher's Agility 4d as it is.
+	if o := odds("odds exchange"); !strings.HasPrefix(o.Expr, "4d") {
+		t.Errorf("after the tie: %s", o.Expr)
+	}
+	refuse(t, e, "spend Whisper resolve=1", "has 0 Resolve points left, not 1")
+	refuse(t, e, "spend Vile resolve=1", "did not make the last roll (the exchange between Gatecrasher and Whisper)")
+	// Gatecrasher's 1 Resolve, 1 success counted: 4 against 3, he wins
+	// again and carries +2d: 4 + 2 = 6d.
+	do(t, e, "spend Gatecrasher resolve=1 successes=1")
+	last(t, e, pp.EventSpent, &sp)
+	if sp.Opp || sp.Exchange.Winner != "Gatecrasher" || sp.Exchange.Over {
+		t.Errorf("spent: %+v %+v", sp, sp.Exchange)
+	}
+	if o := odds("odds exchange"); !strings.HasPrefix(o.Expr, "6d") {
+		t.Errorf("the winner's +2d: %s", o.Expr)
+	}
+	// Exchange 2 of 2, the last: 1 against 2, Whisper wins the contest.
+	do(t, e, "exchange successes=1 vs_successes=2")
+	if st(e).Res.Contest.Active {
+		t.Fatal("the contest goes on after its last exchange")
+	}
+	// Gatecrasher spends 1 more for 1 success: 2 against 2, the last
+	// exchange tied: the contest is back, to roll it again.
+	do(t, e, "spend Gatecrasher resolve=1 successes=1")
+	last(t, e, pp.EventSpent, &sp)
+	if sp.Exchange.Over || sp.Exchange.Winner != "" {
+		t.Errorf("a tied last exchange: %+v", sp.Exchange)
+	}
+	if c := st(e).Res.Contest; !c.Active || c.Done != 2 {
+		t.Errorf("contest %+v", c)
+	}
+	// His last point rerolls his 6d: 3 successes, better than 2: 3
+	// against 2, Gatecrasher wins the contest.
+	do(t, e, "spend Gatecrasher reroll successes=3")
+	last(t, e, pp.EventSpent, &sp)
+	if !sp.Exchange.Over || sp.Exchange.Outcome != "Gatecrasher" || sp.Successes != 3 || st(e).Res.Contest.Active {
+		t.Errorf("the reroll wins the contest: %+v", sp.Exchange)
+	}
+	refuse(t, e, "spend Gatecrasher resolve=1", "has 0 Resolve points left, not 1")
+	refuse(t, e, "exchange", "No contest")
+}
+
+// P-4 on an assist (P-6): the helper spends Resolve after the assist's
+// roll; the bonus is worked out again, and only the best helper's counts.
+func TestP4_ResolveOnAssists(t *testing.T) {
+	// Whisper: 3 against Hard (2), 1 net: +1d. The Soldier: 4, 2 net:
+	// +1d, no better.
+	e := newPP(t, "assist Whisper for=Gatecrasher agility successes=3\nassist \"Citizen Soldier\" for=Gatecrasher might successes=4")
+	// The Soldier's 1 Resolve buys a 6: 4 + 2 = 6, 4 net: +2d, now the
+	// best.
+	do(t, e, `spend "Citizen Soldier" resolve=1 dice=6`)
+	var sp pp.SpentData
+	ev := last(t, e, pp.EventSpent, &sp)
+	if sp.Of != pp.LastAssist || sp.Assist == nil || sp.Assist.Successes != 6 || sp.Assist.Net != 4 || sp.Assist.Bonus != 2 || !sp.Assist.Kept || sp.Assist.Before != 1 {
+		t.Fatalf("spent: %+v %+v", sp, sp.Assist)
+	}
+	if !strings.Contains(ev.Rolls[0].For, "6 against Hard (2): 4 net successes, +2d to Gatecrasher, the best helper's, replacing +1d") {
+		t.Errorf("label %q", ev.Rolls[0].For)
+	}
+	refuse(t, e, "spend Gatecrasher resolve=1", "did not make the last roll (Citizen Soldier's assist)")
+	refuse(t, e, `spend "Citizen Soldier" resolve=2`, "has 1 Resolve point left, not 2")
+	do(t, e, "check Gatecrasher might threshold=hard successes=3")
+	var d pp.CheckData
+	last(t, e, pp.EventChecked, &d)
+	if d.Assist != 2 || d.Pool.Dice != 14 {
+		t.Errorf("the Soldier's +2d: %+v", d)
+	}
+	// A reroll that does no better keeps the roll, and the better helper
+	// before it still counts: Whisper +1d; the Soldier 2 (+0d), rerolled
+	// for 1.
+	e = newPP(t, "assist Whisper for=Gatecrasher agility successes=3\nassist \"Citizen Soldier\" for=Gatecrasher might successes=2\nspend \"Citizen Soldier\" reroll successes=1")
+	last(t, e, pp.EventSpent, &sp)
+	if sp.Assist.Successes != 2 || sp.Assist.Bonus != 0 || sp.Assist.Kept {
+		t.Errorf("reroll: %+v", sp.Assist)
+	}
+	do(t, e, "check Gatecrasher might threshold=hard successes=3")
+	last(t, e, pp.EventChecked, &d)
+	if d.Assist != 1 {
+		t.Errorf("Whisper's +1d is lost: %+v", d)
+	}
+}
+
+// P-4 on a group action (P-7): a member spends Resolve after the group's
+// roll; the net successes and what is handed over are worked out again.
+func TestP4_ResolveOnGroupActions(t *testing.T) {
+	// Against Hard (2): Gatecrasher 6 (4 net), the Soldier 2 (0), Whisper
+	// 0 (−2): Gatecrasher's 1 above 3 goes to Whisper: 3, 0, −1.
+	e := newPP(t, `group might Gatecrasher "Citizen Soldier" Whisper threshold=2 successes=6,2,0`)
+	var g pp.GroupData
+	last(t, e, pp.EventGrouped, &g)
+	if !reflect.DeepEqual(g.Nets, []int{3, 0, -1}) {
+		t.Fatalf("group: %+v", g)
+	}
+	// Gatecrasher's 2 Resolve buy two 6s: 10, 8 net; 5 above 3: 3 to
+	// Whisper (−2 → 1), 1 to the Soldier (0 → 1), 1 left over: 4, 1, 1.
+	do(t, e, "spend Gatecrasher resolve=2 dice=6,6")
+	var sp pp.SpentData
+	ev := last(t, e, pp.EventSpent, &sp)
+	if sp.Of != pp.LastGroup || sp.Group == nil || !reflect.DeepEqual(sp.Group.Nets, []int{4, 1, 1}) || !reflect.DeepEqual(sp.Group.Successes, []int{10, 2, 0}) ||
+		!reflect.DeepEqual(sp.Group.Given, []string{"Gatecrasher to Whisper: 3", "Gatecrasher to Citizen Soldier: 1"}) {
+		t.Fatalf("spent: %+v %+v", sp, sp.Group)
+	}
+	if !strings.Contains(ev.Rolls[0].For, "6 → 10 successes; net after sharing: Gatecrasher +4, Citizen Soldier +1, Whisper +1") {
+		t.Errorf("label %q", ev.Rolls[0].For)
+	}
+	if o := ev.Odds; o == nil || o.P("3 of 3 succeed") == 0 {
+		t.Errorf("odds %+v", o)
+	}
+	refuse(t, e, "spend Vile resolve=1", "did not make the last roll (the group's might)")
+	refuse(t, e, "spend Whisper resolve=2", "has 1 Resolve point left, not 2")
+	// Whisper's own roll, rerolled for 1: 1 against 0, the better; the
+	// sharing is worked out again from 10, 2, 1: 8, 0, −1: 2 to Whisper,
+	// 1 to the Soldier: 5, 1, 1.
+	do(t, e, "spend Whisper reroll successes=1")
+	last(t, e, pp.EventSpent, &sp)
+	if !reflect.DeepEqual(sp.Group.Nets, []int{5, 1, 1}) {
+		t.Errorf("reroll: %+v", sp.Group)
+	}
 }
 
 // P-5: checking your swing: every even face is 1 success; 6s explode only
@@ -437,7 +590,36 @@ func bandOf(t *testing.T, s *pp.State, evs []fray.Event) string {
 		if err := ev.Decode(&d); err != nil {
 			t.Fatal(err)
 		}
+		switch d.Of {
+		case pp.LastExchange:
+			if d.Exchange.Winner == "" {
+				return "tie"
+			}
+			return d.Exchange.Winner + " wins"
+		case pp.LastAssist:
+			return "+" + itoa(d.Assist.Bonus) + "d"
+		case pp.LastGroup:
+			n := 0
+			for _, x := range d.Group.Nets {
+				if x >= 1 {
+					n++
+				}
+			}
+			return itoa(n) + " of " + itoa(len(d.Group.Nets)) + " succeed"
+		}
 		return d.Band
+	case pp.EventGrouped:
+		var d pp.GroupData
+		if err := ev.Decode(&d); err != nil {
+			t.Fatal(err)
+		}
+		n := 0 // before sharing, as the group's odds count
+		for _, x := range d.Successes {
+			if x-d.Threshold >= 1 {
+				n++
+			}
+		}
+		return itoa(n) + " of " + itoa(len(d.Successes)) + " succeed"
 	case pp.EventAssisted:
 		var d pp.AssistData
 		if err := ev.Decode(&d); err != nil {
@@ -482,6 +664,13 @@ var oddsCases = []struct{ name, setup, cmd string }{
 	{"spend dice", "add A side=pc might=2 resolve=2\ncheck A might threshold=3 dice=2,1", "spend A resolve=2"},
 	{"spend reroll", "add A side=pc might=2 resolve=2\ncheck A might threshold=2 dice=2,1", "spend A reroll"},
 	{"exchange", "add A side=pc agility=2\nadd B side=pc agility=1\ncontest A B agility successes=1 vs_successes=0", "exchange"},
+	{"group", "add A side=pc might=2\nadd B side=pc might=1", "group might A B threshold=1"},
+	{"spend dice on an exchange", "add A side=pc agility=2 resolve=1\nadd B side=pc agility=1\ncontest A B agility successes=0 vs_successes=1", "spend A resolve=1"},
+	{"spend reroll on an exchange", "add A side=pc agility=1\nadd B side=pc agility=2 resolve=1\ncontest A B agility successes=1 vs_successes=0", "spend B reroll"},
+	{"spend explode on an exchange", "set swing=yes\nadd A side=pc agility=2 resolve=1\nadd B side=pc agility=2\ncontest A B agility dice=6,1,2,1", "spend A explode"},
+	{"spend dice on an assist", "add A side=pc agility=2 resolve=2\nadd B side=pc\nassist A for=B agility successes=2", "spend A resolve=2"},
+	{"spend reroll on an assist", "add A side=pc agility=3 resolve=1\nadd B side=pc\nassist A for=B agility successes=1", "spend A reroll"},
+	{"spend dice on a group", "add A side=pc might=2 resolve=1\nadd B side=pc might=1\ngroup might A B threshold=0 successes=2,0", "spend A resolve=1"},
 }
 
 func setupCase(t *testing.T, setup string) *engine.Engine {

@@ -34,11 +34,11 @@ func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 		}
 		return s.checkOdds(d, sides)
 	case "spend":
-		d, sd, how, n, err := s.planSpend(cmd)
+		sp, sd, how, n, err := s.planSpend(cmd)
 		if err != nil {
 			return fray.Odds{}, err
 		}
-		return s.spendOdds(d, sd, how, n)
+		return s.spendOdds(sp, sd, how, n)
 	case "assist":
 		sd, _, err := s.planAssist(cmd)
 		if err != nil {
@@ -297,48 +297,6 @@ func poolModifiers(trait string, p Pool, assist, penalty int, mods []fray.Modifi
 	return ms
 }
 
-// spendOdds is the odds of the last roll once Resolve is spent on it.
-func (s *State) spendOdds(d CheckData, sd side, how string, n int) (fray.Odds, error) {
-	x, err := successDist(sd.pool, s.swing())
-	if err != nil {
-		return fray.Odds{}, err
-	}
-	opp := !fray.SameName(sd.name, d.Actor)
-	old := d.Successes
-	if opp {
-		old = d.OppSuccesses
-	}
-	mine := map[int]float64{}
-	for i, p := range x.P {
-		v := x.Min + i
-		switch how {
-		case "reroll":
-			mine[max(old, v)] += p
-		default:
-			mine[old+v] += p
-		}
-	}
-	netm := map[int]float64{}
-	for v, p := range mine {
-		a, b := v, d.OppSuccesses
-		if d.Static {
-			b = d.Threshold
-		}
-		if opp {
-			a, b = d.Successes, v
-		}
-		netm[a-b] += p
-	}
-	net := toPMF(netm)
-	o := fray.Odds{For: sd.name, Roll: "spend (" + how + ")", Expr: sd.pool.Expr(s.swing())}
-	o.Modifiers = []fray.Modifier{{Source: "Resolve spent", Value: n}}
-	if d.Kind == KindAttack {
-		// What the attack takes, counting what it took already.
-		return s.harmAfter(o, d, net), nil
-	}
-	return s.netOdds(o, d, net), nil
-}
-
 // toPMF turns a map of value → probability into a pmf.
 func toPMF(m map[int]float64) pmf {
 	if len(m) == 0 {
@@ -355,37 +313,6 @@ func toPMF(m map[int]float64) pmf {
 	return pmf{min: lo, p: p}
 }
 
-// harmAfter is harmOdds for an attack that has already taken d.Lost.
-func (s *State) harmAfter(o fray.Odds, d CheckData, net pmf) fray.Odds {
-	dist := map[int]float64{}
-	var none, some, all float64
-	avail := 0
-	for i, p := range net.p {
-		v := net.min + i
-		nd := d
-		nd.Net, nd.Swapped = v, false
-		lost := s.lostAfter(nd, d.Lost)
-		avail = max(avail, s.lostAfter(CheckData{Net: 1 << 20, Minion: d.Minion, Opponent: d.Opponent}, d.Lost))
-		dist[lost] += p
-		switch {
-		case lost == 0:
-			none += p
-		case lost >= avail:
-			all += p
-		default:
-			some += p
-		}
-	}
-	o.Bands = []fray.Band{{Name: "no harm", P: none}, {Name: "hurt", P: some}, {Name: "defeated", P: all}}
-	o.Dist, o.Mean = sortedDist(dist)
-	o.DistOf = "Health lost"
-	if d.Minion {
-		o.Bands[1].Name, o.Bands[2].Name = "some defeated", "all defeated"
-		o.DistOf = "minions defeated"
-	}
-	return o
-}
-
 // assistOdds is the odds of an assist: the chance of each bonus.
 func (s *State) assistOdds(sd side) (fray.Odds, error) {
 	x, err := successDist(sd.pool, s.swing())
@@ -396,13 +323,19 @@ func (s *State) assistOdds(sd side) (fray.Odds, error) {
 	for i, p := range x.P {
 		bonus[AssistBonus(x.Min+i-AssistThreshold)] += p
 	}
-	o := fray.Odds{For: sd.name, Roll: "assist", Expr: sd.pool.Expr(s.swing()), Target: AssistThreshold, TargetKind: "threshold", DistOf: "bonus dice"}
+	o := fray.Odds{For: sd.name, Roll: "assist", Expr: sd.pool.Expr(s.swing()), Target: AssistThreshold, TargetKind: "threshold"}
 	o.Modifiers = poolModifiers(sd.trait, sd.pool, sd.assist, sd.penalty, sd.mods)
+	return bonusBands(o, bonus), nil
+}
+
+// bonusBands fills o with the chance of each bonus of an assist.
+func bonusBands(o fray.Odds, bonus map[int]float64) fray.Odds {
+	o.DistOf = "bonus dice"
 	o.Dist, o.Mean = sortedDist(bonus)
 	for _, p := range o.Dist {
 		o.Bands = append(o.Bands, fray.Band{Name: "+" + strconv.Itoa(p.V) + "d", P: p.P})
 	}
-	return o, nil
+	return o
 }
 
 // groupOdds is the odds of a group action: how many members reach 1 net
@@ -424,13 +357,20 @@ func (s *State) groupOdds(d GroupData, sides []side) (fray.Odds, error) {
 		}
 		k = next
 	}
-	o := fray.Odds{Roll: "group", Expr: joinStrings(exprs, "; "), Target: d.Threshold, TargetKind: "threshold", DistOf: "members who succeed before sharing"}
+	o := fray.Odds{Roll: "group", Expr: joinStrings(exprs, "; "), Target: d.Threshold, TargetKind: "threshold"}
+	return memberBands(o, k, "members who succeed before sharing"), nil
+}
+
+// memberBands fills o with k[i], the chance that i members of a group
+// succeed.
+func memberBands(o fray.Odds, k []float64, of string) fray.Odds {
+	o.DistOf = of
 	for i, p := range k {
-		o.Bands = append(o.Bands, fray.Band{Name: strconv.Itoa(i) + " of " + strconv.Itoa(len(sides)) + " succeed", P: p})
+		o.Bands = append(o.Bands, fray.Band{Name: strconv.Itoa(i) + " of " + strconv.Itoa(len(k)-1) + " succeed", P: p})
 		o.Dist = append(o.Dist, fray.Point{V: i, P: p})
 		o.Mean += float64(i) * p
 	}
-	return o, nil
+	return o
 }
 
 func joinStrings(xs []string, sep string) string {
@@ -454,11 +394,17 @@ func (s *State) exchangeOdds(sides []side) (fray.Odds, error) {
 	if err != nil {
 		return fray.Odds{}, err
 	}
-	diff := dice.Sub(a, b)
-	o := fray.Odds{For: sides[0].name, Roll: "exchange", Expr: sides[0].pool.Expr(s.swing()) + " against " + sides[1].name + "'s " + sides[1].pool.Expr(s.swing()), DistOf: "difference in successes"}
+	o := fray.Odds{For: sides[0].name, Roll: "exchange", Expr: sides[0].pool.Expr(s.swing()) + " against " + sides[1].name + "'s " + sides[1].pool.Expr(s.swing())}
+	return exchangeBands(o, sides[0].name, sides[1].name, points(dice.Sub(a, b), 0)), nil
+}
+
+// exchangeBands fills o with who wins an exchange between A and B from
+// the distribution of A's successes less B's.
+func exchangeBands(o fray.Odds, nameA, nameB string, diff pmf) fray.Odds {
+	o.DistOf = "difference in successes"
 	var wa, tie, wb float64
-	for i, p := range diff.P {
-		v := diff.Min + i
+	for i, p := range diff.p {
+		v := diff.min + i
 		switch {
 		case v > 0:
 			wa += p
@@ -468,7 +414,7 @@ func (s *State) exchangeOdds(sides []side) (fray.Odds, error) {
 			tie += p
 		}
 	}
-	o.Bands = []fray.Band{{Name: sides[1].name + " wins", P: wb}, {Name: "tie", P: tie}, {Name: sides[0].name + " wins", P: wa}}
-	o.Dist, o.Mean = distPoints(points(diff, 0))
-	return o, nil
+	o.Bands = []fray.Band{{Name: nameB + " wins", P: wb}, {Name: "tie", P: tie}, {Name: nameA + " wins", P: wa}}
+	o.Dist, o.Mean = distPoints(diff)
+	return o
 }

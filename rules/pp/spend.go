@@ -1,0 +1,473 @@
+package pp
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/dice"
+	"fray/engine"
+)
+
+// What the last roll was, which Resolve may be spent on after it
+// (Resolution.LastOf, SpentData.Of). They are wire strings.
+const (
+	LastCheck    = ""         // a challenge roll or an attack: Resolution.Last
+	LastExchange = "exchange" // an exchange of a contest: Resolution.LastExchange
+	LastAssist   = "assist"   // an assist: Resolution.LastAssist
+	LastGroup    = "group"    // a group action: Resolution.LastGroup
+)
+
+// Ways to spend Resolve after a roll (SpentData.How). They are wire
+// strings.
+const (
+	HowDice    = "dice"    // +1d a point, 3 in a defining moment (P-4, P-9)
+	HowReroll  = "reroll"  // 1 point: the whole roll again, the better kept (P-4)
+	HowExplode = "explode" // 1 point: the 6s explode, checking your swing (P-5)
+)
+
+// spender is the roll of the one who spends Resolve: which side of the
+// last roll is theirs (0 the actor, A of an exchange or the helper; 1 the
+// opponent or B; a group member's place), its pool, successes and 6s.
+type spender struct {
+	idx              int
+	pool             Pool
+	successes, sixes int
+}
+
+// inLast reports whether name rolled in the last roll.
+func (s *State) inLast(name string) bool {
+	switch s.Res.LastOf {
+	case LastExchange:
+		return fray.SameName(s.Res.Before.A, name) || fray.SameName(s.Res.Before.B, name)
+	case LastAssist:
+		return fray.SameName(s.Res.LastAssist.Helper, name) || fray.SameName(s.Res.LastAssist.For, name)
+	case LastGroup:
+		return engine.Index(s.Res.LastGroup.Names, name) >= 0
+	}
+	return fray.SameName(s.Res.Last.Actor, name) || fray.SameName(s.Res.Last.Opponent, name)
+}
+
+// lastWords names the last roll: "Gatecrasher's might", "the exchange
+// between Gatecrasher and Whisper".
+func (s *State) lastWords() string {
+	switch s.Res.LastOf {
+	case LastExchange:
+		return "the exchange between " + s.Res.Before.A + " and " + s.Res.Before.B
+	case LastAssist:
+		return s.Res.LastAssist.Helper + "'s assist"
+	case LastGroup:
+		return "the group's " + s.Res.LastGroup.Trait
+	}
+	return s.Res.Last.Actor + "'s " + s.Res.Last.Trait
+}
+
+// findSpender finds name's side of the last roll.
+func (s *State) findSpender(name string) (spender, bool) {
+	switch s.Res.LastOf {
+	case LastExchange:
+		x := s.Res.LastExchange
+		switch {
+		case fray.SameName(name, s.Res.Before.A):
+			return spender{0, x.PoolA, x.SuccessesA, x.SixesA}, true
+		case fray.SameName(name, s.Res.Before.B):
+			return spender{1, x.PoolB, x.SuccessesB, x.SixesB}, true
+		}
+	case LastAssist:
+		a := s.Res.LastAssist
+		if fray.SameName(name, a.Helper) {
+			return spender{0, a.Pool, a.Successes, a.Sixes}, true
+		}
+	case LastGroup:
+		g := s.Res.LastGroup
+		if i := engine.Index(g.Names, name); i >= 0 && i < len(g.Successes) && i < len(g.Pools) && i < len(g.Sixes) {
+			return spender{i, g.Pools[i], g.Successes[i], g.Sixes[i]}, true
+		}
+	default:
+		d := s.Res.Last
+		switch {
+		case fray.SameName(name, d.Actor):
+			return spender{0, d.Pool, d.Successes, d.Sixes}, true
+		case !d.Static && fray.SameName(name, d.Opponent):
+			return spender{1, d.OppPool, d.OppSuccesses, d.OppSixes}, true
+		}
+	}
+	return spender{}, false
+}
+
+// planSpend checks spend NAME … and returns the spender's side of the last
+// roll, the dice to roll for it, how (HowDice, HowReroll or HowExplode)
+// and the Resolve spent (P-4, P-5, P-9). Resolve is spent on the last
+// roll of any kind: a check, an attack, an exchange of a contest, an
+// assist or a group action, by anyone who rolled in it.
+func (s *State) planSpend(cmd fray.Command) (spender, side, string, int, error) {
+	if err := engine.CheckArgs(cmd, 1, 2, "spend NAME resolve=N | spend NAME reroll | spend NAME explode"); err != nil {
+		return spender{}, side{}, "", 0, err
+	}
+	if err := engine.CheckOpts(cmd, KeyResolve, KeySuccesses); err != nil {
+		return spender{}, side{}, "", 0, err
+	}
+	c, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return spender{}, side{}, "", 0, err
+	}
+	if !s.Res.HasLast {
+		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "There is no roll to spend Resolve on; Resolve is spent right after a check, an attack, an exchange, an assist or a group action.")
+	}
+	sp, ok := s.findSpender(c.Name)
+	if !ok {
+		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s did not make the last roll (%s); only those who rolled may spend Resolve on it.", c.Name, s.lastWords())
+	}
+	how, n := HowDice, 0
+	switch a := strings.ToLower(cmd.Arg(1)); a {
+	case "":
+		v, ok := cmd.Opts[KeyResolve]
+		if !ok {
+			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "Say what %s spends: resolve=N (a die a point), reroll or explode.", c.Name)
+		}
+		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > dice.MaxDice {
+			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "resolve=%s is not a number of Resolve points of 1 or more.", clip(v))
+		}
+	case HowReroll, HowExplode:
+		if _, ok := cmd.Opts[KeyResolve]; ok {
+			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "A %s costs 1 Resolve; leave resolve= out.", a)
+		}
+		how, n = a, 1
+	default:
+		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%q is not a way to spend Resolve; use resolve=N, reroll or explode.", clip(cmd.Arg(1)))
+	}
+	if left := s.ResolveLeft(c.Name); n > left {
+		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s has %s left, not %d.", c.Name, plural(left, "Resolve point", "Resolve points"), n)
+	}
+	p := sp.pool
+	sd := side{name: c.Name, counted: -1}
+	switch how {
+	case HowDice:
+		// Only the dice Resolve buys are rolled: 1 a point, 3 in a
+		// defining moment, exploding as the roll's dice did.
+		sd.pool = Pool{Dice: Pool{Resolve: n, DefiningMoment: p.DefiningMoment}.ExtraDice(), Explode: p.DefiningMoment || p.Explode}
+		if err := sd.pool.Check(); err != nil {
+			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "resolve=%d: %v.", n, err)
+		}
+	case HowReroll:
+		sd.pool = p
+	case HowExplode:
+		if !s.swing() {
+			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "6s explode for Resolve only when checking your swing (set swing=yes); here every 6 is already worth 2.")
+		}
+		if p.DefiningMoment || p.Explode {
+			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s's 6s explode already.", c.Name)
+		}
+		if sp.sixes == 0 {
+			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s rolled no 6s to explode.", c.Name)
+		}
+		sd.pool = Pool{Dice: sp.sixes, Explode: true}
+	}
+	if v, ok := cmd.Opts[KeySuccesses]; ok {
+		k, err := strconv.Atoi(v)
+		if err != nil || k < 0 {
+			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "successes=%s is not a count of successes.", clip(v))
+		}
+		sd.counted = k + sd.pool.Auto()
+	}
+	return sp, sd, how, n, nil
+}
+
+// afterSpend returns the spender's successes and 6s once the Resolve dice,
+// the reroll or the exploded 6s showed got successes and sixes 6s: a
+// reroll keeps the better roll (the first when they tie); the others add.
+func afterSpend(how string, sp spender, got, sixes int) (int, int) {
+	switch how {
+	case HowReroll:
+		if got > sp.successes {
+			return got, sixes
+		}
+		return sp.successes, sp.sixes
+	case HowDice:
+		return sp.successes + got, sp.sixes + sixes
+	}
+	// The exploded 6s are still on the table; the new 6s are those of
+	// the dice they added.
+	return sp.successes + got, sixes
+}
+
+// spentPool is the spender's pool once the Resolve is spent: the dice it
+// bought counted in Resolve, or its 6s exploding.
+func spentPool(p Pool, how string, n int) Pool {
+	switch how {
+	case HowDice:
+		p.Resolve += n
+	case HowExplode:
+		p.Explode = true
+	}
+	return p
+}
+
+// decideSpend decides spend NAME resolve=N | reroll | explode (P-4, P-5,
+// P-9): Resolve spent on the last roll after seeing it. The roll is
+// settled again with the spender's new successes: a check's or attack's
+// net successes, band and harm; an exchange's winner, its +2d carry into
+// the next and the contest's outcome; an assist's bonus and whether it is
+// the best; a group's net successes and what is handed over.
+func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	sp, sd, how, n, err := s.planSpend(cmd)
+	if err != nil {
+		return nil, err
+	}
+	odds, err := s.spendOdds(sp, sd, how, n)
+	if err != nil {
+		return nil, err
+	}
+	res, rolls, err := rollSides(r, s.swing(), []side{sd})
+	if err != nil {
+		return nil, err
+	}
+	d := SpentData{Name: sd.name, Resolve: n, How: how, Of: s.Res.LastOf, Opp: sp.idx == 1 && s.Res.LastOf != LastGroup}
+	d.Successes, d.Sixes = afterSpend(how, sp, res[0].res.Successes, res[0].sixes)
+	pool := spentPool(sp.pool, how, n)
+	var w string
+	switch s.Res.LastOf {
+	case LastExchange:
+		x := s.Res.LastExchange
+		if d.Opp {
+			x.SuccessesB, x.SixesB, x.PoolB = d.Successes, d.Sixes, pool
+		} else {
+			x.SuccessesA, x.SixesA, x.PoolA = d.Successes, d.Sixes, pool
+		}
+		settleExchange(s.Res.Before, &x)
+		d.Exchange, w = &x, exchangeWords(s.Res.Before, x)
+	case LastAssist:
+		a := s.Res.LastAssist
+		a.Successes, a.Sixes, a.Pool = d.Successes, d.Sixes, pool
+		settleAssist(&a)
+		d.Assist, w = &a, "assists "+a.For+": "+assistWords(a)
+	case LastGroup:
+		g := s.Res.LastGroup.clone()
+		g.Successes[sp.idx], g.Sixes[sp.idx], g.Pools[sp.idx] = d.Successes, d.Sixes, pool
+		settleGroup(&g)
+		d.Group, w = &g, groupWords(g)
+	default:
+		nd := s.Res.Last
+		if d.Opp {
+			nd.OppSuccesses = d.Successes
+		} else {
+			nd.Successes = d.Successes
+		}
+		s.settle(&nd)
+		d.Net, d.Band, d.Result, d.Swapped = nd.Net, nd.Band, nd.Result, nd.Swapped
+		if nd.Kind == KindAttack {
+			d.Lost = s.lostAfter(nd, s.Res.Last.Lost)
+		}
+		w = outcome(withLost(nd, d.Lost), s)
+	}
+	for i := range rolls {
+		rolls[i].For = sd.name + " (" + how + ", " + plural(n, "Resolve", "Resolve") + ": " + strconv.Itoa(sp.successes) + " → " + strconv.Itoa(d.Successes) + " successes; " + w + ")"
+	}
+	odds.Command = cmd.String()
+	ev, err := fray.NewEvent(EventSpent, d, rolls...)
+	if err != nil {
+		return nil, err
+	}
+	ev.Odds = &odds
+	return []fray.Event{ev}, nil
+}
+
+func withLost(d CheckData, lost int) CheckData { d.Lost = lost; return d }
+
+// lostAfter is what an attack takes once its net successes are nd.Net,
+// when it had taken prev before Resolve was spent on it.
+func (s *State) lostAfter(nd CheckData, prev int) int {
+	if nd.Net <= 0 || nd.Swapped {
+		return 0
+	}
+	if nd.Minion {
+		down := 0
+		if r := s.record(nd.Opponent); r != nil {
+			down = r.Down
+		}
+		return min(nd.Net, minionCount(s.Find(nd.Opponent))-(down-prev))
+	}
+	return min(nd.Net, s.HealthLeft(nd.Opponent)+prev)
+}
+
+// applySpent applies EventSpent: the Resolve is spent and the last roll
+// is settled again as the event says.
+func (s *State) applySpent(ev fray.Event) error {
+	var d SpentData
+	if err := ev.Decode(&d); err != nil {
+		return err
+	}
+	bad := !s.Res.HasLast || s.Find(d.Name) == nil || d.Of != s.Res.LastOf || d.Resolve < 0
+	switch d.Of {
+	case LastExchange:
+		bad = bad || d.Exchange == nil || d.Exchange.N != s.Res.LastExchange.N
+	case LastAssist:
+		bad = bad || d.Assist == nil || !fray.SameName(d.Assist.For, s.Res.LastAssist.For) || s.Find(d.Assist.For) == nil
+	case LastGroup:
+		bad = bad || d.Group == nil || len(d.Group.Names) != len(s.Res.LastGroup.Names)
+	}
+	if bad {
+		return fray.Errorf(fray.EINVALID, "Event %d spends Resolve on no roll.", ev.Seq)
+	}
+	s.ensureRecord(d.Name).Spent += d.Resolve
+	switch d.Of {
+	case LastExchange:
+		// The exchange is settled again from the contest as it stood
+		// before it: its winner carries +2d into the next, and it may now
+		// end the contest, or, tied, be rolled again.
+		s.Res.LastExchange = *d.Exchange
+		s.Res.Contest = s.Res.Before
+		s.applyExchange(*d.Exchange)
+		return nil
+	case LastAssist:
+		a := *d.Assist
+		a.Before = s.Res.LastAssist.Before
+		s.Res.LastAssist = a
+		best := a.Before
+		if a.Kept {
+			best = a.Bonus
+		}
+		s.ensureRecord(a.For).Assist = best
+		return nil
+	case LastGroup:
+		s.Res.LastGroup = d.Group.clone()
+		return nil
+	}
+	l := &s.Res.Last
+	if d.Opp {
+		l.OppSuccesses, l.OppSixes = d.Successes, d.Sixes
+	} else {
+		l.Successes, l.Sixes = d.Successes, d.Sixes
+	}
+	p := &l.Pool
+	if d.Opp {
+		p = &l.OppPool
+	}
+	*p = spentPool(*p, d.How, d.Resolve)
+	l.Net, l.Band, l.Result, l.Swapped = d.Net, d.Band, d.Result, d.Swapped
+	if l.Kind == KindAttack {
+		t := s.ensureRecord(l.Opponent)
+		if l.Minion {
+			t.Down += d.Lost - l.Lost
+		} else {
+			t.Wounds += d.Lost - l.Lost
+		}
+		l.Lost = d.Lost
+	}
+	return nil
+}
+
+// spendOdds is the odds of the last roll once Resolve is spent on it: of
+// a check its bands and net successes, of an attack what it takes, of an
+// exchange who wins it, of an assist its bonus, of a group action how many
+// members succeed after sharing. Only the spender's dice are still to
+// roll, so each is exact.
+func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, error) {
+	x, err := successDist(sd.pool, s.swing())
+	if err != nil {
+		return fray.Odds{}, err
+	}
+	// mine is the distribution of the spender's successes after spending.
+	mine := map[int]float64{}
+	for i, p := range x.P {
+		if p == 0 {
+			continue
+		}
+		v, _ := afterSpend(how, sp, x.Min+i, 0)
+		mine[v] += p
+	}
+	o := fray.Odds{For: sd.name, Roll: "spend (" + how + ")", Expr: sd.pool.Expr(s.swing())}
+	o.Modifiers = []fray.Modifier{{Source: "Resolve spent", Value: n}}
+	switch s.Res.LastOf {
+	case LastExchange:
+		ex := s.Res.LastExchange
+		diff := map[int]float64{}
+		for v, p := range mine {
+			if sp.idx == 1 {
+				diff[ex.SuccessesA-v] += p
+			} else {
+				diff[v-ex.SuccessesB] += p
+			}
+		}
+		return exchangeBands(o, s.Res.Before.A, s.Res.Before.B, toPMF(diff)), nil
+	case LastAssist:
+		bonus := map[int]float64{}
+		for v, p := range mine {
+			bonus[AssistBonus(v-AssistThreshold)] += p
+		}
+		o.Target, o.TargetKind = AssistThreshold, "threshold"
+		return bonusBands(o, bonus), nil
+	case LastGroup:
+		g := s.Res.LastGroup
+		k := make([]float64, len(g.Names)+1)
+		for v, p := range mine {
+			nd := GroupData{Names: g.Names, Threshold: g.Threshold, Successes: slices.Clone(g.Successes)}
+			nd.Successes[sp.idx] = v
+			settleGroup(&nd)
+			k[succeeding(nd.Nets)] += p
+		}
+		o.Target, o.TargetKind = g.Threshold, "threshold"
+		return memberBands(o, k, "members who succeed after sharing"), nil
+	}
+	d := s.Res.Last
+	netm := map[int]float64{}
+	for v, p := range mine {
+		a, b := v, d.OppSuccesses
+		if d.Static {
+			b = d.Threshold
+		}
+		if sp.idx == 1 {
+			a, b = d.Successes, v
+		}
+		netm[a-b] += p
+	}
+	net := toPMF(netm)
+	if d.Kind == KindAttack {
+		// What the attack takes, counting what it took already.
+		return s.harmAfter(o, d, net), nil
+	}
+	return s.netOdds(o, d, net), nil
+}
+
+// succeeding counts the group members with 1 net success or more.
+func succeeding(nets []int) int {
+	n := 0
+	for _, x := range nets {
+		if x >= 1 {
+			n++
+		}
+	}
+	return n
+}
+
+// harmAfter is harmOdds for an attack that has already taken d.Lost.
+func (s *State) harmAfter(o fray.Odds, d CheckData, net pmf) fray.Odds {
+	dist := map[int]float64{}
+	var none, some, all float64
+	avail := 0
+	for i, p := range net.p {
+		v := net.min + i
+		nd := d
+		nd.Net, nd.Swapped = v, false
+		lost := s.lostAfter(nd, d.Lost)
+		avail = max(avail, s.lostAfter(CheckData{Net: 1 << 20, Minion: d.Minion, Opponent: d.Opponent}, d.Lost))
+		dist[lost] += p
+		switch {
+		case lost == 0:
+			none += p
+		case lost >= avail:
+			all += p
+		default:
+			some += p
+		}
+	}
+	o.Bands = []fray.Band{{Name: "no harm", P: none}, {Name: "hurt", P: some}, {Name: "defeated", P: all}}
+	o.Dist, o.Mean = sortedDist(dist)
+	o.DistOf = "Health lost"
+	if d.Minion {
+		o.Bands[1].Name, o.Bands[2].Name = "some defeated", "all defeated"
+		o.DistOf = "minions defeated"
+	}
+	return o
+}
