@@ -225,6 +225,9 @@ func TestBrowserSystems(t *testing.T) {
 		party    string   // the paste box: one combatant a line
 		commands []string // typed on the command line before the start
 		clicks   []string // CSS selectors clicked after the start, in order
+		// typed, a Tab, and the line completion should give: a word the
+		// page learns from the server alone (GET /api/systems).
+		complete, completed string
 	}{
 		{
 			rules: "vv",
@@ -248,7 +251,8 @@ func TestBrowserSystems(t *testing.T) {
 			},
 		},
 		{
-			rules: "pp",
+			rules:    "pp",
+			complete: "chec", completed: "check ",
 			// A script's command line among the combatants runs as it is.
 			party: "Paragon side=pc perception=4 agility=5 intellect=3\n\"Doctor Vile\" role=villain perception=4 agility=2 intellect=6\norder Paragon \"Doctor Vile\"",
 			clicks: []string{
@@ -259,6 +263,7 @@ func TestBrowserSystems(t *testing.T) {
 		},
 		{
 			rules:    "queue",
+			complete: "attack Johann Melvina injury=sc", completed: "attack Johann Melvina injury=scarred ",
 			party:    "Johann side=pc wits=3\nMelvina side=pc wits=2\n\"Pet Bear\" wits=1",
 			commands: []string{"initiative Johann 15", "initiative Melvina 10", `initiative "Pet Bear" 8`},
 			clicks: []string{
@@ -287,11 +292,19 @@ func TestBrowserSystems(t *testing.T) {
 			p.waitFor("the pasted party", fmt.Sprintf(`document.querySelectorAll("#combatants .card").length === %d`, want))
 
 			// The command line: completion, a query and commands.
+			p.waitFor("the command words", `document.body.dataset.commands === "loaded"`)
 			p.do(chromedp.SendKeys(chromedp.CSS("#cmdline"), "hel"+kb.Tab))
 			if got := p.eval(`document.getElementById("cmdline").value`); got != "help " {
 				t.Errorf("Tab after %q gave %q, want %q", "hel", got, "help ")
 			}
 			p.clear("#cmdline")
+			if tc.complete != "" {
+				p.do(chromedp.SendKeys(chromedp.CSS("#cmdline"), tc.complete+kb.Tab))
+				if got := p.eval(`document.getElementById("cmdline").value`); got != tc.completed {
+					t.Errorf("Tab after %q gave %q, want %q", tc.complete, got, tc.completed)
+				}
+				p.clear("#cmdline")
+			}
 			p.do(chromedp.SendKeys(chromedp.CSS("#cmdline"), "show"+kb.Enter))
 			p.waitFor("show's answer", `document.getElementById("cmd-out").textContent.includes("Not started")`)
 			for _, c := range tc.commands {
@@ -322,6 +335,44 @@ func TestBrowserSystems(t *testing.T) {
 			p.checkConsole()
 		})
 	}
+
+	// bpb's words come from the server: distract, a resolution command
+	// the page itself never names, completes; so do an attack's options;
+	// help lists each command with its usage. The server asked once.
+	t.Run("commands", func(t *testing.T) {
+		p := b.tab(t, "commands", true)
+		p.do(chromedp.Navigate(base + "/"))
+		p.do(chromedp.WaitVisible(chromedp.CSS("#create-form")),
+			chromedp.SetValue(chromedp.CSS("#create-rules"), "bpb"),
+			chromedp.Click(chromedp.CSS(`[data-testid="create"]`)),
+			chromedp.WaitVisible(chromedp.CSS("#encounter")))
+		p.waitFor("the command words", `document.body.dataset.commands === "loaded"`)
+		if got := p.eval(`document.getElementById("enc-title").textContent`); !strings.HasSuffix(got, " · "+bpb.New().Name()) {
+			t.Errorf("title = %q, want the system's name from the server", got)
+		}
+		for _, c := range []struct{ typed, want string }{
+			{"distr", "distract "},
+			{"odds distr", "odds distract "},
+			{"attack Blueshift Ganyeka choose=sm", "attack Blueshift Ganyeka choose=smashing "},
+			{"attack Blueshift Ganyeka cho", "attack Blueshift Ganyeka choose="},
+		} {
+			p.clear("#cmdline")
+			p.do(chromedp.SendKeys(chromedp.CSS("#cmdline"), c.typed+kb.Tab))
+			if got := p.eval(`document.getElementById("cmdline").value`); got != c.want {
+				t.Errorf("Tab after %q gave %q, want %q", c.typed, got, c.want)
+			}
+		}
+		p.clear("#cmdline")
+		p.do(chromedp.SendKeys(chromedp.CSS("#cmdline"), "distr"))
+		p.waitFor("distract offered with its usage", `[...document.querySelectorAll("#cmd-complete option")].some(o => o.value === "distract" && o.label.startsWith("distract NAME OPPONENT"))`)
+		p.clear("#cmdline")
+		p.do(chromedp.SendKeys(chromedp.CSS("#cmdline"), "help"+kb.Enter))
+		p.waitFor("help's answer", `document.getElementById("cmd-out").textContent.includes("distract NAME OPPONENT")`)
+		if got := p.eval(`String(performance.getEntriesByType("resource").filter(e => new URL(e.name).pathname === "/api/systems").length)`); got != "1" {
+			t.Errorf("the page asked for /api/systems %s times, want once", got)
+		}
+		p.checkConsole()
+	})
 
 	// A log written by fray play, imported: seed 000's eight rounds.
 	t.Run("import", func(t *testing.T) {

@@ -52,6 +52,36 @@ export async function api(method, path, { token, body } = {}) {
   return data;
 }
 
+// The rule systems the server runs (GET /api/systems), asked for once per
+// page: a Map of id → {id, name, commands: [{usage, summary, words,
+// options}], words, follow, usage}, where follow maps a command word to
+// the words and options that may come after it and usage maps it to its
+// first usage line. A failed request is asked again on the next call.
+let systemsAsked = null;
+export function systemDocs() {
+  if (!systemsAsked) {
+    systemsAsked = api("GET", "/api/systems").then((r) => {
+      const m = new Map();
+      for (const s of (r && r.systems) || []) {
+        const follow = new Map();
+        const usage = new Map();
+        for (const c of s.commands || []) {
+          for (const w of c.words || []) {
+            if (!usage.has(w)) usage.set(w, c.usage);
+            const f = follow.get(w) || [];
+            for (const o of c.options || []) if (!f.includes(o)) f.push(o);
+            follow.set(w, f);
+          }
+        }
+        m.set(s.id, { ...s, words: s.words || [], commands: s.commands || [], follow, usage });
+      }
+      return m;
+    });
+    systemsAsked.catch(() => { systemsAsked = null; });
+  }
+  return systemsAsked;
+}
+
 // el builds an element: el("li", {class: "x", "data-name": n}, "text", child…).
 export function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);

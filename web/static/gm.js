@@ -5,11 +5,52 @@
 
 import {
   api, el, quote, slotText, statusText, renderOrder, renderHistory, combatantCard,
-  rollText, oddsText, pct, setupLargeType, notice, button, Live, CONN_LABEL, keepFocus,
+  rollText, oddsText, pct, setupLargeType, notice, button, Live, CONN_LABEL, keepFocus, systemDocs,
 } from "./fray.js";
-import { system, SYSTEMS, ADD_OPTS } from "./systems.js";
+import { system } from "./systems.js";
 
 const $ = (id) => document.getElementById(id);
+
+// docs holds the rule systems the server runs, once GET /api/systems has
+// answered (see systemDocs): their names, command words and help.
+let docs = null;
+
+// loadDocs asks the server for the rule systems (once; again only after a
+// failure) and shows what they tell once they come.
+function loadDocs() {
+  return systemDocs().then((m) => {
+    if (docs) return docs;
+    docs = m;
+    document.body.dataset.commands = "loaded";
+    fillRules();
+    if (st && st.view) keepFocus(render);
+    else if (!$("setup").hidden) showSetup();
+    return docs;
+  });
+}
+
+// docOf returns what the server says of the rules id, or null.
+function docOf(id) {
+  return (docs && docs.get(id)) || null;
+}
+
+// rulesName returns the full name of the rules id, or the id itself
+// while the server has not told it.
+function rulesName(id) {
+  const d = docOf(id);
+  return d ? d.name : id || "";
+}
+
+// fillRules names each system of the create form as the server does,
+// and offers any the page does not list.
+function fillRules() {
+  const sel = $("create-rules");
+  for (const [id, d] of docs) {
+    let opt = [...sel.options].find((o) => o.value === id);
+    if (!opt) sel.append((opt = el("option", { value: id })));
+    opt.textContent = d.name + " (" + id + ")";
+  }
+}
 
 // held returns the encounters this browser runs: id → {token, name, rules}.
 function held() {
@@ -55,7 +96,7 @@ function showSetup() {
     const r = h[id];
     list.append(el("li", {},
       el("a", { href: "#e=" + encodeURIComponent(id), "data-id": id }, r.name || id),
-      " ", el("span", { class: "hint" }, (SYSTEMS[r.rules] || {}).name || r.rules || ""),
+      " ", el("span", { class: "hint" }, rulesName(r.rules)),
       " ", el("button", {
         type: "button", class: "small", "aria-label": "Forget " + (r.name || id) + " in this browser",
         onclick: () => { if (confirm("Forget this encounter's GM key in this browser?")) { hold(id); showSetup(); } },
@@ -197,7 +238,7 @@ function render() {
   document.body.dataset.revision = String(st.revision);
   document.body.dataset.rules = st.rules;
   $("main").dataset.revision = String(st.revision);
-  $("enc-title").textContent = st.name + " · " + sys.name;
+  $("enc-title").textContent = st.name + " · " + rulesName(st.rules);
   $("status").textContent = statusText(v);
   document.title = (v.started && v.current ? v.current + " · " : "") + st.name + " — fray";
 
@@ -464,7 +505,14 @@ $("paste-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const lines = $("paste").value.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
   const left = [];
-  const words = new Set(system(st.rules).words);
+  let d;
+  try {
+    d = (await loadDocs()).get(st.rules);
+  } catch (err) {
+    notice("The command words could not be read from the server, so the lines were not added: " + err.message);
+    return;
+  }
+  const words = new Set(d ? d.words : []);
   for (const line of lines) {
     // A line that starts with a command word runs as it is (a fray play
     // script's order or start); any other names a combatant to add.
@@ -539,7 +587,8 @@ $("cmd-form").addEventListener("submit", async (e) => {
     if (r.odds.modifiers && r.odds.modifiers.length) lines.push("modifiers: " + r.odds.modifiers.map((m) => (m.value > 0 ? "+" : "") + m.value + " " + m.source).join(", "));
     if (r.odds.mean !== undefined) lines.push("mean " + Number(r.odds.mean).toFixed(2));
   } else if (word === "help") {
-    lines = r.help ? r.help.map((d) => d.usage + " — " + d.summary) : [system(st.rules).words.join(" ")];
+    const d = docOf(st.rules);
+    lines = d ? d.commands.map((c) => c.usage + " — " + c.summary) : ["The list of commands has not come from the server yet; try again."];
   } else {
     for (const ev of r.events || []) for (const x of ev.rolls || []) lines.push(rollText(x));
     lines.push(statusText(v));
@@ -560,24 +609,31 @@ function lastWordStart(s) {
 }
 
 // candidates returns the words that may complete the last word of line.
+// The words come from the server (GET /api/systems): the command words
+// first, then combatants' names and what the command's usage says may
+// follow it (major, choose=smashing, mod=); add also takes the stats.
 function candidates(line) {
-  const sys = system(st ? st.rules : "");
+  const d = docOf(st ? st.rules : "");
+  if (!d) loadDocs().catch(() => {});
   const start = lastWordStart(line);
   const word = line.slice(start);
-  const first = line.trimStart().split(/\s+/)[0].toLowerCase();
+  // The words before this one; odds takes a whole command after it.
+  const before = line.slice(0, start).trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (before[0] === "odds") before.shift();
+  const first = before[0];
   let all;
-  if (start === 0 || line.slice(0, start).trim() === "") {
-    all = sys.words;
+  if (!first) {
+    all = d ? d.words : [];
   } else {
     const ns = st && st.view ? names(st.view).map(quote) : [];
+    const opts = [...((d && d.follow.get(first)) || [])];
+    if (first === "add") opts.push(...system(st.rules).stats.map((s) => s + "="));
     const eq = word.indexOf("=");
     if (eq > 0) {
       const key = word.slice(0, eq + 1);
-      all = ns.map((n) => key + n);
+      all = [...opts.filter((o) => o.startsWith(key) && o !== key), ...ns.map((n) => key + n)];
     } else {
-      all = [...ns];
-      const opts = { add: [...ADD_OPTS, ...sys.stats.map((s) => s + "=")], next: ["note="], force: ["note="], interrupt: ["before="], reorder: ["after="], react: ["to=", "note="], defend: ["against="], aware: ["before=", "after="], set: ["order=declared", "order=rolled", "held=house", "held=raw", "movement=house", "movement=raw", "surprise=house", "surprise=raw"], act: ["major", "minor", "note="], full: ["defence", "offence", "none"], start: ["order=declared", "order=rolled"] };
-      all.push(...(opts[first] || []));
+      all = [...ns, ...opts];
     }
   }
   const w = word.toLowerCase();
@@ -590,7 +646,10 @@ function renderCompletion() {
   const line = inp.value;
   const { start, list } = candidates(line);
   const head = line.slice(0, start);
-  dl.replaceChildren(...list.slice(0, 30).map((c) => el("option", { value: head + c })));
+  const d = docOf(st ? st.rules : "");
+  // A command word shows its usage beside it.
+  const usage = (c) => (d && !head.trim() ? d.usage.get(c) : undefined);
+  dl.replaceChildren(...list.slice(0, 30).map((c) => el("option", { value: head + c, label: usage(c) })));
 }
 
 $("cmdline").addEventListener("input", renderCompletion);
@@ -725,6 +784,7 @@ function bar(frac) {
 // ---- start ----
 
 setupLargeType($("large-type"));
+loadDocs().catch((err) => notice("The list of commands could not be read: " + err.message + " Completion waits for it."));
 function route() {
   const id = encId();
   if (id) {

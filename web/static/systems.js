@@ -1,12 +1,10 @@
-// What each rule system lets a table do, for the buttons of the GM screen
-// and the player view. The command words are the ones `fray play` takes
-// (see each system's `help`); the server checks every command, so a button
+// What each rule system lets a table do, for the buttons and forms of the
+// GM screen and the player view. The command words themselves, their help
+// and their completion come from the server (GET /api/systems, see
+// systemDocs in fray.js); the server checks every command, so a button
 // here only saves typing.
 
 import { quote } from "./fray.js";
-
-// Words every system shares (the engine's).
-const shared = ["add", "remove", "note", "reveal", "condition", "clear", "odds", "undo", "redo", "show", "history", "log", "help"];
 
 // has reports whether slot s carries marker m.
 const has = (s, m) => (s.markers || []).includes(m);
@@ -17,9 +15,7 @@ const b = (action, label, cmd, aria) => ({ action, label, cmd, aria: aria || lab
 
 /**
  * Each system:
- *   name     its full name
- *   stats    the stats `add` takes
- *   words    its command words, for completion
+ *   stats    the stats `add` takes: the add form's fields
  *   setup    buttons before the start (GM only)
  *   turn(v)  buttons for the one whose turn it is: [b(...)], given the view
  *   row(s, v, ctx) buttons on a slot of the order of play (ctx.gm, ctx.me)
@@ -30,9 +26,7 @@ const b = (action, label, cmd, aria) => ({ action, label, cmd, aria: aria || lab
  */
 export const SYSTEMS = {
   bpb: {
-    name: "Bulletproof Blues 2e",
     stats: ["brawn", "agility", "accuracy", "prowess", "perception", "willpower", "endurance", "superspeed"],
-    words: [...shared, "set", "order", "aware", "initiative", "start", "next", "delay", "interrupt", "force", "reorder"],
     declare: true,
     place: true,
     forms: ["reorder"],
@@ -53,9 +47,7 @@ export const SYSTEMS = {
     },
   },
   cinematic: {
-    name: "Cinematic Unisystem",
     stats: ["strength", "dexterity", "constitution", "intelligence", "perception", "willpower", "bonus"],
-    words: [...shared, "order", "full", "start", "attack", "act", "defend", "next"],
     forms: ["attack", "full"],
     turn: (v) => [
       b("attack", "Attack", "attack", v.current + " attacks"),
@@ -67,9 +59,7 @@ export const SYSTEMS = {
     },
   },
   vv: {
-    name: "Villains & Vigilantes 2e",
     stats: ["agility", "move", "power", "strength", "endurance", "intelligence", "charisma", "level", "hits"],
-    words: [...shared, "set", "surprise", "initiative", "order", "upkeep", "start", "act", "move", "hold", "next", "decline", "interrupt", "facing", "prone", "stand"],
     forms: ["move"],
     turn: (v) => [
       b("act", "Act", "act " + quote(v.current), v.current + " acts"),
@@ -86,9 +76,7 @@ export const SYSTEMS = {
     },
   },
   pp: {
-    name: "Prowlers & Paragons UE",
     stats: ["agility", "intellect", "might", "perception", "toughness", "willpower", "edge"],
-    words: [...shared, "order", "start", "act", "next"],
     turn: (v) => [
       b("act", "Act", "act " + quote(v.current), v.current + " takes an action"),
       b("next", "Next", "next", "Next: end " + v.current + "'s turn"),
@@ -96,9 +84,7 @@ export const SYSTEMS = {
     row: () => [],
   },
   queue: {
-    name: "The Combat Queue",
     stats: ["wits", "bonus", "hp"],
-    words: [...shared, "set", "order", "initiative", "start", "act", "next", "react", "attack", "injury"],
     place: true,
     turn: (v) => [
       b("major", "Major action", "act " + quote(v.current) + " major", v.current + " takes a Major action"),
@@ -112,10 +98,7 @@ export const SYSTEMS = {
   },
 };
 
-// Option words the shared add command takes, for completion.
-export const ADD_OPTS = ["side=pc", "side=npc", "kind=character", "kind=group", "kind=environment", "group=", "aware=no", "hidden=yes", "notes=", "before=", "after="];
-
 // The system of a view, or a plain one when the id is unknown.
 export function system(id) {
-  return SYSTEMS[id] || { name: id, stats: [], words: shared, turn: () => [b("next", "Next", "next")], row: () => [] };
+  return SYSTEMS[id] || { stats: [], turn: () => [b("next", "Next", "next")], row: () => [] };
 }
