@@ -297,6 +297,9 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if evs, handled, err := engine.DecideShared(&s0.Encounter, cmd, spec); handled {
 		return evs, err
 	}
+	if evs, handled, err := s0.decideResolution(cmd, r); handled {
+		return evs, err
+	}
 	s := s0.Clone().(*State)
 	var evs []fray.Event
 	// emit applies an event to the working copy and keeps it; data may
@@ -342,13 +345,8 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	case "full":
 		err = decideStance(s, cmd, emit)
 	case "attack", "act":
-		// act, the shared word for spending the turn's budget, attacks;
-		// an attack naming a weapon (with=) is rolled and resolved.
-		if _, ok := cmd.Opts[OptWith]; ok && cmd.Name == "attack" {
-			err = s.decideStrike(cmd, r, emit)
-		} else {
-			err = decideAttack(s, cmd, emit)
-		}
+		// act, the shared word for spending the turn's budget, attacks.
+		err = decideAttack(s, cmd, emit)
 	case "defend":
 		err = decideDefence(s, cmd, emit)
 	case "next":
@@ -372,20 +370,6 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		if err = emit(EventTurnDone, fray.NameData{Name: cur}); err == nil && s.Current() == "" {
 			err = newRound()
 		}
-	case "check", "test", "free", "kipup":
-		err = s.decideRoll(cmd, r, emit)
-	case "damage", "heal":
-		err = s.decideDamage(cmd, emit)
-	case "complication":
-		err = s.decideComplication(cmd, emit)
-	case "stand":
-		err = s.decideStand(cmd, emit)
-	case "stabilise", "stabilize":
-		err = s.decideStabilise(cmd, emit)
-	case "reload":
-		err = s.decideReload(cmd, emit)
-	case "spend":
-		err = s.decideSpend(cmd, emit)
 	case "initiative":
 		return nil, fray.Errorf(fray.EINVALID, "Cinematic Unisystem initiative is not rolled: it is ⌊Dexterity × 0.5 + Perception + bonus⌋ (C-1).")
 	default:

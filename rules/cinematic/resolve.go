@@ -208,8 +208,16 @@ func squash(s string) string { return strings.ToLower(strings.ReplaceAll(s, " ",
 // do not have it, and its name as the sheet spells it.
 func skill(c *fray.Combatant, name string) (int, string, bool) {
 	for _, p := range c.Powers {
-		if p.Kind != fray.PowerKindWeapon && squash(p.Name) == squash(name) {
+		if p.Kind != fray.PowerKindWeapon && strings.EqualFold(p.Name, name) {
 			return p.Rank, p.Name, true
+		}
+	}
+	if !strings.Contains(name, " ") {
+		// "kungfu" for "Kung Fu": compare without blanks.
+		for _, p := range c.Powers {
+			if p.Kind != fray.PowerKindWeapon && squash(p.Name) == squash(name) {
+				return p.Rank, p.Name, true
+			}
 		}
 	}
 	return 0, name, false
@@ -943,6 +951,51 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 	ev, err := fray.NewEvent(EventRolled, p.d, rolls...)
 	ev.Odds = &o
 	return ev, err
+}
+
+// decideResolution decides the commands of resolution; handled is false
+// for any other command. Their events follow from the state before the
+// command alone, so they are made without a working copy of the state
+// (the engine applies them in order).
+func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Event, handled bool, err error) {
+	emit := func(typ string, data any) error {
+		ev, ok := data.(fray.Event)
+		if !ok {
+			var err error
+			if ev, err = fray.NewEvent(typ, data); err != nil {
+				return err
+			}
+		}
+		evs = append(evs, ev)
+		return nil
+	}
+	switch cmd.Name {
+	case RollAttack:
+		if _, ok := cmd.Opts[OptWith]; !ok {
+			return nil, false, nil
+		}
+		err = s.decideStrike(cmd, r, emit)
+	case RollCheck, RollTest, RollFree, RollKipUp:
+		err = s.decideRoll(cmd, r, emit)
+	case "damage", "heal":
+		err = s.decideDamage(cmd, emit)
+	case "complication":
+		err = s.decideComplication(cmd, emit)
+	case "stand":
+		err = s.decideStand(cmd, emit)
+	case "stabilise", "stabilize":
+		err = s.decideStabilise(cmd, emit)
+	case "reload":
+		err = s.decideReload(cmd, emit)
+	case "spend":
+		err = s.decideSpend(cmd, emit)
+	default:
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	return evs, true, nil
 }
 
 // decideRoll decides check, test, free and kipup.

@@ -241,10 +241,7 @@ func (t TestRoll) Odds() (*TestOdds, error) {
 	if err := t.check(); err != nil {
 		return nil, err
 	}
-	att, err := distOf(t.Expr())
-	if err != nil {
-		return nil, err
-	}
+	att := d10Plus(t.Value)
 	o := &TestOdds{Expr: t.Expr(), Mean: att.Mean()}
 	lo, hi := att.Min, att.Min+len(att.P)-1
 	// win reports P(win | attack total a).
@@ -255,10 +252,7 @@ func (t TestRoll) Odds() (*TestOdds, error) {
 		return 0
 	}
 	if t.Opposed {
-		def, err := distOf(t.DefenceExpr())
-		if err != nil {
-			return nil, err
-		}
+		def := d10Plus(t.Defence)
 		diff := dice.Sub(att, def)
 		o.DefenceExpr = t.DefenceExpr()
 		o.Fail, o.Success = diff.AtMost(0), diff.AtLeast(1)
@@ -283,14 +277,23 @@ func (t TestRoll) Odds() (*TestOdds, error) {
 	return o, nil
 }
 
-func distOf(expr string) (*dice.Dist, error) {
-	e, err := dice.Parse(expr)
+// d10 is the distribution of TestDice, worked out once by package dice.
+var d10 = func() *dice.Dist {
+	e, err := dice.Parse(TestDice)
 	if err != nil {
-		return nil, fmt.Errorf("cinematic odds: %w", err)
+		panic(err)
 	}
 	d, err := e.Dist(dice.DistOptions{})
 	if err != nil {
-		return nil, fmt.Errorf("cinematic odds: %w", err)
+		panic(err)
 	}
-	return d, nil
+	return d
+}()
+
+// d10Plus returns the distribution of D10 + value: d10 shifted, sharing
+// its probabilities (never changed).
+func d10Plus(value int) *dice.Dist {
+	d := *d10
+	d.Min += value
+	return &d
 }
