@@ -24,7 +24,12 @@ import (
 //     data or rolls, with no noted events at all, without the command
 //     text (which may carry notes= or an NPC's numbers), without the odds
 //     a roll had (against an NPC they give away its stats), and with the
-//     notes and NPC numbers taken out of added events;
+//     notes and NPC numbers taken out of added events; an event that
+//     names anyone but visible PCs (in its data or its rolls) also loses
+//     every number of its data and the rolls made for anyone but a
+//     visible PC, so that a roll against an NPC says who rolled, what and
+//     which band came, but not the NPC's stat, difficulty or dice (see
+//     redactNumbers);
 //   - the answer to "odds COMMAND …" only for a roll that involves player
 //     characters alone (see RedactOdds); any other is refused whole.
 //
@@ -36,7 +41,7 @@ func Redact(role string, secret map[string]bool, v fray.View, evs []fray.Event) 
 	if role == fray.RoleGM {
 		return withBands(v, v.Combatants), evs
 	}
-	return withBands(redactView(secret, v), v.Combatants), redactEvents(secret, evs)
+	return withBands(redactView(secret, v), v.Combatants), redactEvents(secret, v.Combatants, evs)
 }
 
 func redactView(secret map[string]bool, v fray.View) fray.View {
@@ -142,7 +147,17 @@ func forPlayers(secret map[string]bool, c fray.Combatant) fray.Combatant {
 	return fray.Combatant{Name: c.Name, Kind: c.Kind, Side: c.Side, Group: c.Group, Unaware: c.Unaware, Conditions: conds}
 }
 
-func redactEvents(secret map[string]bool, evs []fray.Event) []fray.Event {
+func redactEvents(secret map[string]bool, cs []fray.Combatant, evs []fray.Event) []fray.Event {
+	others, pcs := parties(secret, cs)
+	// A combatant removed since its events may still be added in them.
+	for _, ev := range evs {
+		var d fray.AddedData
+		if ev.Type == fray.EventAdded && ev.Decode(&d) == nil && !d.Combatant.IsPC() {
+			name := strings.ToLower(d.Combatant.Name)
+			others[name] = true
+			delete(pcs, name)
+		}
+	}
 	out := make([]fray.Event, 0, len(evs))
 	for _, ev := range evs {
 		if ev.Type == fray.EventNoted || mentions(ev, secret) {
@@ -164,9 +179,103 @@ func redactEvents(secret map[string]bool, evs []fray.Event) []fray.Event {
 			}
 			ev.Data = clean.Data
 		}
+		if !redactNumbers(&ev, others, pcs) {
+			continue
+		}
 		out = append(out, ev)
 	}
 	return out
+}
+
+// parties returns the names (lower case) of the visible PCs among cs, and
+// of everyone else: NPCs, groups, environments, hidden combatants and
+// every secret name.
+func parties(secret map[string]bool, cs []fray.Combatant) (others, pcs map[string]bool) {
+	others, pcs = map[string]bool{}, map[string]bool{}
+	for name := range secret {
+		others[name] = true
+	}
+	for _, c := range cs {
+		name := strings.ToLower(c.Name)
+		if c.IsPC() && !c.Hidden && !secret[name] {
+			pcs[name] = true
+		} else {
+			others[name] = true
+		}
+	}
+	return others, pcs
+}
+
+// redactNumbers takes out of a player's event that names anyone but the
+// visible PCs pcs (a name of others in its data, or a roll for anyone
+// else) every number of its data, and the rolls made for anyone but
+// them: what an NPC rolled, its stat, its difficulty, the damage it took
+// stay the GM's; who acted, what the roll was and which band came stay
+// in the event's words. It reports false when the data cannot be read,
+// and the event is then left out.
+func redactNumbers(ev *fray.Event, others, pcs map[string]bool) bool {
+	hit := func(s string) bool { return holds(s, others) }
+	involves := len(ev.Data) > 0 && walkJSON(ev.Data, hit)
+	for _, r := range ev.Rolls {
+		if !pcs[strings.ToLower(r.For)] {
+			involves = true
+		}
+	}
+	if !involves {
+		return true
+	}
+	var rolls []fray.Roll
+	for _, r := range ev.Rolls {
+		if pcs[strings.ToLower(r.For)] {
+			rolls = append(rolls, r)
+		}
+	}
+	// A new event, so that no payload kept from NewEvent outlives its data.
+	clean := fray.Event{Seq: ev.Seq, Step: ev.Step, Type: ev.Type, Command: ev.Command, Rolls: rolls, Odds: ev.Odds}
+	if len(ev.Data) > 0 {
+		var v any
+		if json.Unmarshal(ev.Data, &v) != nil {
+			return false
+		}
+		b, err := json.Marshal(withoutNumbers(v, 0))
+		if err != nil {
+			return false
+		}
+		clean.Data = b
+	}
+	*ev = clean
+	return true
+}
+
+// withoutNumbers returns the decoded JSON v without its numbers: an
+// object's members whose values are numbers go, and so do the numbers of
+// an array.
+func withoutNumbers(v any, depth int) any {
+	if depth > 64 {
+		return nil
+	}
+	switch x := v.(type) {
+	case float64:
+		return nil
+	case []any:
+		out := make([]any, 0, len(x))
+		for _, e := range x {
+			if _, num := e.(float64); !num {
+				out = append(out, withoutNumbers(e, depth+1))
+			}
+		}
+		return out
+	case map[string]any:
+		for k, e := range x {
+			if _, num := e.(float64); num {
+				delete(x, k)
+			} else {
+				x[k] = withoutNumbers(e, depth+1)
+			}
+		}
+		return x
+	}
+	return v
 }
 
 // mentions reports whether any string in the event's data, rolls or odds holds
@@ -282,19 +391,7 @@ func RedactOdds(role string, secret map[string]bool, v fray.View, cmd fray.Comma
 	}
 	// others holds every name a player's odds may not involve: NPCs,
 	// environments, groups, and anyone hidden or secret.
-	others := map[string]bool{}
-	for name := range secret {
-		others[name] = true
-	}
-	pcs := map[string]bool{}
-	for _, c := range v.Combatants {
-		name := strings.ToLower(c.Name)
-		if c.IsPC() && !c.Hidden && !secret[name] {
-			pcs[name] = true
-		} else {
-			others[name] = true
-		}
-	}
+	others, pcs := parties(secret, v.Combatants)
 	words := append([]string(nil), inner.Args...)
 	for _, val := range inner.Opts {
 		words = append(words, val)

@@ -189,6 +189,20 @@ func TestE6_PlayersGetOddsAmongPCsAlone(t *testing.T) {
 	}
 	r := e.do(t, "GET", "/api/encounters/"+enc.ID, p.Token, nil)
 	player = append(player, r.Body)
+	// The player's stream from the start: Bear's attack is there, with
+	// its band but not his Prowess 8 nor his dice.
+	from0 := e.open(t, enc.ID, p.Token, "0")
+	for {
+		if _, c := from0.next(t); c.Revision == d.Revision {
+			break
+		}
+	}
+	from0.close()
+	stream := from0.Raw.String()
+	player = append(player, []byte(stream))
+	if !strings.Contains(stream, `"type":"bpb.task"`) || !strings.Contains(stream, `"band":"extreme"`) {
+		t.Errorf("the player's stream lacks Bear's attack and its band:\n%s", stream)
+	}
 
 	// The GM's targets, worked out above.
 	for i, want := range []int{17, 15, 19, 19} {
@@ -208,7 +222,7 @@ func TestE6_PlayersGetOddsAmongPCsAlone(t *testing.T) {
 			allowed[ftoa(pt.P)] = true
 		}
 	}
-	needles := []string{`"prowess":8`, `"agility":9`, `"willpower":7`, `"endurance":37`, `"rank":11`, `"zed"`}
+	needles := []string{`"prowess":8`, `"agility":9`, `"willpower":7`, `"endurance":37`, `"rank":11`, `"value":8`, `"for":"Bear"`, `"zed"`}
 	for _, o := range kept {
 		if allowed[strconv.Itoa(o.Target)] {
 			t.Fatalf("the GM's %s has the target %d of a roll the player may see", o.Command, o.Target)
