@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"fray"
-	"fray/dice"
 	"fray/engine"
 )
 
@@ -535,11 +534,8 @@ func parseDice(v string) (int, error) {
 	return strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(v, "+"), "d"))
 }
 
-// rolled is one side's roll: its result and its 6s.
-type rolled struct {
-	res   *PoolResult
-	sixes int
-}
+// rolled is one side's roll: its successes and its 6s.
+type rolled struct{ successes, sixes int }
 
 // rollSides rolls every side that is not counted with a single roll of r
 // (so that dice= gives all the faces at once, in the order of the sides)
@@ -561,9 +557,9 @@ func rollSides(r fray.Roller, swing bool, sides []side) ([]rolled, []fray.Roll, 
 			return nil, nil, fray.Errorf(fray.EINVALID, "A challenge roll counts successes, not a total: give the faces with dice=, or the successes with successes=.")
 		}
 	}
-	src := dice.Faces(all.Dice...)
 	out := make([]rolled, len(sides))
-	var rolls []fray.Roll
+	rolls := make([]fray.Roll, 0, len(sides))
+	pos := 0
 	for i, sd := range sides {
 		if sd.counted >= 0 {
 			res, err := sd.pool.FromSuccesses(sd.counted-sd.pool.Auto(), swing)
@@ -573,26 +569,25 @@ func rollSides(r fray.Roller, swing bool, sides []side) ([]rolled, []fray.Roll, 
 			if err != nil {
 				return nil, nil, fray.Errorf(fray.EINVALID, "%v.", err)
 			}
-			out[i] = rolled{res: res}
+			out[i] = rolled{successes: res.Successes}
 			rolls = append(rolls, fray.Roll{For: sd.name, Expr: res.Expr, Total: res.Successes, Source: fray.RollTotal})
 			continue
 		}
 		if !hasDice(sd.pool) {
-			res, _ := sd.pool.FromSuccesses(0, swing)
-			out[i] = rolled{res: res}
+			out[i] = rolled{successes: sd.pool.Auto()}
 			continue
 		}
-		before := src.Unused()
-		res, err := sd.pool.roll(src, swing)
+		n, used, err := sd.pool.playback(all.Dice[pos:], swing)
 		if err != nil {
 			return nil, nil, fray.Errorf(fray.EINVALID, "The dice %s do not fit the roll: %v.", joinInts(all.Dice), err)
 		}
-		used := all.Dice[len(all.Dice)-before : len(all.Dice)-src.Unused()]
-		out[i] = rolled{res: res, sixes: countSixes(used)}
-		rolls = append(rolls, fray.Roll{For: sd.name, Expr: res.Expr, Dice: slices.Clone(used), Total: res.Successes, Source: all.Source})
+		faces := all.Dice[pos : pos+used : pos+used]
+		pos += used
+		out[i] = rolled{successes: n, sixes: countSixes(faces)}
+		rolls = append(rolls, fray.Roll{For: sd.name, Expr: sd.pool.Expr(swing), Dice: faces, Total: n, Source: all.Source})
 	}
-	if src.Unused() > 0 {
-		return nil, nil, fray.Errorf(fray.EINVALID, "The dice %s are %d more than the roll needs.", joinInts(all.Dice), src.Unused())
+	if pos < len(all.Dice) {
+		return nil, nil, fray.Errorf(fray.EINVALID, "The dice %s are %d more than the roll needs.", joinInts(all.Dice), len(all.Dice)-pos)
 	}
 	return out, rolls, nil
 }
@@ -843,9 +838,9 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 	if err != nil {
 		return nil, err
 	}
-	d.Successes, d.Sixes = res[0].res.Successes, res[0].sixes
+	d.Successes, d.Sixes = res[0].successes, res[0].sixes
 	if len(res) > 1 {
-		d.OppSuccesses, d.OppSixes = res[1].res.Successes, res[1].sixes
+		d.OppSuccesses, d.OppSixes = res[1].successes, res[1].sixes
 	}
 	if len(sides) > 2 {
 		// Several with the same goal: the most successes is the actor, the
@@ -854,19 +849,19 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 		for i := range idx {
 			idx[i] = i
 		}
-		slices.SortStableFunc(idx, func(a, b int) int { return res[b].res.Successes - res[a].res.Successes })
+		slices.SortStableFunc(idx, func(a, b int) int { return res[b].successes - res[a].successes })
 		a, b := idx[0], idx[1]
 		if a != 0 {
 			d.By = d.Actor
 		}
-		d.Actor, d.Trait, d.Pool, d.Successes, d.Sixes = sides[a].name, sides[a].trait, sides[a].pool, res[a].res.Successes, res[a].sixes
-		d.Opponent, d.OppTrait, d.OppPool, d.OppSuccesses, d.OppSixes = sides[b].name, sides[b].trait, sides[b].pool, res[b].res.Successes, res[b].sixes
+		d.Actor, d.Trait, d.Pool, d.Successes, d.Sixes = sides[a].name, sides[a].trait, sides[a].pool, res[a].successes, res[a].sixes
+		d.Opponent, d.OppTrait, d.OppPool, d.OppSuccesses, d.OppSixes = sides[b].name, sides[b].trait, sides[b].pool, res[b].successes, res[b].sixes
 		if a != 0 {
 			d.Assist, d.Penalty = 0, 0
 		}
 		var rivals []string
 		for _, i := range idx[2:] {
-			rivals = append(rivals, sides[i].name+" "+strconv.Itoa(res[i].res.Successes))
+			rivals = append(rivals, sides[i].name+" "+strconv.Itoa(res[i].successes))
 		}
 		d.Rivals = strings.Join(rivals, ", ")
 	}
@@ -1108,7 +1103,7 @@ func (s *State) decideAssist(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if err != nil {
 		return nil, err
 	}
-	d := AssistData{Helper: sd.name, For: target, Trait: sd.trait, Pool: sd.pool, Successes: res[0].res.Successes, Sixes: res[0].sixes}
+	d := AssistData{Helper: sd.name, For: target, Trait: sd.trait, Pool: sd.pool, Successes: res[0].successes, Sixes: res[0].sixes}
 	if rec := s.record(target); rec != nil {
 		d.Before = rec.Assist
 	}
@@ -1205,7 +1200,7 @@ func (s *State) decideGroup(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		return nil, err
 	}
 	for i := range sides {
-		d.Successes = append(d.Successes, res[i].res.Successes)
+		d.Successes = append(d.Successes, res[i].successes)
 		d.Pools = append(d.Pools, sides[i].pool)
 		d.Sixes = append(d.Sixes, res[i].sixes)
 	}
@@ -1481,7 +1476,7 @@ func (s *State) decideExchange(cmd fray.Command, r fray.Roller, first bool) ([]f
 	}
 	c := s.Res.Contest
 	d := ExchangeData{
-		N: c.Done + 1, SuccessesA: res[0].res.Successes, SuccessesB: res[1].res.Successes,
+		N: c.Done + 1, SuccessesA: res[0].successes, SuccessesB: res[1].successes,
 		PoolA: sides[0].pool, PoolB: sides[1].pool, SixesA: res[0].sixes, SixesB: res[1].sixes,
 	}
 	if fray.SameName(c.Carry, c.A) {

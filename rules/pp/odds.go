@@ -120,11 +120,11 @@ func (s *State) checkOdds(d CheckData, sides []side) (fray.Odds, error) {
 		net = points(a, -d.Threshold)
 		o.Target, o.TargetKind = d.Threshold, "threshold"
 	} else {
-		b, err := successDist(d.OppPool, s.swing())
+		n, err := netDist(d.Pool, d.OppPool, s.swing())
 		if err != nil {
-			return fray.Odds{}, err
+			return fray.Odds{}, fray.Errorf(fray.EINVALID, "The odds cannot be worked out: %v.", err)
 		}
-		net = points(dice.Sub(a, b), 0)
+		net = points(n, 0)
 		o.Expr += " against " + d.Opponent + "'s " + d.OppPool.Expr(s.swing())
 	}
 	return s.netOdds(o, d, net), nil
@@ -386,16 +386,12 @@ func joinStrings(xs []string, sep string) string {
 
 // exchangeOdds is the odds of a contest's next exchange: who wins it.
 func (s *State) exchangeOdds(sides []side) (fray.Odds, error) {
-	a, err := successDist(sides[0].pool, s.swing())
+	diff, err := netDist(sides[0].pool, sides[1].pool, s.swing())
 	if err != nil {
-		return fray.Odds{}, err
-	}
-	b, err := successDist(sides[1].pool, s.swing())
-	if err != nil {
-		return fray.Odds{}, err
+		return fray.Odds{}, fray.Errorf(fray.EINVALID, "The odds cannot be worked out: %v.", err)
 	}
 	o := fray.Odds{For: sides[0].name, Roll: "exchange", Expr: sides[0].pool.Expr(s.swing()) + " against " + sides[1].name + "'s " + sides[1].pool.Expr(s.swing())}
-	return exchangeBands(o, sides[0].name, sides[1].name, points(dice.Sub(a, b), 0)), nil
+	return exchangeBands(o, sides[0].name, sides[1].name, points(diff, 0)), nil
 }
 
 // exchangeBands fills o with who wins an exchange between A and B from

@@ -270,15 +270,18 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if evs, handled, err := s0.decideResolution(cmd, r); handled {
 		return evs, err
 	}
-	s := s0.Clone().(*State)
+	// The commands below read nothing their own events change: a page's
+	// order (rank) depends on the combatants, their stats and roles and the
+	// GM's order, which starting, ending a turn or acting leave alone. So
+	// they are decided on st itself, with no copy to apply the events to;
+	// the engine applies them in turn, and puts the state back if one
+	// cannot be applied.
+	s := s0
 	var evs []fray.Event
 	emit := func(typ string, data any) error {
 		ev, err := fray.NewEvent(typ, data)
 		if err != nil {
 			return err
-		}
-		if err := sys.Apply(s, ev); err != nil {
-			return &fray.Error{Code: fray.EINTERNAL, Message: "An event of the " + typ + " kind could not be applied.", Err: err}
 		}
 		evs = append(evs, ev)
 		return nil
@@ -352,7 +355,8 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 			err = emit(EventActed, ActData{Name: cur, Nth: s.Actions + 1})
 			break
 		}
-		if err = emit(EventTurnDone, fray.NameData{Name: cur}); err == nil && s.Current() == "" {
+		// Ending the last turn of the page begins the next page.
+		if err = emit(EventTurnDone, fray.NameData{Name: cur}); err == nil && s.Pos+1 >= len(s.Order) {
 			err = newRound()
 		}
 	case "initiative":

@@ -221,7 +221,7 @@ func (p Pool) roll(src dice.Source, swing bool) (*PoolResult, error) {
 }
 
 func (p Pool) rollOnce(src dice.Source, swing bool) (*PoolResult, error) {
-	e, err := parsePool(p.Expr(swing))
+	e, err := dice.Parse(p.Expr(swing))
 	if err != nil {
 		return nil, fmt.Errorf("challenge roll: %w", err)
 	}
@@ -247,6 +247,76 @@ func (p Pool) rollOnce(src dice.Source, swing bool) (*PoolResult, error) {
 	r.Rolled = res.Total - r.Auto
 	return r, nil
 }
+
+// Successes of each face, 1 to 6, of the dice of a challenge roll
+// (PoolDie, SwingDie, DesperateDie).
+var (
+	poolFaces      = [7]int{0, 0, 1, 0, 1, 0, 2}
+	swingFaces     = [7]int{0, 0, 1, 0, 1, 0, 1}
+	desperateFaces = [7]int{0, 0, 0, 0, 0, 0, 1}
+)
+
+// playback counts the successes physical faces fs show for the pool, as
+// Roll does from dice.Faces(fs...) but without building its result: the
+// pool's dice (each exploding 6 followed by the die it adds, at most
+// dice.MaxExplodeDepth extra dice a die), then the Resolve dice, then with
+// Reroll all of it again, the better roll kept. It returns the successes,
+// automatic ones included, and how many faces were used; fs may hold more.
+func (p Pool) playback(fs []int, swing bool) (successes, used int, err error) {
+	if err := p.Check(); err != nil {
+		return 0, 0, err
+	}
+	successes, used, err = p.playOnce(fs, swing)
+	if err != nil || !p.Reroll {
+		return successes, used, err
+	}
+	again, n, err := p.playOnce(fs[used:], swing)
+	if err != nil {
+		return 0, 0, fmt.Errorf("reroll: %w", err)
+	}
+	return max(successes, again), used + n, nil
+}
+
+func (p Pool) playOnce(fs []int, swing bool) (successes, used int, err error) {
+	faces := &poolFaces
+	if swing {
+		faces = &swingFaces
+	}
+	explode := p.explodes()
+	// play plays n dice of the given faces from fs[used:].
+	play := func(n int, faces *[7]int, explode bool) error {
+		for range n {
+			for k := 0; ; k++ {
+				if used >= len(fs) {
+					return fmt.Errorf("challenge roll: %s needs more dice than the %d given", p.Expr(swing), len(fs))
+				}
+				f := fs[used]
+				if f < 1 || f > 6 {
+					return fmt.Errorf("challenge roll: %d is not a face of a d6", f)
+				}
+				used++
+				successes += faces[f]
+				if !explode || f != 6 || k == maxExplodeDepth {
+					break
+				}
+			}
+		}
+		return nil
+	}
+	if p.Desperate() {
+		err = play(1, &desperateFaces, false)
+	} else {
+		err = play(p.Rolled(), faces, explode)
+	}
+	if err == nil {
+		err = play(p.ExtraDice(), faces, explode)
+	}
+	return successes + p.Auto(), used, err
+}
+
+// maxExplodeDepth is the most extra dice one die adds by exploding, as
+// package dice rolls them.
+const maxExplodeDepth = dice.MaxExplodeDepth
 
 // maxRolled returns the most successes the dice can show, or -1 when 6s
 // explode and there is no most.
@@ -563,11 +633,32 @@ func (c Challenge) Odds() (*ChallengeOdds, error) {
 }
 
 // dist returns the distribution of the pool's successes; with a reroll,
-// of the better of two rolls: P(best ≤ k) = P(roll ≤ k)².
+// of the better of two rolls: P(best ≤ k) = P(roll ≤ k)². It is a pure
+// function of the pool, kept in distCache; callers must not change it.
 func (p Pool) dist(swing bool) (*dice.Dist, error) {
-	d, err := poolDist(p.Expr(swing))
-	if err != nil || !p.Reroll {
-		return d, err
+	k := distKey{p, swing}
+	if d, ok := distCache.get(k); ok {
+		return d, nil
+	}
+	d, err := p.workOut(swing)
+	if err != nil {
+		return nil, err
+	}
+	distCache.put(k, d)
+	return d, nil
+}
+
+func (p Pool) workOut(swing bool) (*dice.Dist, error) {
+	e, err := dice.Parse(p.Expr(swing))
+	if err != nil {
+		return nil, fmt.Errorf("challenge odds: %w", err)
+	}
+	d, err := e.Dist(dice.DistOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("challenge odds: %w", err)
+	}
+	if !p.Reroll {
+		return d, nil
 	}
 	best := &dice.Dist{Min: d.Min, P: make([]float64, len(d.P)), Depth: d.Depth}
 	best.Truncated = 1 - (1-d.Truncated)*(1-d.Truncated)
@@ -583,65 +674,69 @@ func (p Pool) dist(swing bool) (*dice.Dist, error) {
 	return best, nil
 }
 
-// distCache keeps the distributions of the pools worked out lately, by
-// notation: the odds of a roll are asked for before every roll of it, and
-// exploding pools take a while. Callers must not change a cached Dist.
-var distCache = struct {
-	sync.Mutex
-	m map[string]*dice.Dist
-}{m: map[string]*dice.Dist{}}
-
-// exprCache keeps parsed pool notations; a parsed expression is never
-// changed, so one serves every roll.
-var exprCache = struct {
-	sync.Mutex
-	m map[string]*dice.Expr
-}{m: map[string]*dice.Expr{}}
-
-func parsePool(expr string) (*dice.Expr, error) {
-	exprCache.Lock()
-	e, ok := exprCache.m[expr]
-	exprCache.Unlock()
-	if ok {
-		return e, nil
+// netDist returns the distribution of a's successes less b's (dice.Sub),
+// kept in netCache; callers must not change it.
+func netDist(a, b Pool, swing bool) (*dice.Dist, error) {
+	k := netKey{distKey{a, swing}, distKey{b, swing}}
+	if d, ok := netCache.get(k); ok {
+		return d, nil
 	}
-	e, err := dice.Parse(expr)
+	x, err := a.dist(swing)
 	if err != nil {
 		return nil, err
 	}
-	exprCache.Lock()
-	if len(exprCache.m) >= maxCachedDists {
-		clear(exprCache.m)
+	y, err := b.dist(swing)
+	if err != nil {
+		return nil, err
 	}
-	exprCache.m[expr] = e
-	exprCache.Unlock()
-	return e, nil
+	d := dice.Sub(x, y)
+	netCache.put(k, d)
+	return d, nil
 }
 
-// maxCachedDists bounds distCache and exprCache; each is emptied when
-// full.
-const maxCachedDists = 512
+// distKey names the distribution of a pool's successes: the distribution
+// depends on nothing else.
+type distKey struct {
+	pool  Pool
+	swing bool
+}
 
-func poolDist(expr string) (*dice.Dist, error) {
-	distCache.Lock()
-	d, ok := distCache.m[expr]
-	distCache.Unlock()
-	if ok {
-		return d, nil
+// netKey names the distribution of one pool's successes less another's.
+type netKey struct{ a, b distKey }
+
+// maxCached bounds each cache of distributions; a full cache is emptied.
+// A fight reuses a handful of pools (each trait's dice, give or take the
+// modifiers), so the bound is seldom reached.
+const maxCached = 512
+
+// distCache and netCache keep the exact distributions worked out lately:
+// the odds of every roll are worked out before it is rolled, and an
+// exploding pool takes a while.
+var (
+	distCache = newCache[distKey]()
+	netCache  = newCache[netKey]()
+)
+
+// cache is a bounded map of distributions, safe for concurrent use.
+type cache[K comparable] struct {
+	mu sync.Mutex
+	m  map[K]*dice.Dist
+}
+
+func newCache[K comparable]() *cache[K] { return &cache[K]{m: map[K]*dice.Dist{}} }
+
+func (c *cache[K]) get(k K) (*dice.Dist, bool) {
+	c.mu.Lock()
+	d, ok := c.m[k]
+	c.mu.Unlock()
+	return d, ok
+}
+
+func (c *cache[K]) put(k K, d *dice.Dist) {
+	c.mu.Lock()
+	if len(c.m) >= maxCached {
+		clear(c.m)
 	}
-	e, err := dice.Parse(expr)
-	if err != nil {
-		return nil, fmt.Errorf("challenge odds: %w", err)
-	}
-	d, err = e.Dist(dice.DistOptions{})
-	if err != nil {
-		return nil, fmt.Errorf("challenge odds: %w", err)
-	}
-	distCache.Lock()
-	if len(distCache.m) >= maxCachedDists {
-		clear(distCache.m)
-	}
-	distCache.m[expr] = d
-	distCache.Unlock()
-	return d, nil
+	c.m[k] = d
+	c.mu.Unlock()
 }
