@@ -21,6 +21,7 @@ func TestPlayExamplesResolution(t *testing.T) {
 		{"queue-brigands", "queue"},
 		{"pp-challenges", "pp"},
 		{"pp-combat", "pp"},
+		{"cinematic-brawl", "cinematic"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -382,6 +382,28 @@ func weapon(c *fray.Combatant, name string) (fray.Power, error) {
 	return fray.Power{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon %q (%s).", c.Name, clip(name), weaponList(c))
 }
 
+// startTracks gives a combatant who joins the tracks resolution counts
+// down: Life Points worked out from the stats of add, and a full clip for
+// each firearm.
+func startTracks(c *fray.Combatant) {
+	set := func(k string, t fray.Track) {
+		if c.Tracks == nil {
+			c.Tracks = map[string]fray.Track{}
+		}
+		if _, ok := c.Tracks[k]; !ok {
+			c.Tracks[k] = t
+		}
+	}
+	if t, ok := life(c); ok {
+		set(TrackLife, t)
+	}
+	for _, p := range c.Powers {
+		if p.Kind == fray.PowerKindWeapon && p.Clip > 0 {
+			set(ammoKey(p.Name), fray.Track{Value: p.Clip, Max: p.Clip})
+		}
+	}
+}
+
 // ammoKey is the track that counts a firearm's shots left.
 func ammoKey(weapon string) string { return "ammo " + strings.ToLower(weapon) }
 
@@ -674,6 +696,9 @@ func (p *planned) odds(cmdText string) (fray.Odds, error) {
 		}
 	}
 	for _, b := range to.Bands {
+		if b.Success && b.P == 0 {
+			continue // a number of success levels the roll cannot win with
+		}
 		o.Bands = append(o.Bands, fray.Band{Name: p.band(b.Success, b.Levels), P: b.P * q})
 	}
 	if p.d.Roll == RollAttack {
@@ -777,7 +802,7 @@ func (s *State) planTest(cmd fray.Command) (*planned, error) {
 		if n, ok, err := intOpt(cmd, OptMinutes, 0, 1000); err != nil {
 			return nil, err
 		} else if ok && n > 0 {
-			p.mods = append(p.mods, fray.Modifier{Source: strconv.Itoa(n) + " minutes dying", Value: -n})
+			p.mods = append(p.mods, fray.Modifier{Source: "minutes since the wound", Value: -n})
 		}
 	}
 	if p.mods, err = gm(cmd, OptMod, p.mods); err != nil {
@@ -905,7 +930,7 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 		return fray.Event{}, err
 	}
 	var rolls []fray.Roll
-	p.d.Difficulty = TestSuccess
+	p.d.Value, p.d.Difficulty = p.roll.Value, TestSuccess
 	if p.notice != nil {
 		roll, side, err := rollD10(r, p.d.Name+" (Notice check)", p.notice.Value)
 		if err != nil {

@@ -4,12 +4,16 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"fray"
 	"fray/engine"
 	"fray/rules/cinematic"
+	"fray/rules/rulestest"
 	"fray/sheet"
 )
 
@@ -746,5 +750,73 @@ func BenchmarkFight(b *testing.B) {
 				}
 			}
 		}
+	}
+}
+
+func TestConformanceResolution(t *testing.T) {
+	rulestest.Run(t, func() fray.System { return cinematic.New() }, rulestest.Script{Name: "cinematic-brawl", Text: readExample(t, "cinematic-brawl")})
+}
+
+// TestExampleVampires runs examples/cinematic-vampires.fray on the example
+// sheets against testdata/cinematic-vampires.golden: every event with its
+// payload and dice (go test -update rewrites it; each roll, damage and
+// condition was checked by hand against the comments of the script, which
+// work them out from the sheets and the seed). cmd/fray's golden
+// transcripts run scripts without sheets (cinematic-brawl).
+func TestExampleVampires(t *testing.T) {
+	e := sheeted(t, "")
+	do(t, e, "undo")
+	var b strings.Builder
+	for _, line := range strings.Split(readExample(t, "cinematic-vampires"), "\n") {
+		cmd, err := engine.ParseCommand(line)
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		if cmd.Name == "" {
+			continue
+		}
+		b.WriteString("> " + line + "\n")
+		if cmd.Name == engine.CmdOdds {
+			o, err := e.Odds(cmd)
+			if err != nil {
+				t.Fatalf("%s: %v", line, err)
+			}
+			b.WriteString("  " + o.Expr + ":")
+			for _, band := range o.Bands {
+				b.WriteString(" " + band.Name + " " + strconv.FormatFloat(100*band.P, 'f', 1, 64) + "%;")
+			}
+			b.WriteString("\n")
+			continue
+		}
+		evs, err := e.Do(cmd)
+		if err != nil {
+			b.WriteString("  refused: " + fray.ErrorMessage(err) + "\n")
+			continue
+		}
+		for _, ev := range evs {
+			b.WriteString("  " + ev.Type + " " + string(ev.Data))
+			for _, r := range ev.Rolls {
+				b.WriteString(" [" + r.For + " " + strconv.Itoa(r.Total) + "]")
+			}
+			b.WriteString("\n")
+		}
+		if cmd.Name == "show" || cmd.Name == "history" {
+			for _, s := range e.View().Order {
+				b.WriteString("  " + s.String() + "\n")
+			}
+		}
+	}
+	golden := filepath.Join("testdata", "cinematic-vampires.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("transcript differs from %s:\n%s", golden, b.String())
 	}
 }
