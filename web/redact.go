@@ -214,29 +214,25 @@ func parties(secret map[string]bool, cs []fray.Combatant) (others, pcs map[strin
 // in the event's words. It reports false when the data cannot be read,
 // and the event is then left out.
 func redactNumbers(ev *fray.Event, others, pcs map[string]bool) bool {
-	hit := func(s string) bool { return holds(s, others) }
-	involves := len(ev.Data) > 0 && walkJSON(ev.Data, hit)
+	var v any
+	if len(ev.Data) > 0 && json.Unmarshal(ev.Data, &v) != nil {
+		return false
+	}
+	involves := v != nil && walk(v, func(s string) bool { return holds(s, others) }, 0)
+	var rolls []fray.Roll
 	for _, r := range ev.Rolls {
-		if !pcs[strings.ToLower(r.For)] {
+		if pcs[strings.ToLower(r.For)] {
+			rolls = append(rolls, r)
+		} else {
 			involves = true
 		}
 	}
 	if !involves {
 		return true
 	}
-	var rolls []fray.Roll
-	for _, r := range ev.Rolls {
-		if pcs[strings.ToLower(r.For)] {
-			rolls = append(rolls, r)
-		}
-	}
 	// A new event, so that no payload kept from NewEvent outlives its data.
 	clean := fray.Event{Seq: ev.Seq, Step: ev.Step, Type: ev.Type, Command: ev.Command, Rolls: rolls, Odds: ev.Odds}
-	if len(ev.Data) > 0 {
-		var v any
-		if json.Unmarshal(ev.Data, &v) != nil {
-			return false
-		}
+	if v != nil {
 		b, err := json.Marshal(withoutNumbers(v, 0))
 		if err != nil {
 			return false

@@ -252,3 +252,31 @@ func ftoa(p float64) string {
 	b, _ := json.Marshal(p)
 	return string(b)
 }
+
+// BenchmarkRedactPlayer redacts one change of ten events, half of them
+// rolls against NPCs, for a player of an encounter of ten combatants
+// (one hidden): the work each player's stream does per change.
+func BenchmarkRedactPlayer(b *testing.B) {
+	v := fray.View{}
+	for i := range 10 {
+		side := fray.SidePC
+		if i%2 == 1 {
+			side = fray.SideNPC
+		}
+		v.Combatants = append(v.Combatants, fray.Combatant{Name: "Fighter " + strconv.Itoa(i), Side: side, Hidden: i == 9, Stats: map[string]int{"agility": i}})
+	}
+	secret := map[string]bool{"fighter 9": true}
+	var evs []fray.Event
+	for i := range 10 {
+		d := map[string]any{"name": "Fighter " + strconv.Itoa(i%9), "target": "Fighter " + strconv.Itoa((i+1)%9), "roll": "attack", "value": 7, "difficulty": 15, "total": 16, "band": "hit"}
+		ev, err := fray.NewEvent("bpb.task", d, fray.Roll{For: "Fighter " + strconv.Itoa(i%9), Expr: "2d6", Dice: []int{4, 5}, Total: 9})
+		if err != nil {
+			b.Fatal(err)
+		}
+		ev.Seq, ev.Odds = i+1, &fray.Odds{Target: 15}
+		evs = append(evs, ev)
+	}
+	for b.Loop() {
+		web.Redact(fray.RolePlayer, secret, v, evs)
+	}
+}
