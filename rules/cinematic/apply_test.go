@@ -13,14 +13,18 @@ import (
 // Apply never panics on events read from a damaged log: every event type
 // with odd payloads, on states taken all along the example script.
 func TestApplyOddEvents(t *testing.T) {
-	types := []string{fray.EventStarted, cinematic.EventRound, cinematic.EventAttack, cinematic.EventDefence, cinematic.EventStance, cinematic.EventTurnDone, cinematic.EventTiebreak, "bogus"}
+	types := []string{fray.EventStarted, cinematic.EventRound, cinematic.EventAttack, cinematic.EventDefence, cinematic.EventStance, cinematic.EventTurnDone, cinematic.EventTiebreak,
+		cinematic.EventRolled, cinematic.EventDamaged, cinematic.EventShot, cinematic.EventReloaded, cinematic.EventStood, "bogus"}
 	payloads := []any{nil, "x", 3, map[string]any{}, map[string]any{"name": "Master"},
 		map[string]any{"name": "Nobody", "names": []string{"Master", "Master"}},
 		map[string]any{"name": "Slayer", "role": "god", "stance": "sideways", "kind": "extra", "modifier": -2},
 		map[string]any{"name": "Master", "role": "foe", "minion": true, "stance": "defence", "kind": "bonus"},
 		map[string]any{"round": 1, "order": []string{"Master", "Slayer", "Nobody"}},
 		map[string]any{"round": 2, "order": []string{"Master", "Master"}},
-		map[string]any{"round": 99, "order": []string{}}}
+		map[string]any{"round": 99, "order": []string{}},
+		map[string]any{"name": "Master", "target": "Slayer", "roll": "attack", "weapon": "Claws", "amount": -5, "shots": 2, "kind": "free"},
+		map[string]any{"name": "Slayer", "target": "Nobody", "roll": "attack", "amount": 1 << 40, "shots": -3},
+		map[string]any{"name": "Vampire", "weapon": "Pistol", "amount": 12}}
 	sys := cinematic.New()
 	e := engine.New(sys, rand.New(rand.NewPCG(1, 2)))
 	r := rand.New(rand.NewPCG(3, 4))

@@ -3,6 +3,7 @@ package cinematic_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"fray"
@@ -35,7 +36,7 @@ next`})
 
 func FuzzRules(f *testing.F) {
 	var seeds []string
-	for _, name := range examples {
+	for _, name := range append(slices.Clone(examples), "cinematic-brawl") {
 		b, err := os.ReadFile(filepath.Join("..", "..", "examples", name+".fray"))
 		if err != nil {
 			f.Fatal(err)
