@@ -112,8 +112,9 @@ func holdsAny(s string, subs ...string) bool {
 // player of Ann asks the odds of her rolls. Those among PCs alone come
 // back whole; those against the NPC Bear, and her block of his attack,
 // are refused with 403, while the GM gets every one. No byte a player
-// receives holds a target number or a band's chance that only the GM's
-// odds against Bear hold, nor Bear's stats.
+// receives (the answers, the view, the event stream from the start) holds
+// a target number or a band's chance that only the GM's odds against Bear
+// hold, nor Bear's stats, his power's rank or his dice.
 func TestE6_PlayersGetOddsAmongPCsAlone(t *testing.T) {
 	e := start(t, nil)
 	enc := e.create(t, "bpb", "Odds")

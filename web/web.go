@@ -8,9 +8,10 @@
 // the store's optimistic append is the final arbiter between processes:
 // of two writers racing at one revision one wins and the other gets 409.
 //
-// What a caller sees is decided in one place, Redact: a GM sees
-// everything; a player never receives a hidden combatant, a GM's note or
-// an NPC's exact numbers, in any answer, stream or log.
+// What a caller sees is decided in one place, redact.go (Redact, and
+// RedactOdds for the answer to "odds COMMAND …"): a GM sees everything; a
+// player never receives a hidden combatant, a GM's note or an NPC's exact
+// numbers, in any answer, stream or log.
 package web
 
 import (

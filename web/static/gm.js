@@ -627,7 +627,7 @@ function candidates(line) {
   } else {
     const ns = st && st.view ? names(st.view).map(quote) : [];
     const opts = [...((d && d.follow.get(first)) || [])];
-    if (first === "add") opts.push(...system(st.rules).stats.map((s) => s + "="));
+    if (first === "add") opts.push(...system(st ? st.rules : "").stats.map((s) => s + "="));
     const eq = word.indexOf("=");
     if (eq > 0) {
       const key = word.slice(0, eq + 1);
