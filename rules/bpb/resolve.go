@@ -102,6 +102,13 @@ type taskData struct {
 	Option     string   `json:"option,omitempty"`
 	Damage     int      `json:"damage,omitempty"`
 	Stunning   bool     `json:"stunning,omitempty"`
+	// Effect marks an attack that inflicts no Endurance damage (such as
+	// Telepathy): only the same power blocks or dodges it (B-8).
+	Effect bool `json:"effect,omitempty"`
+	// With is the defender's own power a block or dodge is made with
+	// (B-8: the same power as the attack's, or a similar one the GM
+	// allows).
+	With string `json:"with,omitempty"`
 }
 
 // damageData is the payload of EventDamaged.
@@ -135,6 +142,9 @@ type Hit struct {
 	Rank     int    `json:"rank"`
 	Damage   int    `json:"damage"`
 	Option   string `json:"option,omitempty"`
+	// Effect marks an attack that inflicts no Endurance damage: only the
+	// same power blocks or dodges it (B-8).
+	Effect bool `json:"effect,omitempty"`
 }
 
 // Awards of B-12 and their points. They are wire strings.
@@ -288,7 +298,7 @@ func bandName(roll string, b TaskBand) string {
 // dodge): rank, +1 rank on a remarkable success, + the overwhelming bonus,
 // − protection, at least 0; 0 on a miss.
 func (t *task) damageFor(b TaskBand) int {
-	if b == TaskFailure {
+	if b == TaskFailure || t.d.Effect {
 		return 0
 	}
 	dmg := t.d.Rank
@@ -418,11 +428,17 @@ func (s *State) planCheck(cmd fray.Command) (*task, error) {
 }
 
 // attackOpts are the keys of attack.
-var attackOpts = []string{"with", "choose", "mod", "rank", "range"}
+var attackOpts = []string{"with", "choose", "mod", "rank", "range", "endurance"}
 
-// planAttack plans "attack A B with=POWER [choose=OPTION] [mod=N]" (B-10).
+// attackUsage is the usage of attack.
+const attackUsage = "attack ATTACKER TARGET with=POWER [choose=overwhelming|smashing|staggering] [mod=N] [rank=N range=close|ranged] [endurance=no]"
+
+// planAttack plans "attack A B with=POWER [choose=OPTION] [mod=N]
+// [endurance=no]" (B-10). endurance=no marks a power that inflicts no
+// Endurance damage, such as Telepathy (B-8: only the same power blocks or
+// dodges it); its hit does no damage and its effect is the GM's.
 func (s *State) planAttack(cmd fray.Command) (*task, error) {
-	const usage = "attack ATTACKER TARGET with=POWER [choose=overwhelming|smashing|staggering] [mod=N] [rank=N range=close|ranged]"
+	const usage = attackUsage
 	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
 		return nil, err
 	}
@@ -497,6 +513,13 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 			return nil, fray.Errorf(fray.EINVALID, "choose=%s is not an extreme-success option; use overwhelming, smashing or staggering.", o)
 		}
 	}
+	if v, ok := cmd.Opts["endurance"]; ok {
+		yes, err := engine.ParseYesNo("endurance", v)
+		if err != nil {
+			return nil, err
+		}
+		t.d.Effect = !yes
+	}
 	// Protection: Brawn against stunning damage, armour otherwise (B-10).
 	if t.d.Stunning {
 		t.protection = b.Stat(StatBrawn)
@@ -517,14 +540,26 @@ func powerList(c *fray.Combatant) string {
 	return strings.Join(names, ", ")
 }
 
+// defenceUsage is the usage of block and dodge.
+const defenceUsage = "block NAME | dodge NAME [with=POWER [similar=yes]] [mod=N]"
+
 // planDefence plans "block NAME" or "dodge NAME" against the pending hit
 // (B-8); it returns nil when there is no hit to roll against (a defence
 // declared on one's own turn).
+//
+// with=POWER blocks or dodges with the defender's own power: the seed
+// lets a defender with the same power as the attacker's use it, even
+// against an attack that inflicts no Endurance damage, which nothing else
+// blocks; similar=yes is the GM's leave to use a power of like theme or
+// source. The roll stays the block's Prowess or the dodge's Agility
+// against 8 + the attack's rank, and costs what any block or dodge costs
+// (one's turn, or a forced action); expertise in blocking or dodging, or
+// in that power, adds +3 (ours: the seed names no other roll).
 func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
-	if err := engine.CheckArgs(cmd, 1, 1, cmd.Name+" NAME [mod=N]"); err != nil {
+	if err := engine.CheckArgs(cmd, 1, 1, defenceUsage); err != nil {
 		return nil, nil, err
 	}
-	if err := engine.CheckOpts(cmd, "mod"); err != nil {
+	if err := engine.CheckOpts(cmd, "mod", "with", "similar"); err != nil {
 		return nil, nil, err
 	}
 	c, err := s.character(cmd.Args[0], cmd.Name)
@@ -534,9 +569,33 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 	if err := s.needStarted(); err != nil {
 		return nil, nil, err
 	}
+	var with *fray.Power
+	similar := false
+	if v, ok := cmd.Opts["similar"]; ok {
+		if similar, err = engine.ParseYesNo("similar", v); err != nil {
+			return nil, nil, err
+		}
+	}
+	if w, ok := cmd.Opts["with"]; ok {
+		if with = c.Power(w); with == nil {
+			return nil, nil, fray.Errorf(fray.ENOTFOUND, "%s has no power named %q to %s with (%s has %s).", c.Name, w, cmd.Name, c.Name, powerList(c))
+		}
+	} else if similar {
+		return nil, nil, fray.Errorf(fray.EINVALID, "similar=yes goes with with=POWER: name the power %s uses to %s.", c.Name, cmd.Name)
+	}
 	h := s.Pending
 	if h == nil || !fray.SameName(h.Defender, c.Name) {
 		return nil, c, nil
+	}
+	switch {
+	case with != nil && !similar && !fray.SameName(with.Name, h.Power):
+		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s is not the %s %s attacked with; only the same power can %s it (similar=yes, with the GM's leave, for a power of like theme or source).", c.Name, with.Name, h.Power, h.Attacker, cmd.Name)
+	case with == nil && h.Effect:
+		hint := ""
+		if p := c.Power(h.Power); p != nil {
+			hint = ": " + cmd.Name + " " + quoteName(c.Name) + " with=" + quoteName(p.Name)
+		}
+		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s inflicts no Endurance damage, so only the same power can %s it%s.", h.Attacker, h.Power, cmd.Name, hint)
 	}
 	stat, skill := StatProwess, "blocking"
 	if cmd.Name == RollDodge {
@@ -548,6 +607,10 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 	}
 	t := &task{d: taskData{Name: c.Name, Roll: cmd.Name, Stat: stat, Target: h.Attacker, Power: h.Power, Rank: h.Rank, Value: v,
 		Difficulty: TaskDifficulty(h.Rank), Expertise: c.HasExpertise(skill)}, against: h}
+	if with != nil {
+		t.d.With = with.Name
+		t.d.Expertise = t.d.Expertise || c.HasExpertise(with.Name)
+	}
 	t.mods = []fray.Modifier{{Source: title(stat), Value: v}}
 	return t, c, s.finish(t, cmd, c, nil, fray.AppliesDefence)
 }
@@ -697,18 +760,28 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if t.d.Band != TaskFailure {
 		// A defender already blocking or dodging rolls at once; otherwise
 		// the hit waits for block, dodge or take (B-8).
+		// An attack that inflicts no Endurance damage is met only with
+		// the same power; without it the hit waits.
 		b := s.Find(t.d.Target)
+		var with *fray.Power
+		if t.d.Effect {
+			with = b.Power(t.d.Power)
+		}
 		for _, def := range []string{CondBlocking, CondDodging} {
-			if b.Condition(def) == nil {
+			if b.Condition(def) == nil || t.d.Effect && with == nil {
 				continue
 			}
-			h := &Hit{Attacker: t.d.Name, Defender: b.Name, Power: t.d.Power, Rank: t.d.Rank, Damage: t.d.Damage, Option: t.d.Option}
+			h := &Hit{Attacker: t.d.Name, Defender: b.Name, Power: t.d.Power, Rank: t.d.Rank, Damage: t.d.Damage, Option: t.d.Option, Effect: t.d.Effect}
 			if t.d.Band != TaskExtreme {
 				h.Option = ""
 			}
 			s2 := s.Clone().(*State)
 			s2.Pending = h
-			more, err := s2.decideDefence(fray.Command{Name: map[string]string{CondBlocking: RollBlock, CondDodging: RollDodge}[def], Args: []string{b.Name}}, r)
+			dc := fray.Command{Name: map[string]string{CondBlocking: RollBlock, CondDodging: RollDodge}[def], Args: []string{b.Name}}
+			if with != nil {
+				dc.Opts = map[string]string{"with": with.Name}
+			}
+			more, err := s2.decideDefence(dc, r)
 			if err != nil {
 				return nil, err
 			}
@@ -1027,7 +1100,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		case RollAttack:
 			s.Pending = nil
 			if d.Band != TaskFailure {
-				h := &Hit{Attacker: d.Name, Defender: d.Target, Power: d.Power, Rank: d.Rank, Damage: d.Damage}
+				h := &Hit{Attacker: d.Name, Defender: d.Target, Power: d.Power, Rank: d.Rank, Damage: d.Damage, Effect: d.Effect}
 				if d.Band == TaskExtreme {
 					h.Option = d.Option
 				}

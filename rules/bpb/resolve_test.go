@@ -414,6 +414,8 @@ var rolls = []struct{ setup, cmd string }{
 	{"", "attack Blueshift Ganyeka with=sweep"},
 	{"next Blueshift\nattack Ganyeka Monolith with=blast choose=overwhelming dice=3,2", "block Monolith"},
 	{"next Blueshift\nattack Ganyeka Blueshift with=blast dice=6,6", "dodge Blueshift"},
+	{"attack Blueshift Monolith with=punch dice=6,6", "block Monolith with=punch"},
+	{"", "attack Blueshift Monolith with=punch endurance=no"},
 	{"", "distract Blueshift Ganyeka"},
 	{"distract Blueshift Ganyeka dice=6,6\nnext\nnext\nnext\nnext", "attack Blueshift Ganyeka with=punch mod=-2"},
 }
