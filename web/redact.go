@@ -374,8 +374,10 @@ func RedactError(role string, secret map[string]bool, code, msg string) string {
 // and needs the command to name a second PC, the one answered. Otherwise
 // the whole answer is refused, not only the target and the modifiers:
 // with their own numbers known, the chance of each band alone gives a
-// player an NPC's defence or attack back. A refusal names no one, so that
-// it tells nothing of a hidden combatant either.
+// player an NPC's defence or attack back. A refusal names no one; that a
+// roll is refused can still tell a player that someone besides the PCs
+// bears on it (a hidden combatant's condition on their character, say),
+// which is the price of never giving odds that leave that out.
 func RedactOdds(role string, secret map[string]bool, v fray.View, cmd fray.Command, o fray.Odds) error {
 	if role == fray.RoleGM {
 		return nil
