@@ -607,91 +607,100 @@ var rollCases = []struct {
 func TestOddsAgreeWithRolls(t *testing.T) {
 	sys := cinematic.New()
 	for _, tt := range rollCases {
-		e := sheeted(t, "")
-		if tt.setup != "" {
-			setup := tt.setup
-			if !strings.Contains(setup, "start") {
-				setup += "\nstart"
-			}
-			do(t, e, "undo\n"+setup)
+		t.Run(tt.setup+" "+tt.cmd, func(t *testing.T) {
+			t.Parallel()
+			oddsAgree(t, sys, tt.setup, tt.cmd, tt.dice)
+		})
+	}
+}
+
+// oddsAgree compares the odds of line, after setup, with the enumeration
+// of its n D10s and with seeded rolls.
+func oddsAgree(t *testing.T, sys *cinematic.System, setup, line string, n int) {
+	t.Helper()
+	e := sheeted(t, "")
+	if setup != "" {
+		if !strings.Contains(setup, "start") {
+			setup += "\nstart"
 		}
-		cmd, err := engine.ParseCommand(tt.cmd)
+		do(t, e, "undo\n"+setup)
+	}
+	cmd, err := engine.ParseCommand(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := e.Odds(cmd)
+	if err != nil {
+		t.Fatalf("%s: %v", line, err)
+	}
+	total := 0.0
+	for _, b := range o.Bands {
+		total += b.P
+	}
+	if math.Abs(total-1) > 1e-12 {
+		t.Errorf("%s: bands sum to %v", line, total)
+	}
+	outcome := func(r fray.Roller) (string, int) {
+		evs, err := sys.Decide(e.State(), cmd, r)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", line, err)
 		}
-		o, err := e.Odds(cmd)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.cmd, err)
-		}
-		total := 0.0
-		for _, b := range o.Bands {
-			total += b.P
-		}
-		if math.Abs(total-1) > 1e-12 {
-			t.Errorf("%s: bands sum to %v", tt.cmd, total)
-		}
-		outcome := func(r fray.Roller) (string, int) {
-			evs, err := sys.Decide(e.State(), cmd, r)
-			if err != nil {
-				t.Fatalf("%s: %v", tt.cmd, err)
-			}
-			for _, ev := range evs {
-				if ev.Type == cinematic.EventRolled {
-					var d struct {
-						Band  string `json:"band"`
-						Dealt int    `json:"dealt"`
-					}
-					if err := json.Unmarshal(ev.Data, &d); err != nil {
-						t.Fatal(err)
-					}
-					return d.Band, d.Dealt
+		for _, ev := range evs {
+			if ev.Type == cinematic.EventRolled {
+				var d struct {
+					Band  string `json:"band"`
+					Dealt int    `json:"dealt"`
 				}
-			}
-			t.Fatalf("%s: no roll", tt.cmd)
-			return "", 0
-		}
-		brute, dmg := map[string]float64{}, map[int]float64{}
-		n := int(math.Pow(10, float64(tt.dice)))
-		for k := range n {
-			f := make([]int, tt.dice)
-			for j, x := 0, k; j < tt.dice; j, x = j+1, x/10 {
-				f[j] = x%10 + 1
-			}
-			i := 0
-			b, d := outcome(d10s{f, &i})
-			brute[b] += 1 / float64(n)
-			dmg[d] += 1 / float64(n)
-		}
-		runs := 100000
-		if testing.Short() {
-			runs = 10000
-		}
-		freq := map[string]int{}
-		r := seededRoller{rand.New(rand.NewPCG(42, uint64(len(tt.cmd))))}
-		for range runs {
-			b, _ := outcome(r)
-			freq[b]++
-		}
-		for _, b := range o.Bands {
-			if math.Abs(brute[b.Name]-b.P) > 1e-9 {
-				t.Errorf("%s: %s: odds %v, enumeration %v", tt.cmd, b.Name, b.P, brute[b.Name])
-			}
-			se := math.Sqrt(b.P * (1 - b.P) / float64(runs))
-			if got := float64(freq[b.Name]) / float64(runs); math.Abs(got-b.P) > 5*se+1e-9 {
-				t.Errorf("%s: %s: odds %v, %d seeded rolls %v (5 SE = %v)", tt.cmd, b.Name, b.P, runs, got, 5*se)
-			}
-			delete(brute, b.Name)
-		}
-		for name, p := range brute {
-			if p > 0 {
-				t.Errorf("%s: the rolls give %q (%v), which the odds lack", tt.cmd, name, p)
-			}
-		}
-		if o.DistOf == fray.DistDamage {
-			for _, pt := range o.Dist {
-				if math.Abs(dmg[pt.V]-pt.P) > 1e-9 {
-					t.Errorf("%s: damage %d: odds %v, enumeration %v", tt.cmd, pt.V, pt.P, dmg[pt.V])
+				if err := json.Unmarshal(ev.Data, &d); err != nil {
+					t.Fatal(err)
 				}
+				return d.Band, d.Dealt
+			}
+		}
+		t.Fatalf("%s: no roll", line)
+		return "", 0
+	}
+	brute, dmg := map[string]float64{}, map[int]float64{}
+	combos := int(math.Pow(10, float64(n)))
+	for k := range combos {
+		f := make([]int, n)
+		for j, x := 0, k; j < n; j, x = j+1, x/10 {
+			f[j] = x%10 + 1
+		}
+		i := 0
+		b, d := outcome(d10s{f, &i})
+		brute[b] += 1 / float64(combos)
+		dmg[d] += 1 / float64(combos)
+	}
+	runs := 100000
+	if testing.Short() {
+		runs = 10000
+	}
+	freq := map[string]int{}
+	r := seededRoller{rand.New(rand.NewPCG(42, uint64(len(line))))}
+	for range runs {
+		b, _ := outcome(r)
+		freq[b]++
+	}
+	for _, b := range o.Bands {
+		if math.Abs(brute[b.Name]-b.P) > 1e-9 {
+			t.Errorf("%s: %s: odds %v, enumeration %v", line, b.Name, b.P, brute[b.Name])
+		}
+		se := math.Sqrt(b.P * (1 - b.P) / float64(runs))
+		if got := float64(freq[b.Name]) / float64(runs); math.Abs(got-b.P) > 5*se+1e-9 {
+			t.Errorf("%s: %s: odds %v, %d seeded rolls %v (5 SE = %v)", line, b.Name, b.P, runs, got, 5*se)
+		}
+		delete(brute, b.Name)
+	}
+	for name, p := range brute {
+		if p > 0 {
+			t.Errorf("%s: the rolls give %q (%v), which the odds lack", line, name, p)
+		}
+	}
+	if o.DistOf == fray.DistDamage {
+		for _, pt := range o.Dist {
+			if math.Abs(dmg[pt.V]-pt.P) > 1e-9 {
+				t.Errorf("%s: damage %d: odds %v, enumeration %v", line, pt.V, pt.P, dmg[pt.V])
 			}
 		}
 	}
