@@ -14,9 +14,9 @@ import (
 // systemsAnswer is the answer to GET /api/systems.
 type systemsAnswer struct {
 	Systems []struct {
-		ID       string `json:"id"`
-		Name     string `json:"name"`
-		Words    []string
+		ID       string   `json:"id"`
+		Name     string   `json:"name"`
+		Words    []string `json:"words"`
 		Commands []struct {
 			Usage   string   `json:"usage"`
 			Summary string   `json:"summary"`
