@@ -118,6 +118,9 @@ type Record struct {
 	// OneShot reports a one-shot defining moment this story: −2d to every
 	// roll until the story ends.
 	OneShot bool `json:"oneshot,omitempty"`
+	// Out reports the hero unconscious after a one-shot defining moment,
+	// until the scene ends.
+	Out bool `json:"out,omitempty"`
 }
 
 // CheckData is the payload of EventChecked: the roll of Actor against a
@@ -785,8 +788,8 @@ func (s *State) actorSide(cmd fray.Command, name, trait string, extra int, kind 
 	if err != nil {
 		return side{}, err
 	}
-	if s.Defeated(sd.name) {
-		return side{}, fray.Errorf(fray.EINVALID, "%s is defeated.", sd.name)
+	if err := s.canRoll(sd.name, kind == fray.AppliesAttack); err != nil {
+		return side{}, err
 	}
 	if r := s.record(sd.name); r != nil && r.Defining != "" {
 		if r.Defining != KeyOneShot && !sameKind(r.Defining, sd.trait) {
@@ -804,10 +807,26 @@ func (s *State) helperSide(cmd fray.Command, name, trait string) (side, error) {
 	if err != nil {
 		return side{}, err
 	}
-	if s.Defeated(sd.name) {
-		return side{}, fray.Errorf(fray.EINVALID, "%s is defeated.", sd.name)
+	if err := s.canRoll(sd.name, false); err != nil {
+		return side{}, err
 	}
 	return sd, nil
+}
+
+// canRoll refuses a roll by someone who cannot make it: a defeated
+// character, or a hero unconscious after a one-shot defining moment. A
+// hero who has come to after one ("you regain your wits at the end of the
+// scene", the seed says) is still at 0 Health, so out of the fight, but
+// makes challenge rolls, at −2d for the rest of the story (P-9).
+func (s *State) canRoll(name string, attack bool) error {
+	r := s.record(name)
+	switch {
+	case r != nil && r.Out:
+		return fray.Errorf(fray.EINVALID, "%s is unconscious after a one-shot defining moment until the scene ends (scene).", name)
+	case s.Defeated(name) && (attack || r == nil || !r.OneShot):
+		return fray.Errorf(fray.EINVALID, "%s is defeated.", name)
+	}
+	return nil
 }
 
 func kindOf(t string) string {
@@ -1443,6 +1462,11 @@ func (s *State) planExchange(cmd fray.Command) ([]side, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, sd := range []side{a, b} {
+		if err := s.canRoll(sd.name, false); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case fray.SameName(c.Carry, a.name):
 		a.pool.Dice += ContestCarry
@@ -1620,7 +1644,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if d.Cost != "" {
 			r.Defining, r.Defined = "", true
 			if d.Cost == KeyOneShot {
-				r.OneShot = true
+				r.OneShot, r.Out = true, true
 				r.Wounds = max(r.Wounds, Health(s.Find(d.Actor)))
 			} else if c := s.Find(d.Actor); c.Stats[d.Cost] > 0 {
 				c.Stats[d.Cost]--
@@ -1697,10 +1721,13 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		s.Res.Scene = s.Find(d.Name).Name
 	case EventScene:
 		s.Res.Scene = ""
+		for _, r := range s.Res.Records {
+			r.Out = false // they regain their wits
+		}
 	case EventStory:
 		s.Res.Scene = ""
 		for _, r := range s.Res.Records {
-			r.Defined, r.OneShot = false, false
+			r.Defined, r.OneShot, r.Out = false, false, false
 		}
 	default:
 		return false, nil
@@ -1739,6 +1766,9 @@ func (s *State) resolutionNote(name string) string {
 		}
 		if r.Defining != "" {
 			parts = append(parts, "defining moment declared")
+		}
+		if r.Out {
+			parts = append(parts, "unconscious to the scene's end")
 		}
 		if r.OneShot {
 			parts = append(parts, "−2d this story")

@@ -506,11 +506,29 @@ func TestP9_OneShot(t *testing.T) {
 	e := newPP(t, "")
 	refuse(t, e, "defining Whisper oneshot", "not allowed")
 	do(t, e, "set defining=oneshot\ndefining Whisper\ncheck Whisper intellect threshold=hard successes=3")
-	if !st(e).Defeated("Whisper") {
+	if !st(e).Defeated("Whisper") || st(e).HealthLeft("Whisper") != 0 {
 		t.Error("Whisper is not at 0 Health")
 	}
-	do(t, e, "scene\ncheck Gatecrasher might threshold=hard successes=3")
-	refuse(t, e, "check Whisper intellect threshold=hard successes=3", "defeated")
+	// Unconscious until the scene ends: no roll of any kind.
+	refuse(t, e, "check Whisper intellect threshold=hard successes=3", "unconscious")
+	refuse(t, e, "assist Whisper for=Gatecrasher agility successes=3", "unconscious")
+	refuse(t, e, "group might Whisper Gatecrasher threshold=2 successes=3,3", "unconscious")
+	// A second defining moment this story is refused, in this scene or
+	// the next.
+	refuse(t, e, "defining Whisper", "one per story")
+	do(t, e, "scene")
+	refuse(t, e, "defining Whisper", "one per story")
+	// She regains her wits at the end of the scene: her rolls are at −2d
+	// for the rest of the story; Intellect 4d − 2d = 2d.
+	do(t, e, "check Whisper intellect threshold=hard successes=1")
+	var d pp.CheckData
+	last(t, e, pp.EventChecked, &d)
+	if d.Penalty != 2 || d.Pool.Dice != 2 {
+		t.Errorf("after the scene: %+v", d)
+	}
+	// Still at 0 Health, she is out of any fight.
+	do(t, e, "start")
+	refuse(t, e, `attack "`+st(e).Current()+`" Whisper with=might`, "already defeated")
 }
 
 // P-10: Health derived when not given, halves rounding up.
@@ -872,6 +890,47 @@ func TestP10_ConditionModifiers(t *testing.T) {
 	do(t, e, "condition \""+cur+"\" winded mod=-1 on=all until=\"end:"+cur+"\"\nnext")
 	if st(e).Find(cur).Condition("winded") != nil {
 		t.Error("winded did not end with the turn")
+	}
+}
+
+// BenchmarkAttack resolves one attack with every kind of modifier, its
+// odds included (goal: under 20 µs): a condition on each side, an assist
+// waiting, the −2d of a second action, the GM's modifiers on both sides
+// and dice set aside.
+func BenchmarkAttack(b *testing.B) {
+	e := engine.New(pp.New(), rand.New(rand.NewPCG(1, 2)))
+	for _, line := range strings.Split(`add Paragon side=pc perception=9 agility=5 might=8 resolve=3
+add Whisper side=pc agility=5
+add Vile role=villain might=6 agility=4 toughness=5 health=1000
+condition Vile exposed mod=2 on=attacked
+condition Vile braced mod=1 on=defence
+assist Whisper for=Paragon agility successes=5
+start
+act`, "\n") {
+		cmd, err := engine.ParseCommand(line)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := e.Do(cmd); err != nil {
+			b.Fatal(line, err)
+		}
+	}
+	cmd, _ := engine.ParseCommand("attack Paragon Vile with=might mod=+1d auto=2 vs_mod=-1d")
+	sys := pp.New()
+	r := seededRoller{rand.New(rand.NewPCG(7, 8))}
+	evs, err := sys.Decide(e.State(), cmd, r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var d pp.CheckData
+	if err := evs[1].Decode(&d); err != nil || d.Assist != 2 || d.Penalty != 2 || len(evs[1].Odds.Modifiers) < 6 {
+		b.Fatalf("the attack leaves out a modifier: %+v, odds %+v (%v)", d, evs[1].Odds, err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := sys.Decide(e.State(), cmd, r); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 

@@ -19,8 +19,11 @@
 //
 // The commands of challenge.go roll as the table does (SPEC P-1 … P-10):
 // check (static or opposed, same=yes for a same-goal roll), spend (Resolve
-// after the roll: dice, reroll, or exploding 6s when checking your swing),
-// assist (the best helper's bonus waits for the next roll), group, contest
+// after the roll: dice, reroll, or exploding 6s when checking your swing;
+// on the last roll of any kind, by anyone who rolled in it: a check, an
+// attack, an exchange of a contest, whose winner and +2d carry and the
+// contest's outcome are settled again, an assist, whose bonus and best
+// helper are, or a group action, whose sharing is; spend.go), assist (the best helper's bonus waits for the next roll), group, contest
 // and exchange, defining (with scene and story limiting it), and attack
 // (the trait against the best of Agility, Might and Toughness; Health or
 // minions lost per net success). Every roll takes dice= (the faces, all
@@ -36,4 +39,12 @@
 // says "rounding up as always", and SPEC §1.4 says "All halves round up
 // in this system": so 5 dice set aside are 3 automatic successes, and the
 // seed's 12 dice 6 (Pool.Auto). The GM may veto setting dice aside.
+//
+// Rulings where the seed is silent (ours): a tied exchange carries +2d to
+// nobody, and a tied last exchange is rolled again; the surplus of a group
+// action goes to the allies below 1 net success, lowest first. After a
+// one-shot defining moment the hero is at 0 Health and unconscious until
+// the scene ends; then, having "regained their wits", they make challenge
+// rolls at −2d for the rest of the story, but at 0 Health they stay out
+// of any fight (P-10), and fray restores no Health.
 package pp

@@ -224,7 +224,7 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		return nil, err
 	}
 	d := SpentData{Name: sd.name, Resolve: n, How: how, Of: s.Res.LastOf, Opp: sp.idx == 1 && s.Res.LastOf != LastGroup}
-	d.Successes, d.Sixes = afterSpend(how, sp, res[0].res.Successes, res[0].sixes)
+	d.Successes, d.Sixes = afterSpend(how, sp, res[0].successes, res[0].sixes)
 	pool := spentPool(sp.pool, how, n)
 	var w string
 	switch s.Res.LastOf {
