@@ -594,6 +594,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		if added != nil {
 			s.Chars = append(s.Chars, &Char{Name: added.Combatant.Name})
+			startTracks(s.Combatants[len(s.Combatants)-1])
 		}
 		if removed != "" {
 			s.remove(removed)

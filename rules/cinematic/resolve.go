@@ -649,6 +649,10 @@ func (p *planned) damageFor(levels int) int {
 	return max(0, base+levels-p.armour) * p.mult
 }
 
+// TargetDifficulty is what a roll alone aims at (fray.Odds.TargetKind):
+// 9, the total that succeeds. It is a wire string.
+const TargetDifficulty = "difficulty"
+
 // Band names.
 const (
 	BandLost = "no attack (Notice failed)"
@@ -673,9 +677,13 @@ func (p *planned) odds(cmdText string) (fray.Odds, error) {
 	if err != nil {
 		return fray.Odds{}, err
 	}
-	o := fray.Odds{Command: cmdText, For: p.d.Name, Roll: p.d.Roll, Expr: to.Expr, Target: TestSuccess, TargetKind: "success at", Modifiers: p.mods}
+	o := fray.Odds{Command: cmdText, For: p.d.Name, Roll: p.d.Roll, Expr: to.Expr, Target: TestSuccess, TargetKind: TargetDifficulty, Modifiers: p.mods}
 	if p.roll.Opposed {
-		o.Expr += " against " + to.DefenceExpr
+		if p.d.Roll == RollAttack {
+			o.Expr += " against " + p.d.Target + "'s " + p.d.Defence + " " + to.DefenceExpr
+		} else {
+			o.Expr += " against the opponent's " + to.DefenceExpr
+		}
 		o.TargetKind, o.Target = "", 0
 		for _, m := range p.dmod {
 			m.Source = "defence: " + m.Source

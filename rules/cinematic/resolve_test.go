@@ -236,7 +236,7 @@ func TestC4_UnawareAndSituationalAwareness(t *testing.T) {
 func TestC4_DefenceChoice(t *testing.T) {
 	e := sheeted(t, "next\nnext\nnext")
 	o := odds(t, e, "attack Bernie Rosa with=Pistol")
-	if o.Expr != "1d10+5 against 1d10+12" || !hasMod(o, "dodge", 5) {
+	if o.Expr != "1d10+5 against Rosa's dodge 1d10+12" || !hasMod(o, "dodge", 5) {
 		t.Errorf("pistol on Rosa: %s %v", o.Expr, o.Modifiers)
 	}
 	do(t, e, "!attack Bernie Rosa with=Pistol defence=parry")
@@ -252,7 +252,7 @@ func TestC7_StanceAndExtraModifiersInBreakdown(t *testing.T) {
 	e := sheeted(t, "")
 	do(t, e, "undo\nfull Rosa offence\nfull Master defence\nstart")
 	o := odds(t, e, "attack Rosa Master with=Stake")
-	if !hasMod(o, "Full Offence", 2) || !hasMod(o, "defence: Full Defence", 3) || o.Expr != "1d10+13 against 1d10+13" {
+	if !hasMod(o, "Full Offence", 2) || !hasMod(o, "defence: Full Defence", 3) || o.Expr != "1d10+13 against Master's dodge 1d10+13" {
 		t.Errorf("stances: %s %v", o.Expr, o.Modifiers)
 	}
 	do(t, e, "attack Rosa Master with=Stake dice=1,1\nattack Rosa Master with=Stake dice=1,1\nattack Rosa Master with=Stake dice=1,1")
@@ -506,7 +506,7 @@ func TestC6_Outnumbered(t *testing.T) {
 func TestC8_Firearms(t *testing.T) {
 	e := sheeted(t, "next\nnext\nnext")
 	o := odds(t, e, "attack Bernie Oswin with=Pistol shots=3")
-	if !hasMod(o, "barrage of 3", -3) || o.Expr != "1d10+2 against 1d10+2" {
+	if !hasMod(o, "barrage of 3", -3) || o.Expr != "1d10+2 against Oswin's dodge 1d10+2" {
 		t.Errorf("barrage: %s %v", o.Expr, o.Modifiers)
 	}
 	// 2 + 10 = 12 (2 levels) against 2 + 1 = 3: 2 bullets land, each
