@@ -132,6 +132,26 @@ func TestP1_AutomaticSuccessesAndCounted(t *testing.T) {
 	refuse(t, e, "check Gatecrasher strength threshold=hard", "not a trait")
 }
 
+// P-1: penalties that leave fewer than one die: one die is rolled, and
+// only a 6 counts, for 1 success.
+func TestP1_FewerThanOneDie(t *testing.T) {
+	// Whisper's Might 2d at −3d: −1 dice, so one die, a 6: 1 success.
+	e := newPP(t, "check Whisper might threshold=average mod=-3 dice=6")
+	var d pp.CheckData
+	ev := last(t, e, pp.EventChecked, &d)
+	if !d.Pool.Desperate() || d.Successes != 1 || d.Net != 0 || ev.Rolls[0].Expr != "1d{0,0,0,0,0,1}" {
+		t.Errorf("a 6: %+v %+v", d, ev.Rolls)
+	}
+	// A 4 would be 1 success in a pool; here it fails the roll completely.
+	e = newPP(t, "check Whisper might threshold=average mod=-3 dice=4")
+	last(t, e, pp.EventChecked, &d)
+	if d.Successes != 0 || d.Net != -1 {
+		t.Errorf("a 4: %+v", d)
+	}
+	refuse(t, e, "check Whisper might threshold=average mod=-3 dice=6,6", "1 more dice than check rolls")
+	refuse(t, e, "check Whisper might threshold=average mod=-3 auto=1", "set aside")
+}
+
 // P-2: static thresholds by name or number; an opposed roll's threshold is
 // the opponent's successes.
 func TestP2_StaticAndOpposedThresholds(t *testing.T) {
@@ -384,6 +404,31 @@ func TestP5_CheckingYourSwing(t *testing.T) {
 	}
 	refuse(t, newPP(t, "check Whisper agility threshold=hard dice=6,6,2,4,1"), "spend Whisper explode", "only when checking your swing")
 	refuse(t, newPP(t, "set swing=yes\ncheck Whisper agility threshold=hard dice=1,1,2,4,1"), "spend Whisper explode", "no 6s")
+}
+
+// P-5: when checking your swing, 6s explode on the physical 6 (the
+// notation's !@6), not on every face worth 1 success like 2 and 4:
+// 12d{0,1,0,1,0,1}!@6 in a defining moment.
+func TestP5_ExplodesOnThePhysicalSix(t *testing.T) {
+	// One 6 among 6, 2, 4, 1, 1: 3 successes; the exploding die shows a
+	// 4, worth 1 and not exploding: 4 successes, and no die is missing.
+	e := newPP(t, "set swing=yes\ncheck Whisper agility threshold=hard dice=6,2,4,1,1\nspend Whisper explode dice=4")
+	var sp pp.SpentData
+	ev := last(t, e, pp.EventSpent, &sp)
+	if sp.Successes != 4 || sp.How != pp.HowExplode || ev.Rolls[0].Expr != "1d{0,1,0,1,0,1}!@6" {
+		t.Errorf("explode: %+v %+v", sp, ev.Rolls)
+	}
+	// Gatecrasher's 12 dice from the seed in a defining moment, checking
+	// his swing: 2, 2, 2 and the two 6s are 5 successes; the first 6
+	// explodes into a 2 (1), the second into a 6 (1), which explodes into
+	// a 1 (0): 7 successes.
+	e = newPP(t, "set swing=yes\ndefining Gatecrasher reduce=might\ncheck Gatecrasher might threshold=hard dice=1,2,2,2,3,3,3,5,5,5,6,2,6,6,1")
+	var d pp.CheckData
+	ev = last(t, e, pp.EventChecked, &d)
+	if d.Successes != 7 || ev.Rolls[0].Expr != "12d{0,1,0,1,0,1}!@6" || len(ev.Rolls[0].Dice) != 15 {
+		t.Errorf("defining moment, checking the swing: %+v %+v", d, ev.Rolls)
+	}
+	refuse(t, e, "spend Gatecrasher explode", "explode already")
 }
 
 // P-6: an assist rolls against Hard (2): +1d per 2 net successes, rounding

@@ -70,7 +70,7 @@ func names(slots []fray.Slot) []string {
 
 // P-10: Edge = Perception + the higher of Agility and Intellect, highest
 // first; ties heroes > villains > foes > extras; minions last.
-func TestEdgeOrder(t *testing.T) {
+func TestP10_EdgeOrder(t *testing.T) {
 	tests := []struct {
 		name   string
 		script string
@@ -104,7 +104,7 @@ add B edge=7`, []string{"B", "A"}},
 }
 
 // P-10: one turn per page; each extra action is −2d to that turn's rolls.
-func TestPagesAndExtraActions(t *testing.T) {
+func TestP10_PagesAndExtraActions(t *testing.T) {
 	e := newEngine(t, `add A side=pc perception=5 agility=5
 add B perception=3 agility=3
 start

@@ -12,7 +12,7 @@ import (
 // seedFaces is Gatecrasher's roll in the seed's arm-wrestling example.
 var seedFaces = []int{1, 2, 2, 2, 3, 3, 3, 5, 5, 5, 6, 6}
 
-func TestSeedExample(t *testing.T) {
+func TestP1_SeedTwelveDiceAndAutomatic(t *testing.T) {
 	gate, err := pp.Pool{Dice: 12}.Roll(dice.Faces(seedFaces...), false)
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +40,7 @@ func TestSeedExample(t *testing.T) {
 	}
 }
 
-func TestBandOf(t *testing.T) {
+func TestP3_NarrativeControlAndTraditionalResults(t *testing.T) {
 	tests := []struct {
 		net  int
 		want pp.Band
@@ -62,7 +62,7 @@ func TestBandOf(t *testing.T) {
 	}
 }
 
-func TestThresholds(t *testing.T) {
+func TestP2_ThresholdNames(t *testing.T) {
 	good := []struct {
 		in   string
 		want int
@@ -337,10 +337,10 @@ func checkOdds(t *testing.T, c pp.Challenge, want map[int]float64) {
 	}
 }
 
-// TestSeedOdds checks the arm-wrestling odds by hand-derived facts: a die
+// TestP1_SeedOdds checks the arm-wrestling odds by hand-derived facts: a die
 // is worth 2/3 of a success on average, so 12 dice against 6 automatic
 // successes average 8 − 6 = 2 net.
-func TestSeedOdds(t *testing.T) {
+func TestP1_SeedOdds(t *testing.T) {
 	o, err := pp.Challenge{Actor: pp.Pool{Dice: 12}, Opponent: &pp.Pool{Dice: 12, SetAside: 12}}.Odds()
 	if err != nil {
 		t.Fatal(err)
