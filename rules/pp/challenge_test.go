@@ -639,13 +639,7 @@ func bandOf(t *testing.T, s *pp.State, evs []fray.Event) string {
 			t.Fatal(err)
 		}
 		if d.Kind == pp.KindAttack {
-			switch {
-			case d.Lost == 0:
-				return "no harm"
-			case d.Lost >= s.HealthLeft(d.Opponent):
-				return "defeated"
-			}
-			return "hurt"
+			return harmBand(s, d.Opponent, d.Minion, d.Lost, 0)
 		}
 		return d.Band
 	case pp.EventSpent:
@@ -669,6 +663,9 @@ func bandOf(t *testing.T, s *pp.State, evs []fray.Event) string {
 				}
 			}
 			return itoa(n) + " of " + itoa(len(d.Group.Nets)) + " succeed"
+		}
+		if l := s.Res.Last; l.Kind == pp.KindAttack {
+			return harmBand(s, l.Opponent, l.Minion, d.Lost, l.Lost)
 		}
 		return d.Band
 	case pp.EventGrouped:
@@ -703,6 +700,33 @@ func bandOf(t *testing.T, s *pp.State, evs []fray.Event) string {
 	return ""
 }
 
+// harmBand names what an attack took, lost in all (prev of it before
+// Resolve was spent), as its odds do: no harm, hurt, defeated, or for
+// minions some or all defeated.
+func harmBand(s *pp.State, target string, minion bool, lost, prev int) string {
+	left := s.HealthLeft(target) + prev
+	if minion {
+		var down int
+		for _, r := range s.Res.Records {
+			if r.Name == target {
+				down = r.Down
+			}
+		}
+		left = s.Find(target).Stats[pp.StatCount] - down + prev
+	}
+	switch {
+	case lost == 0:
+		return "no harm"
+	case lost >= left && minion:
+		return "all defeated"
+	case lost >= left:
+		return "defeated"
+	case minion:
+		return "some defeated"
+	}
+	return "hurt"
+}
+
 func itoa(n int) string {
 	if n < 0 {
 		return "-" + itoa(-n)
@@ -723,6 +747,8 @@ var oddsCases = []struct{ name, setup, cmd string }{
 	{"check defining moment", "add A side=pc might=2 resolve=1\ndefining A reduce=might", "check A might threshold=2"},
 	{"check swing", "add A side=pc might=3\nset swing=yes", "check A might threshold=1"},
 	{"attack", "add A side=pc might=2\nadd B toughness=2 health=2\nstart\nnext", "attack A B with=might"},
+	{"attack minions", "add A side=pc might=2\nadd B role=extra minion=yes count=2 agility=1\nstart", "attack A B with=might"},
+	{"spend on an attack", "add A side=pc might=2 resolve=1\nadd B toughness=1 health=3\nstart\nattack A B with=might successes=2 vs_successes=1", "spend A resolve=1"},
 	{"assist", "add A side=pc agility=3\nadd B side=pc", "assist A for=B agility"},
 	{"spend dice", "add A side=pc might=2 resolve=2\ncheck A might threshold=3 dice=2,1", "spend A resolve=2"},
 	{"spend reroll", "add A side=pc might=2 resolve=2\ncheck A might threshold=2 dice=2,1", "spend A reroll"},

@@ -81,7 +81,8 @@ func (s *State) findSpender(name string) (spender, bool) {
 		}
 	case LastGroup:
 		g := s.Res.LastGroup
-		if i := engine.Index(g.Names, name); i >= 0 && i < len(g.Successes) && i < len(g.Pools) && i < len(g.Sixes) {
+		n := len(g.Names)
+		if i := engine.Index(g.Names, name); i >= 0 && len(g.Successes) == n && len(g.Pools) == n && len(g.Sixes) == n {
 			return spender{i, g.Pools[i], g.Successes[i], g.Sixes[i]}, true
 		}
 	default:
