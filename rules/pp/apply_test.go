@@ -56,3 +56,56 @@ func splitLines(s string) []string {
 	}
 	return append(out, s[start:])
 }
+
+// Apply and Decide never panic on challenge events read from a damaged
+// log: odd payloads of every resolution event, Resolve spent on them
+// afterwards (the last roll of each kind with missing or mismatched
+// parts), on states taken all along the challenge example.
+func TestApplyOddResolutionEvents(t *testing.T) {
+	types := []string{pp.EventChecked, pp.EventSpent, pp.EventAssisted, pp.EventGrouped, pp.EventContest, pp.EventExchanged, pp.EventDefining, pp.EventScene, pp.EventStory}
+	payloads := []any{nil, "x", 3, map[string]any{},
+		map[string]any{"actor": "Whisper", "opponent": "Gatecrasher", "kind": "attack", "lost": 5, "minion": true},
+		map[string]any{"name": "Whisper", "of": "group", "group": map[string]any{"names": []string{"Whisper", "Gatecrasher"}, "successes": []int{9}}},
+		map[string]any{"name": "Whisper", "of": "exchange", "exchange": map[string]any{"n": 1, "over": true}},
+		map[string]any{"name": "Whisper", "of": "assist", "assist": map[string]any{"for": "Nobody", "bonus": -3, "kept": true}},
+		map[string]any{"name": "Gatecrasher", "resolve": -2, "how": "explode", "opp": true},
+		map[string]any{"names": []string{"Whisper", "Gatecrasher"}, "successes": []int{1, 2, 3}, "pools": []map[string]any{{"dice": 2}}, "sixes": []int{}},
+		map[string]any{"helper": "Whisper", "for": "Gatecrasher", "successes": 4, "bonus": 2, "kept": true, "pool": map[string]any{"dice": -3}},
+		map[string]any{"a": "Whisper", "b": "Gatecrasher", "exchanges": 2, "trait_a": "agility", "trait_b": "might"},
+		map[string]any{"n": 1, "successes_a": 2, "winner": "Whisper", "pool_a": map[string]any{"dice": 99, "resolve": 40}},
+		map[string]any{"name": "Whisper", "cost": "oneshot"}}
+	spends := []string{"spend Whisper resolve=1", "spend Gatecrasher reroll", "spend Whisper explode", `spend "Citizen Soldier" resolve=1`}
+	sys := pp.New()
+	e := engine.New(sys, rand.New(rand.NewPCG(1, 2)))
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, line := range splitLines(readExample(t, "pp-challenges")) {
+		cmd, err := engine.ParseCommand(line)
+		if err != nil || cmd.Name == "" {
+			continue
+		}
+		e.Do(cmd)
+		for range 10 {
+			st := e.State().Clone()
+			for range 1 + r.IntN(3) {
+				ev := fray.Event{Type: types[r.IntN(len(types))]}
+				if p := payloads[r.IntN(len(payloads))]; p != nil {
+					ev.Data, _ = json.Marshal(p)
+				}
+				_ = sys.Apply(st, ev)
+				sys.View(st)
+				_ = sys.Check(st)
+			}
+			for _, line := range spends {
+				cmd, _ := engine.ParseCommand(line)
+				_, _ = sys.Decide(st, cmd, seeded{rand.New(rand.NewPCG(5, 6))})
+				_, _ = sys.Odds(st, cmd)
+			}
+		}
+	}
+}
+
+type seeded struct{ r *rand.Rand }
+
+func (s seeded) Roll(forWhom, expr string) (fray.Roll, error) {
+	return engine.RollSeeded(forWhom, expr, s.r)
+}
