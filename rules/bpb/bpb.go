@@ -709,6 +709,7 @@ func (s *State) apply(ev fray.Event) error {
 		}
 		delete(s.Held, d.Name)
 		s.Seq = slices.Insert(s.Seq, s.Pos, Turn{Name: d.Name, Kind: kindDelayed, From: from})
+		s.preempt()
 	case EventForced:
 		var d forcedData
 		if err := ev.Decode(&d); err != nil {
@@ -729,9 +730,11 @@ func (s *State) apply(ev fray.Event) error {
 			t.From = round
 		}
 		s.Forced[d.Name] = s.Round
-		// A forced action is a turn: it starts and ends now.
-		engine.TurnEdge(&s.Encounter, s.Round, d.Name, fray.EdgeStart)
-		engine.TurnEdge(&s.Encounter, s.Round, d.Name, fray.EdgeEnd)
+		// A forced action is the turn it spends: that turn starts and
+		// ends now, so conditions anchored to it (in a later round too)
+		// end here (E-4).
+		engine.TurnEdge(&s.Encounter, t.From, d.Name, fray.EdgeStart)
+		engine.TurnEdge(&s.Encounter, t.From, d.Name, fray.EdgeEnd)
 		// The forced action comes during the current turn: after it, and
 		// after any earlier forced actions in it.
 		at := s.Pos + 1

@@ -82,6 +82,16 @@ type State struct {
 	Pending *Hit
 	// Awards lists the experience awards of this story arc (B-12).
 	Awards []awardData
+	// Began holds the conditions the start of the turn in progress ended,
+	// so that a delayed turn pre-empting that turn gives them back (E-4).
+	Began []EndedCondition
+}
+
+// EndedCondition is a condition that the start of a turn ended, with its
+// holder.
+type EndedCondition struct {
+	Holder    string         `json:"holder"`
+	Condition fray.Condition `json:"condition"`
 }
 
 func newState() *State {
@@ -115,16 +125,52 @@ func (s *State) Clone() fray.State {
 		d.Pending = &h
 	}
 	d.Awards = slices.Clone(s.Awards)
+	if s.Began != nil {
+		d.Began = make([]EndedCondition, len(s.Began))
+		for i, x := range s.Began {
+			d.Began[i] = EndedCondition{Holder: x.Holder, Condition: x.Condition.Clone()}
+		}
+	}
 	return &d
 }
 
 // begin reports the start of the turn in progress to the conditions, once
 // per turn (E-4: conditions anchored to the start of a turn end then).
+//
+// The conditions it ends are kept in Began until the next turn starts:
+// a delayed turn that pre-empts this one (B-6) comes before it, so
+// preempt gives them back and this turn starts again after it.
 func (s *State) begin() {
-	if t := s.current(); t != nil && !t.Began {
-		t.Began = true
-		engine.TurnEdge(&s.Encounter, s.Round, t.Name, fray.EdgeStart)
+	t := s.current()
+	if t == nil || t.Began {
+		return
 	}
+	t.Began = true
+	s.Began = nil
+	for _, c := range s.Combatants {
+		for _, x := range c.Conditions {
+			if u := x.Until; u != nil && u.Edge == fray.EdgeStart && s.Round >= u.Round && fray.SameName(u.Name, t.Name) {
+				s.Began = append(s.Began, EndedCondition{Holder: c.Name, Condition: x.Clone()})
+			}
+		}
+	}
+	engine.TurnEdge(&s.Encounter, s.Round, t.Name, fray.EdgeStart)
+}
+
+// preempt undoes the start of the turn a delayed turn (just inserted at
+// Pos) pre-empts: the conditions that start ended come back, and the turn
+// will start again when it resumes (E-4).
+func (s *State) preempt() {
+	if s.Pos+1 >= len(s.Seq) || !s.Seq[s.Pos+1].Began {
+		return
+	}
+	s.Seq[s.Pos+1].Began = false
+	for _, x := range s.Began {
+		if c := s.Find(x.Holder); c != nil && c.Condition(x.Condition.Name) == nil {
+			c.Conditions = append(c.Conditions, x.Condition.Clone())
+		}
+	}
+	s.Began = nil
 }
 
 // current returns the turn in progress, or nil.
