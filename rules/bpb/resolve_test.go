@@ -167,6 +167,22 @@ func TestB2_ExtremeOptions(t *testing.T) {
 			t.Errorf("%v %s: Monolith is not %s", tt.settings, tt.choose, tt.cond)
 		}
 	}
+	// Expertise mode, with expertise: overwhelming is +3. Blueshift's
+	// Sweep (rank 6, stunning; expertise: Prowess 7 + 3) against 8 +
+	// Ganyeka's Agility 7 = 15: 4 + 4 + 10 = 18, three over: extreme.
+	// Damage 6 + 3 − Brawn 6 = 3. In open mode the same roll does
+	// 6 + 1 − 6 = 1.
+	for _, tt := range []struct {
+		mode   string
+		damage int
+	}{{"success=expertise", 3}, {"success=open", 1}} {
+		e := seeded(t, tt.mode)
+		d := task(t, doLine(t, e, "attack Blueshift Ganyeka with=sweep choose=overwhelming dice=4,4"), bpb.RollAttack)
+		doLine(t, e, "take")
+		if d["band"] != "extreme" || d["total"] != 18.0 || 24-enduranceOf(e, "Ganyeka") != tt.damage {
+			t.Errorf("%s: %v, Ganyeka took %d, want %d", tt.mode, d, 24-enduranceOf(e, "Ganyeka"), tt.damage)
+		}
+	}
 	// Staggering (default): the target loses its next turn, here this
 	// round's.
 	e := seeded(t)
