@@ -2,10 +2,17 @@
 // play by awareness (B-3), the rolled Perception order (B-4), the
 // environment last (B-5), delaying and pre-empting (B-6), forced defensive
 // actions (B-7); and resolution: task rolls in both success modes (B-1),
-// extreme-success options (B-2), block and dodge (B-8) with the automatic
-// reorder on an extreme success (B-9), attacks with fixed damage off
-// Endurance (B-10), distraction (B-11) and experience (B-12), with the
+// extreme-success options (B-2), block and dodge (B-8), with the same
+// power against a power that inflicts no Endurance damage, and the
+// automatic reorder on an extreme success (B-9), attacks with fixed damage
+// off Endurance (B-10), distraction (B-11) and experience (B-12), with the
 // exact odds of every roll (E-6).
+//
+// Conditions (E-4) end at the edges of turns as they are taken: a delayed
+// turn's end is when it is taken, a forced action is the turn it spends
+// (its start and end are reported then, for that turn's round), a lost
+// turn has no edges, and a delayed turn that pre-empts another gives back
+// what the start of the pre-empted turn had ended.
 package bpb
 
 import (
