@@ -109,12 +109,20 @@ func TestQ4_ToHitD20PlusWitsAgainstTenPlusWits(t *testing.T) {
 // light deals the lower die, medium Red, heavy the higher.
 func TestQ4_DamageByWeaponWeight(t *testing.T) {
 	for _, tt := range []struct {
-		weapon string
-		want   int
-	}{{"dagger", 2}, {"sword", 5}, {"maul", 5}, {"DAGGER", 2}} {
-		e := newFight(t, "attack Ann Bob with="+tt.weapon+" hit=yes dice=5,2")
+		weapon, dice string
+		want         int
+	}{
+		// Red 5, Black 2: light the lower (2), medium Red (5), heavy the
+		// higher (5).
+		{"dagger", "5,2", 2}, {"sword", "5,2", 5}, {"maul", "5,2", 5}, {"DAGGER", "5,2", 2},
+		// Red 2, Black 5: light 2, medium Red (2), heavy 5.
+		{"dagger", "2,5", 2}, {"sword", "2,5", 2}, {"maul", "2,5", 5},
+		// Doubles: 4 whatever the weight.
+		{"dagger", "4,4", 4}, {"sword", "4,4", 4}, {"maul", "4,4", 4},
+	} {
+		e := newFight(t, "attack Ann Bob with="+tt.weapon+" hit=yes dice="+tt.dice)
 		if got := fighterOf(e, "Bob").Damage; got != tt.want {
-			t.Errorf("%s on Red 5, Black 2: %d damage, want %d", tt.weapon, got, tt.want)
+			t.Errorf("%s on Red, Black %s: %d damage, want %d", tt.weapon, tt.dice, got, tt.want)
 		}
 	}
 }
