@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fray"
+	"fray/dice"
 	"fray/engine"
 )
 
@@ -477,7 +478,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &planned{weapon: w, att: ActionData{}, mult: 1}
+	p := &planned{weapon: w, mult: 1}
 	if p.att, err = s.attackAction(a.Name, b.Name); err != nil {
 		return nil, err
 	}
@@ -509,7 +510,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	if p.foes >= 2 {
 		p.mods = append(p.mods, fray.Modifier{Source: b.Name + " outnumbered (" + strconv.Itoa(p.foes) + " attackers)", Value: OutnumberedBonus * p.foes})
 	}
-	if x := a.Condition(CondBound); x != nil && slices.Contains(unarmed, w.Name) && w.Name == "punch" {
+	if a.Condition(CondBound) != nil && strings.EqualFold(w.Name, "punch") {
 		p.mods = append(p.mods, fray.Modifier{Source: CondBound + " (a punch)", Value: BoundPunchPenalty})
 	}
 	// Firearms (C-8): an aimed shot is one shot; a barrage of shots=N is
@@ -670,75 +671,86 @@ func (p *planned) band(success bool, levels int) string {
 	return p.roll.Band(success, levels)
 }
 
-// odds returns the exact odds of the planned roll, from the
-// distributions package dice gives (TestRoll.Odds).
+// odds returns the exact odds of the planned roll, from the distribution
+// of the D10 package dice gives (d10): each attack total's chance times
+// the chance the defence total stays below it.
 func (p *planned) odds(cmdText string) (fray.Odds, error) {
-	to, err := p.roll.Odds()
-	if err != nil {
-		return fray.Odds{}, err
-	}
-	o := fray.Odds{Command: cmdText, For: p.d.Name, Roll: p.d.Roll, Expr: to.Expr, Target: TestSuccess, TargetKind: TargetDifficulty, Modifiers: p.mods}
+	o := fray.Odds{Command: cmdText, For: p.d.Name, Roll: p.d.Roll, Expr: testExpr(p.roll.Value), Target: TestSuccess, TargetKind: TargetDifficulty}
+	mods := make([]fray.Modifier, 0, len(p.mods)+len(p.dmod)+len(p.nmods))
+	mods = append(mods, p.mods...)
+	att := d10Plus(p.roll.Value)
+	var def *dice.Dist
 	if p.roll.Opposed {
+		def = d10Plus(p.roll.Defence)
 		if p.d.Roll == RollAttack {
-			o.Expr += " against " + p.d.Target + "'s " + p.d.Defence + " " + to.DefenceExpr
+			o.Expr += " against " + p.d.Target + "'s " + p.d.Defence + " " + testExpr(p.roll.Defence)
 		} else {
-			o.Expr += " against the opponent's " + to.DefenceExpr
+			o.Expr += " against the opponent's " + testExpr(p.roll.Defence)
 		}
 		o.TargetKind, o.Target = "", 0
 		for _, m := range p.dmod {
-			m.Source = "defence: " + m.Source
-			o.Modifiers = append(slices.Clip(o.Modifiers), m)
+			mods = append(mods, fray.Modifier{Source: "defence: " + m.Source, Value: m.Value})
 		}
 	}
-	q := 1.0
+	q := 1.0 // the chance the attack is made (a blind attacker's Notice check)
 	if p.notice != nil {
-		no, err := p.notice.Odds()
-		if err != nil {
-			return fray.Odds{}, err
-		}
-		q = no.Success
-		o.Bands = append(o.Bands, fray.Band{Name: BandLost, P: no.Fail})
+		q = d10Plus(p.notice.Value).AtLeast(TestSuccess)
+		o.Bands = append(o.Bands, fray.Band{Name: BandLost, P: 1 - q})
 		for _, m := range p.nmods {
-			m.Source = "Notice check: " + m.Source
-			o.Modifiers = append(slices.Clip(o.Modifiers), m)
+			mods = append(mods, fray.Modifier{Source: "Notice check: " + m.Source, Value: m.Value})
 		}
 	}
-	for _, b := range to.Bands {
-		if b.Success && b.P == 0 {
-			continue // a number of success levels the roll cannot win with
+	o.Modifiers = mods
+	lo, hi := att.Min, att.Max()
+	minL := SuccessLevels(lo)
+	ps := make([]float64, SuccessLevels(hi)-minL+1)
+	fail := 0.0
+	for a := lo; a <= hi; a++ {
+		w := 0.0 // the chance a total of a wins
+		switch {
+		case def != nil:
+			w = def.AtMost(a - 1)
+		case a >= TestSuccess:
+			w = 1
 		}
-		o.Bands = append(o.Bands, fray.Band{Name: p.band(b.Success, b.Levels), P: b.P * q})
+		pa := att.Prob(a)
+		ps[SuccessLevels(a)-minL] += pa * w
+		fail += pa * (1 - w)
 	}
-	if p.d.Roll == RollAttack {
-		o.DistOf = fray.DistDamage
-		add := func(v int, pr float64) {
-			if pr == 0 {
-				return
-			}
-			o.Mean += float64(v) * pr
-			for i := range o.Dist {
-				if o.Dist[i].V == v {
-					o.Dist[i].P += pr
-					return
-				}
-			}
-			o.Dist = append(o.Dist, fray.Point{V: v, P: pr})
+	o.Bands = append(o.Bands, fray.Band{Name: p.band(false, 0), P: fail * q})
+	for i, pr := range ps {
+		if pr > 0 { // levels the roll cannot win with are left out
+			o.Bands = append(o.Bands, fray.Band{Name: p.band(true, minL+i), P: pr * q})
 		}
-		add(0, 1-q)
-		for _, b := range to.Bands {
-			v := 0
-			if b.Success {
-				v = p.damageFor(b.Levels)
-			}
-			add(v, b.P*q)
+	}
+	if p.d.Roll != RollAttack {
+		o.Mean = att.Mean()
+		o.Dist = make([]fray.Point, 0, len(att.P))
+		for i, pr := range att.P {
+			o.Dist = append(o.Dist, fray.Point{V: att.Min + i, P: pr})
 		}
-		slices.SortFunc(o.Dist, func(a, b fray.Point) int { return a.V - b.V })
 		return o, nil
 	}
-	o.Mean = to.Mean
-	for f := 1; f <= 10; f++ {
-		o.Dist = append(o.Dist, fray.Point{V: f + p.roll.Value, P: 0.1})
+	// The damage each band deals; bands with the same damage share a point.
+	o.DistOf = fray.DistDamage
+	add := func(v int, pr float64) {
+		if pr == 0 {
+			return
+		}
+		o.Mean += float64(v) * pr
+		for i := range o.Dist {
+			if o.Dist[i].V == v {
+				o.Dist[i].P += pr
+				return
+			}
+		}
+		o.Dist = append(o.Dist, fray.Point{V: v, P: pr})
 	}
+	add(0, 1-q+fail*q)
+	for i, pr := range ps {
+		add(p.damageFor(minL+i), pr*q)
+	}
+	slices.SortFunc(o.Dist, func(a, b fray.Point) int { return a.V - b.V })
 	return o, nil
 }
 

@@ -259,7 +259,7 @@ func TestC7_StanceAndExtraModifiersInBreakdown(t *testing.T) {
 	// Rosa's third attack is her second extra (−4); the Master's third
 	// defence is his one extra (−2), after the free one and Full
 	// Defence's extra.
-	o2 := e.Log()[len(e.Log())-1].Odds
+	var o2 *fray.Odds // the odds the third exchange had
 	for _, ev := range e.Log() {
 		if ev.Odds != nil {
 			o2 = ev.Odds
