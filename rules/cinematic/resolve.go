@@ -660,15 +660,21 @@ const (
 	BandMiss = "miss"
 )
 
-// band names an outcome as the odds and the event say it.
+// band names an outcome as the odds and the event say it: an attack is
+// a miss (no defence roll) or defended, else a hit with its success
+// levels; any other roll a failure or its success levels.
 func (p *planned) band(success bool, levels int) string {
-	if p.d.Roll == RollAttack && !p.roll.Opposed {
-		if !success {
-			return BandMiss
-		}
-		return "hit, " + levelWords(levels)
+	switch {
+	case p.d.Roll != RollAttack && !success:
+		return "failure"
+	case p.d.Roll != RollAttack:
+		return levelWords(levels)
+	case !success && p.roll.Opposed:
+		return "defended"
+	case !success:
+		return BandMiss
 	}
-	return p.roll.Band(success, levels)
+	return "hit, " + levelWords(levels)
 }
 
 // odds returns the exact odds of the planned roll, from the distribution

@@ -166,9 +166,38 @@ func TestC3_CheckOddsAndOpposed(t *testing.T) {
 	}
 	// 6 + 4 against 6 + 4: a tie goes to the opponent.
 	do(t, e, `check Bernie "dexterity+Kung Fu" vs=6 dice=4,4`)
-	if d := rolled(t, e); d["success"] == true || d["band"] != "defended" {
+	if d := rolled(t, e); d["success"] == true || d["band"] != "failure" {
 		t.Errorf("tie: %v", d)
 	}
+}
+
+// C-2: an attack spends the attacker's action and its defence the
+// defender's, each the free one first, then extras at −2, −4, ….
+func TestC2_AttackAndDefenceSpendBudgets(t *testing.T) {
+	e := sheeted(t, "attack Rosa Master with=Stake dice=1,1")
+	if b := state(e).Budget("Rosa"); b.Attack || b.Extras != 2 || !b.Defence {
+		t.Errorf("Rosa after attacking: %+v", b)
+	}
+	if b := state(e).Budget("Master"); b.Defence || b.Extras != 1 || !b.Attack {
+		t.Errorf("the Master after defending: %+v", b)
+	}
+	// Rosa's second and third attacks are extras at −2 and −4; the
+	// Master's second defence his one extra at −2, then none.
+	for i, want := range []struct{ att, def int }{{-2, -2}, {-4, 0}} {
+		o := odds(t, e, "attack Rosa Master with=Stake")
+		if !hasMod(o, "extra action", want.att) || (want.def != 0) != hasMod(o, "defence: extra action", want.def) {
+			t.Errorf("exchange %d: %s %v", i+2, o.Expr, o.Modifiers)
+		}
+		faces := "1,1"
+		if want.def == 0 {
+			faces = "1" // no defence roll
+		}
+		do(t, e, "attack Rosa Master with=Stake dice="+faces)
+	}
+	if d := rolled(t, e); d["defence"] != "none" {
+		t.Errorf("the Master defended a third time: %v", d)
+	}
+	do(t, e, "!attack Rosa Master with=Stake")
 }
 
 // C-4: higher wins, ties go to the defender; Rosa's Stake (11) against
