@@ -1,19 +1,20 @@
-package pp
+package pp_test
 
 import (
 	"math/rand/v2"
 	"testing"
 
 	"fray/dice"
+	"fray/rules/pp"
 )
 
-// playback counts the same successes from the same faces as Roll, which
+// Playback counts the same successes from the same faces as Roll, which
 // plays them through package dice, and uses as many of them; the notation
 // it reports (Pool.Expr) is the one package dice writes back.
 func TestPlaybackAgreesWithRoll(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 9))
 	for i := range 20000 {
-		p := Pool{Dice: r.IntN(8), Modifier: r.IntN(9) - 4, Resolve: r.IntN(3), DefiningMoment: r.IntN(4) == 0, Explode: r.IntN(4) == 0, Reroll: r.IntN(4) == 0}
+		p := pp.Pool{Dice: r.IntN(8), Modifier: r.IntN(9) - 4, Resolve: r.IntN(3), DefiningMoment: r.IntN(4) == 0, Explode: r.IntN(4) == 0, Reroll: r.IntN(4) == 0}
 		if n := p.Count(); n > 0 && r.IntN(3) == 0 {
 			p.SetAside = r.IntN(n + 1)
 		}
@@ -29,11 +30,11 @@ func TestPlaybackAgreesWithRoll(t *testing.T) {
 			}
 		}
 		src := dice.Faces(fs...)
-		want, err := p.roll(src, swing)
+		want, err := p.RollSome(src, swing)
 		if err != nil {
 			continue // 60 faces were not enough for a long explosion
 		}
-		got, used, err := p.playback(fs, swing)
+		got, used, err := p.Playback(fs, swing)
 		if err != nil || got != want.Successes || used != len(fs)-src.Unused() {
 			t.Fatalf("#%d %+v swing=%v faces %v: playback %d successes from %d faces (%v), Roll %d from %d", i, p, swing, fs, got, used, err, want.Successes, len(fs)-src.Unused())
 		}
@@ -41,10 +42,10 @@ func TestPlaybackAgreesWithRoll(t *testing.T) {
 			t.Fatalf("%+v: Expr %q is written back as %v (%v)", p, p.Expr(swing), e, err)
 		}
 	}
-	if _, _, err := (Pool{Dice: 3}).playback([]int{2, 6}, false); err == nil {
+	if _, _, err := (pp.Pool{Dice: 3}).Playback([]int{2, 6}, false); err == nil {
 		t.Error("3 dice from 2 faces")
 	}
-	if _, _, err := (Pool{Dice: 1}).playback([]int{7}, false); err == nil {
+	if _, _, err := (pp.Pool{Dice: 1}).Playback([]int{7}, false); err == nil {
 		t.Error("a face of 7")
 	}
 }
