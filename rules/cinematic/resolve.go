@@ -312,9 +312,14 @@ func (s *State) planCheck(cmd fray.Command) (*planned, error) {
 		p.mods = []fray.Modifier{{Source: title(a), Value: v}, {Source: title(strings.ToLower(b)), Value: w}}
 		p.d.What = a + "+" + strings.ToLower(b)
 	default:
+		// A skill not on the sheet is rank 0, as in an attack; the
+		// breakdown says so.
+		if b == "" || len(b) > 64 {
+			return nil, fray.Errorf(fray.EINVALID, "%s: name the skill after +, up to 64 bytes (%s).", clip(what), skillList(c))
+		}
 		r, name, ok := skill(c, b)
 		if !ok {
-			return nil, fray.Errorf(fray.EINVALID, "%s has no skill %q (%s).", c.Name, clip(b), skillList(c))
+			name += " (untrained)"
 		}
 		p.mods = []fray.Modifier{{Source: title(a), Value: v}, {Source: name, Value: r}}
 		p.d.What = a + "+" + name

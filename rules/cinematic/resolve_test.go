@@ -164,6 +164,10 @@ func TestC3_CheckOddsAndOpposed(t *testing.T) {
 	if !hasMod(o, "Dexterity", 3) || !hasMod(o, "Kung Fu", 3) {
 		t.Errorf("modifiers %v", o.Modifiers)
 	}
+	// A skill not on the sheet is rank 0, and the breakdown says so.
+	if o := odds(t, e, "check Bernie dexterity+juggling"); !hasMod(o, "juggling (untrained)", 0) || o.Expr != "1d10+3" {
+		t.Errorf("untrained: %s %v", o.Expr, o.Modifiers)
+	}
 	// 6 + 4 against 6 + 4: a tie goes to the opponent.
 	do(t, e, `check Bernie "dexterity+Kung Fu" vs=6 dice=4,4`)
 	if d := rolled(t, e); d["success"] == true || d["band"] != "failure" {
@@ -575,7 +579,7 @@ func TestResolutionRefusals(t *testing.T) {
 !attack Rosa Vampire with=Stake mod=99
 !check Rosa
 !check Rosa charisma
-!check Rosa dexterity+juggling
+!check Rosa dexterity+
 !check Rosa notice+perception
 !test Rosa sanity
 !free Rosa
