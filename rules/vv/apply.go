@@ -29,6 +29,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		return nil
 	}
+	if handled, err := s.applyResolution(ev); handled {
+		return err
+	}
 	switch ev.Type {
 	case fray.EventStarted:
 		if s.Started {
@@ -195,6 +198,7 @@ func (s *State) applyCurrent(ev fray.Event) error {
 			ch.Act.After = true
 		} else {
 			ch.Act.Moved = true
+			ch.Act.Inches += inches
 		}
 	case EventHeld:
 		if len(s.Intr) > 0 && ch.Act.Hold == nil {
@@ -396,7 +400,7 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 			s.Sched = append(s.Sched, sl)
 		}
 		if ch.Actions > 0 {
-			ch.Allot = s.Find(ch.Name).Stat("move") / ch.Actions
+			ch.Allot = moveRate(s.Find(ch.Name)) / ch.Actions
 		}
 	}
 	s.sortSched()
@@ -428,7 +432,7 @@ func (s *State) sortSched() {
 		if gm < 0 {
 			gm = len(s.Tiebreak)
 		}
-		keys[c.Name] = key{c.Stat("agility"), c.Stat("move"), gm, s.Ties[c.Name], i}
+		keys[c.Name] = key{c.Stat("agility"), moveRate(c), gm, s.Ties[c.Name], i}
 	}
 	slices.SortStableFunc(s.Sched, func(a, b Slot) int {
 		if a.Phase != b.Phase {

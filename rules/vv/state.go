@@ -74,6 +74,9 @@ type Activation struct {
 	After bool  `json:"after,omitempty"` // moved after acting
 	Hold  *Hold `json:"hold,omitempty"`  // the held action being used, when interrupting
 	Cost  int   `json:"cost,omitempty"`  // the Power the action cost
+	// Inches is how far the character moved before acting, which adds to
+	// the range of an attack made with the action (V-9).
+	Inches int `json:"inches,omitempty"`
 }
 
 // Char is the V&V bookkeeping of one combatant.
@@ -88,6 +91,9 @@ type Char struct {
 	Upkeep int `json:"upkeep,omitempty"`
 	// Spent is the Power spent so far in the encounter.
 	Spent int `json:"spent,omitempty"`
+	// PowerLost is the damage taken to Power by rolling with the punch
+	// (V-13), less nothing: Power is not healed in an encounter.
+	PowerLost int `json:"power_lost,omitempty"`
 	// Init is this turn's initiative total, Rolled whether one was rolled
 	// and Halved whether surprise halved it.
 	Init   int  `json:"init"`
@@ -228,14 +234,19 @@ func (s *State) Phases(name string) []int {
 	return out
 }
 
-// Power returns the named character's current Power: the power stat less
-// the Power spent.
+// Power returns the named character's current Power: the power stat (or a
+// sheet's power track) less the Power spent and the damage rolled with
+// (V-13).
 func (s *State) Power(name string) int {
 	c, ch := s.Find(name), s.char(name)
 	if c == nil || ch == nil {
 		return 0
 	}
-	return c.Stat("power") - ch.Spent
+	base, ok := c.Stats["power"]
+	if !ok {
+		base = c.Tracks[TrackPower].Value
+	}
+	return base - ch.Spent - ch.PowerLost
 }
 
 // MoveLeft returns how many inches the named character may still move now
@@ -246,7 +257,7 @@ func (s *State) MoveLeft(name string) int {
 		return 0
 	}
 	if s.Setting(SetMovement, House) == RAW {
-		return max(0, c.Stat("move")-ch.Moved)
+		return max(0, moveRate(c)-ch.Moved)
 	}
 	return max(0, ch.PhaseMove-ch.PhaseUsed)
 }
@@ -260,8 +271,20 @@ func (s *State) Holding(name string) int {
 }
 
 // tracksPower reports whether the combatant's Power is tracked: whether
-// they were added with a power stat.
+// they were added with a power stat or have a sheet's power track.
 func tracksPower(c *fray.Combatant) bool {
-	_, ok := c.Stats["power"]
+	if _, ok := c.Stats["power"]; ok {
+		return true
+	}
+	_, ok := c.Tracks[TrackPower]
 	return ok
+}
+
+// moveRate is the combatant's Move Rate in inches per turn: the move stat
+// of add, or a sheet's moverate.
+func moveRate(c *fray.Combatant) int {
+	if v, ok := c.Stats["move"]; ok {
+		return v
+	}
+	return c.Stats["moverate"]
 }

@@ -89,7 +89,7 @@ func (sys *System) View(st fray.State) fray.View {
 // have a Move Rate.
 func (s *State) moveNote(name string) string {
 	c := s.Find(name)
-	if c == nil || c.Stat("move") <= 0 {
+	if c == nil || moveRate(c) <= 0 {
 		return ""
 	}
 	return ", may move " + inches(s.MoveLeft(name))

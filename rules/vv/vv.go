@@ -118,6 +118,8 @@ var spec = engine.Spec{
 		SetHeld:     {House, RAW},
 		SetSurprise: {House, RAW},
 		SetMovement: {House, RAW},
+		SetMoving:   {House, RAW},
+		SetRolling:  {House, RAW},
 	},
 }
 
@@ -132,7 +134,10 @@ func (*System) NewState() fray.State { return newState() }
 
 // Commands lists the commands the system accepts.
 func (*System) Commands() []fray.CommandDoc {
-	return append(engine.SharedDocs(spec),
+	docs := engine.SharedDocs(spec)
+	docs[0].Usage += " [hp=N] [attack=NAME:DICE:TYPE:SCORE[:close|ranged],…] [protection=TYPE:N,…]"
+	docs[0].Summary += " For attacks without a sheet: hp= Hit Points, attack= powers with their damage dice, type and skill score, protection= per damage type."
+	return append(append(docs,
 		fray.CommandDoc{Usage: "surprise NAME …", Summary: "Before the start, mark the ambush victims who failed to notice (V-4)."},
 		fray.CommandDoc{Usage: "initiative NAME DIE|dice=N", Summary: "Enter the 1d10 a character rolled at the table for the next initiative roll."},
 		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's order for characters tied on phase, Agility and Move Rate (V-2), from the next turn rolled."},
@@ -147,7 +152,7 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "facing NAME [DIRECTION]", Summary: "Change facing: free on one's own phase, else 2 Power and once per phase (V-7)."},
 		fray.CommandDoc{Usage: "prone NAME", Summary: "Drop prone: free on one's own phase, else 2 Power and once per phase (V-7)."},
 		fray.CommandDoc{Usage: "stand NAME", Summary: "A prone character gets up, on their own phase only."},
-	)
+	), resolutionDocs()...)
 }
 
 func get(st fray.State) (*State, error) {
@@ -183,6 +188,11 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	s0, err := get(st)
 	if err != nil {
 		return nil, err
+	}
+	if cmd.Name == engine.CmdAdd {
+		if evs, handled, err := s0.decideAdd(cmd); handled {
+			return evs, err
+		}
 	}
 	if evs, handled, err := engine.DecideShared(&s0.Encounter, cmd, spec); handled {
 		return evs, err
@@ -231,6 +241,14 @@ func (d *decider) decide(cmd fray.Command, r fray.Roller) error {
 		return d.facing(cmd)
 	case "stand":
 		return d.stand(cmd)
+	case "attack":
+		return d.attack(cmd, r)
+	case "damage":
+		return d.damage(cmd)
+	case "heal":
+		return d.heal(cmd)
+	case "protect":
+		return d.protect(cmd)
 	}
 	return fray.Errorf(fray.EINVALID, "V&V has no command %q; try help.", cmd.Name)
 }
@@ -323,7 +341,7 @@ func (d *decider) move(cmd fray.Command) error {
 	}
 	if left := s.MoveLeft(c.Name); n > left {
 		if s.Setting(SetMovement, House) == RAW {
-			return fray.Errorf(fray.EINVALID, "%s can move %d\" more this turn (Move Rate %d\", %d\" used); %d\" is too far (V-6).", c.Name, left, c.Stat("move"), ch.Moved, n)
+			return fray.Errorf(fray.EINVALID, "%s can move %d\" more this turn (Move Rate %d\", %d\" used); %d\" is too far (V-6).", c.Name, left, moveRate(c), ch.Moved, n)
 		}
 		return fray.Errorf(fray.EINVALID, "%s can move up to %d\" on this action (%d\" per action and at most %d\" carried from the previous one); %d\" is too far (V-6).", c.Name, left, ch.Allot, ch.Allot, n)
 	}
@@ -455,7 +473,7 @@ func (d *decider) newTurn(r fray.Roller) error {
 				continue
 			}
 			cb := s.Find(b.Name)
-			if ca.Stat("agility") == cb.Stat("agility") && ca.Stat("move") == cb.Stat("move") {
+			if ca.Stat("agility") == cb.Stat("agility") && moveRate(ca) == moveRate(cb) {
 				roll, err := r.Roll(a.Name+" (tie)", "1d100")
 				if err != nil {
 					return err
@@ -631,7 +649,7 @@ func (d *decider) interrupt(cmd fray.Command) error {
 		if x := cb.Stat("agility") - ca.Stat("agility"); x != 0 {
 			return x
 		}
-		return cb.Stat("move") - ca.Stat("move")
+		return moveRate(cb) - moveRate(ca)
 	})
 	return d.emit(EventInterrupted, InterruptData{Names: names, Before: cur})
 }

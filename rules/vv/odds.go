@@ -1,0 +1,53 @@
+package vv
+
+import (
+	"fray"
+)
+
+// Odds returns the exact odds of the roll cmd would make in st without
+// rolling (SPEC E-6). For attack: the chance to go astray, to miss, to hit
+// the cover and to hit, every modifier of the chance (skill, Levels,
+// range with its inches, facing, the GM's, conditions), and the
+// distribution of the damage after the pull, the cover and protection (0
+// on a miss). Other commands have no odds to show.
+func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
+	s, err := get(st)
+	if err != nil {
+		return fray.Odds{}, err
+	}
+	if cmd.Name != "attack" {
+		return fray.Odds{}, fray.Errorf(fray.EINVALID, "V&V shows the odds of attack; %s has none to show.", cmd.Name)
+	}
+	p, err := s.planAttack(cmd)
+	if err != nil {
+		return fray.Odds{}, err
+	}
+	return p.odds()
+}
+
+// odds turns an attack plan's odds into fray.Odds.
+func (p *attackPlan) odds() (fray.Odds, error) {
+	ao, err := p.a.Odds()
+	if err != nil {
+		return fray.Odds{}, fray.Errorf(fray.EINVALID, "The damage dice %q cannot be rolled.", p.a.Dice)
+	}
+	o := fray.Odds{For: p.att.Name, Roll: "attack", Expr: HitDice, Target: p.a.Hit.Chance, TargetKind: "chance",
+		DistOf: fray.DistDamage, Mean: ao.Mean, Modifiers: p.mods}
+	switch {
+	case p.a.Hit.Defenceless:
+		o.Expr = HitDice + " (" + p.tgt.Name + " unaware: hit on anything but 20)"
+	case p.a.Special:
+		o.Expr = HitDice + " twice (Special Attack: both must hit)"
+	}
+	o.Bands = []fray.Band{{Name: BandAstray, P: ao.Astray}, {Name: BandMiss, P: ao.Miss}}
+	if p.a.Cover > 0 && !p.a.Special {
+		o.Bands = append(o.Bands, fray.Band{Name: BandOnCover, P: ao.OnCover})
+	}
+	o.Bands = append(o.Bands, fray.Band{Name: BandHit, P: ao.Hit})
+	for v, pv := range ao.Damage {
+		if pv > 0 {
+			o.Dist = append(o.Dist, fray.Point{V: v, P: pv})
+		}
+	}
+	return o, nil
+}
