@@ -63,13 +63,14 @@
 // Complications (C-6) are conditions (E-4) whose modifiers every roll's
 // breakdown shows: Badly Injured (−2 to attack and defence at 10 Life
 // Points or fewer, −4 at 5 or fewer) follows Life Points by itself;
-// complication NAME blind|bound|tied|down sets Blind (−5 to all, and a
+// complication NAME blind|bound|tied|down|large sets Blind (−5 to all, and a
 // Perception + Notice check, without the −5, before each attack; lost on a
 // failure; Echolocation unaffected), Bound (−2 to punches), Tied (no
 // attack or defence until free NAME rolls Dexterity + Acrobatics or Crime
 // to 9) and Knocked Down (−4 to attack and defence until stand NAME, which
 // takes the round, or kipup NAME, Dexterity + Acrobatics with 2 success
-// levels). Outnumbered is counted from the attacks of the round: once two
+// levels), and Size (large: a penalty to dodge, mod=-N, −2 when the GM
+// gives none, ours; the seed gives no number). Outnumbered is counted from the attacks of the round: once two
 // or more have attacked a target, each attack on it gets +2 per attacker,
 // this one counted (up to 5, +10), and a sixth attacker is refused.
 //

@@ -47,6 +47,7 @@ const (
 	CondTied         = "tied"          // tied up: no attack or defence until freed
 	CondDown         = "knocked down"  // −4 to attack and defence until up
 	CondOutnumbered  = "outnumbered"   // +2 per attacker this round to attacks on them, up to +10
+	CondLarge        = "large"         // Size: larger than normal, a penalty to dodge (default −2, ours)
 	CondConscious    = "consciousness test"
 	CondSurvival     = "survival test"
 	CondUnconscious  = "unconscious"
@@ -70,14 +71,19 @@ const (
 	BlindPenalty      = -5
 	BoundPunchPenalty = -2
 	DownPenalty       = -4
-	OutnumberedBonus  = 2 // per attacker, up to MaxAttackers
-	MaxAttackers      = 5 // the most who may attack one target in a round
-	MaxShots          = 6 // the most shots of a barrage: a small clip
-	KipUpLevels       = 2 // success levels a kip-up needs
+	OutnumberedBonus  = 2  // per attacker, up to MaxAttackers
+	MaxAttackers      = 5  // the most who may attack one target in a round
+	MaxShots          = 6  // the most shots of a barrage: a small clip
+	KipUpLevels       = 2  // success levels a kip-up needs
+	LargePenalty      = -2 // Size's penalty to dodge when the GM gives none (ours)
 	SurvivalBelow     = -10
 	TrackLife         = "life points"
 	ProtectionArmour  = "armour"
 )
+
+// AppliesDodge is what a condition's modifier on dodges alone applies to
+// (fray.Modifier.On), such as Size's. It is a wire string.
+const AppliesDodge = "dodge"
 
 // Option keys of the resolution commands.
 const (
@@ -617,6 +623,13 @@ func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) 
 	if kind == "" {
 		dg, _ := defenceValue(b, DefenceDodge)
 		pa, _ := defenceValue(b, DefenceParry)
+		for _, x := range b.Conditions {
+			for _, m := range x.Modifiers {
+				if m.On == AppliesDodge && x.From <= s.Round {
+					dg.Value += m.Value
+				}
+			}
+		}
 		kind = DefenceDodge
 		if pa.Value > dg.Value && p.weapon.Damage != "bullet" {
 			kind = DefenceParry
@@ -632,6 +645,15 @@ func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) 
 	}
 	cm, spent := engine.Modifiers(b, nil, fray.AppliesDefence, s.Round)
 	p.dmod, p.spent = append(p.dmod, cm...), append(p.spent, spent...)
+	if kind == DefenceDodge {
+		for _, x := range b.Conditions {
+			for _, m := range x.Modifiers {
+				if m.On == AppliesDodge && x.From <= s.Round {
+					p.dmod = append(p.dmod, fray.Modifier{Source: x.Name, Value: m.Value})
+				}
+			}
+		}
+	}
 	if p.dmod, err = gm(cmd, OptDMod, p.dmod); err != nil {
 		return err
 	}
@@ -1289,31 +1311,43 @@ var complications = map[string]func(c *fray.Combatant) fray.Condition{
 	"tied": func(*fray.Combatant) fray.Condition {
 		return fray.Condition{Name: CondTied, Note: "no attack or defence until free (free NAME with=Acrobatics|Crime)"}
 	},
+	"large": func(*fray.Combatant) fray.Condition {
+		return fray.Condition{Name: CondLarge, Note: "larger than normal size: a penalty to dodge (and to stealth, at the GM's word)",
+			Modifiers: []fray.Modifier{{Source: CondLarge, Value: LargePenalty, On: AppliesDodge}}}
+	},
 	"down": func(*fray.Combatant) fray.Condition {
 		return fray.Condition{Name: CondDown, Note: "until up: stand NAME (the round) or kipup NAME (2 success levels)",
 			Modifiers: []fray.Modifier{{Source: CondDown, Value: DownPenalty, On: fray.AppliesAttack}, {Source: CondDown, Value: DownPenalty, On: fray.AppliesDefence}}}
 	},
 }
 
-// decideComplication decides "complication NAME blind|bound|tied|down
-// [until=…] [by=NAME]".
+// decideComplication decides "complication NAME blind|bound|tied|down|large
+// [mod=-N] [until=…] [by=NAME]".
 func (s *State) decideComplication(cmd fray.Command, emit emitFunc) error {
-	const usage = "complication NAME blind|bound|tied|down [until=…] [by=NAME]"
+	const usage = "complication NAME blind|bound|tied|down|large [mod=-N] [until=…] [by=NAME]"
 	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
 		return err
 	}
-	if err := engine.CheckOpts(cmd, engine.KeyUntil, engine.KeyBy); err != nil {
+	if err := engine.CheckOpts(cmd, engine.KeyUntil, engine.KeyBy, OptMod); err != nil {
 		return err
 	}
 	c, err := s.Lookup(cmd.Args[0])
 	if err != nil {
 		return err
 	}
-	mk, ok := complications[strings.ToLower(cmd.Args[1])]
+	kind := strings.ToLower(cmd.Args[1])
+	mk, ok := complications[kind]
 	if !ok {
-		return fray.Errorf(fray.EINVALID, "%s is not a complication this command sets; say blind, bound, tied or down (Badly Injured, Outnumbered and the tests come by themselves).", clip(cmd.Args[1]))
+		return fray.Errorf(fray.EINVALID, "%s is not a complication this command sets; say blind, bound, tied, down or large (Badly Injured, Outnumbered and the tests come by themselves).", clip(cmd.Args[1]))
 	}
 	x := mk(c)
+	if n, ok, err := intOpt(cmd, OptMod, -20, -1); err != nil {
+		return err
+	} else if ok && kind != "large" {
+		return fray.Errorf(fray.EINVALID, "mod= gives Size's penalty to dodge (complication NAME large mod=-N); %s has its own.", x.Name)
+	} else if ok {
+		x.Modifiers[0].Value = n
+	}
 	x.Since = s.Round
 	if v, ok := cmd.Opts[engine.KeyUntil]; ok {
 		if x.Until, err = engine.ParseUntil(&s.Encounter, c.Name, v); err != nil {

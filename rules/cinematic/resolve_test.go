@@ -502,6 +502,23 @@ func TestC6_BoundTiedKnockedDown(t *testing.T) {
 	}
 }
 
+// C-6: Size: a penalty to dodge only; the better defence is chosen with
+// it counted.
+func TestC6_SizeDodgePenalty(t *testing.T) {
+	e := sheeted(t, "complication Master large mod=-3")
+	// The Master's dodge 10 − 3 = 7 is below his parry 10: he parries.
+	if o := odds(t, e, "attack Rosa Master with=Stake"); !strings.Contains(o.Expr, "parry 1d10+10") {
+		t.Errorf("large: %s %v", o.Expr, o.Modifiers)
+	}
+	if o := odds(t, e, "attack Rosa Master with=Stake defence=dodge"); !hasMod(o, "defence: large", -3) || !strings.Contains(o.Expr, "dodge 1d10+7") {
+		t.Errorf("large dodge: %s %v", o.Expr, o.Modifiers)
+	}
+	do(t, e, "!complication Rosa blind mod=-3\n!complication Rosa large mod=+2\ncomplication Rosa large")
+	if x := cond(e, "Rosa", cinematic.CondLarge); x == nil || x.Modifiers[0].Value != cinematic.LargePenalty {
+		t.Errorf("default Size: %v", x)
+	}
+}
+
 // C-6: Outnumbered: +2 per attacker once two or more attack, up to five;
 // a sixth is refused.
 func TestC6_Outnumbered(t *testing.T) {
