@@ -123,7 +123,7 @@ func TestE4_ConditionAcrossForcedTurn(t *testing.T) {
 func TestE4_ConditionAcrossReorder(t *testing.T) {
 	e := seeded(t)
 	run(t, e, "next Blueshift\nattack Ganyeka Monolith with=blast dice=3,2\nblock Monolith dice=6,4")
-	run(t, e, "condition Blueshift inspired until=start:Ganyeka@2 mod=1 on=attack")
+	run(t, e, "condition Blueshift inspired until=start:Ganyeka@2 mod=1 on=attack\ncondition Monolith steady until=end:Ganyeka@2")
 	run(t, e, "next Ganyeka\nnext \"Ganyeka's henchmen\"\nnext Blueshift")
 	// Round 2: Blueshift, Monolith, Ganyeka. Before the block Ganyeka
 	// would be current now.
@@ -131,8 +131,20 @@ func TestE4_ConditionAcrossReorder(t *testing.T) {
 		t.Fatalf("%s current, inspired %v", v.Current, has(e, "Blueshift", "inspired"))
 	}
 	run(t, e, "next Monolith")
-	if v := e.View(); v.Current != "Ganyeka" || has(e, "Blueshift", "inspired") {
-		t.Errorf("%s current, inspired %v: it ends at Ganyeka's start", v.Current, has(e, "Blueshift", "inspired"))
+	if v := e.View(); v.Current != "Ganyeka" || has(e, "Blueshift", "inspired") || !has(e, "Monolith", "steady") {
+		t.Errorf("%s current, inspired %v, steady %v: inspired ends at Ganyeka's start, steady at his end", v.Current, has(e, "Blueshift", "inspired"), has(e, "Monolith", "steady"))
+	}
+	state := e.State().Clone()
+	run(t, e, "next Ganyeka")
+	if has(e, "Monolith", "steady") {
+		t.Errorf("steady outlived the end of Ganyeka's turn in round 2")
+	}
+	// Undo gives it back exactly.
+	if _, err := e.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if !has(e, "Monolith", "steady") || !reflect.DeepEqual(e.State(), state) {
+		t.Errorf("undo did not restore steady")
 	}
 }
 
