@@ -56,6 +56,27 @@ remove Blueshift
 next
 undo
 redo`},
+	{Name: "preempt", Text: `add Blueshift side=pc prowess=7 agility=9
+add Ganyeka accuracy=7 agility=7 prowess=6
+add Monolith side=pc prowess=8 agility=3 accuracy=4 endurance=30
+order Blueshift Ganyeka Monolith
+start
+next
+next
+block Monolith
+next
+next
+delay
+interrupt Ganyeka
+attack Ganyeka Monolith with=blast rank=9 range=ranged dice=6,6,3,3
+next
+attack Monolith Ganyeka with=mindblast rank=6 range=ranged endurance=no dice=6,6
+take
+next
+undo
+undo
+undo
+redo`},
 	{Name: "resolution", Text: `add Blueshift side=pc brawn=4 agility=9 accuracy=6 prowess=7 perception=6 willpower=5 endurance=20
 add Ganyeka brawn=6 agility=7 accuracy=7 prowess=6 perception=6 willpower=8 endurance=24
 add Monolith side=pc brawn=12 agility=3 accuracy=4 prowess=8 perception=4 willpower=6 endurance=30
