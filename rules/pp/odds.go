@@ -12,7 +12,9 @@ import (
 // Odds returns the exact odds of the roll cmd would make in st, without
 // rolling (SPEC E-6): for check and attack each narrative band (or
 // traditional result) and the distribution of net successes or of Health
-// lost; for spend the bands after the Resolve; for assist the bonus dice;
+// lost; for spend the same of the last roll once the Resolve is spent
+// (of an exchange who wins it, of an assist its bonus, of a group action
+// how many succeed after sharing); for assist the bonus dice;
 // for group how many succeed; for exchange who wins it. A command Decide
 // would refuse is refused in the same words.
 func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
@@ -208,7 +210,7 @@ func (s *State) netOdds(o fray.Odds, d CheckData, net pmf) fray.Odds {
 
 // distPoints lists the points of a pmf above tiny, and its mean.
 func distPoints(d pmf) ([]fray.Point, float64) {
-	var out []fray.Point
+	out := make([]fray.Point, 0, len(d.p))
 	mean := 0.0
 	for i, p := range d.p {
 		mean += float64(d.min+i) * p
@@ -277,7 +279,8 @@ func poolModifiers(trait string, p Pool, assist, penalty int, mods []fray.Modifi
 	for _, m := range mods {
 		cond += m.Value
 	}
-	ms := []fray.Modifier{{Source: titleCase(trait) + " (dice)", Value: p.Dice - assist + penalty - cond}}
+	ms := make([]fray.Modifier, 0, len(mods)+5)
+	ms = append(ms, fray.Modifier{Source: titleCase(trait) + " (dice)", Value: p.Dice - assist + penalty - cond})
 	for _, m := range mods {
 		m.Source += " (dice)"
 		ms = append(ms, m)
