@@ -1345,25 +1345,49 @@ func (s *State) planGroup(cmd fray.Command) (GroupData, []side, error) {
 // decideContest decides contest A B TRAIT [TRAIT2] [exchanges=N] (P-8): it
 // begins the contest and rolls its first exchange.
 func (s *State) decideContest(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 3, 4, "contest A B TRAIT [TRAIT_B] [exchanges=3] [successes=N] [vs_successes=N]"); err != nil {
+	cd, next, err := s.planContest(cmd)
+	if err != nil {
 		return nil, err
+	}
+	ev, err := fray.NewEvent(EventContest, cd)
+	if err != nil {
+		return nil, err
+	}
+	ex, err := next.decideExchange(firstExchange(cmd), r, true)
+	if err != nil {
+		return nil, err
+	}
+	return append([]fray.Event{ev}, ex...), nil
+}
+
+// firstExchange is the exchange a contest command rolls: its options.
+func firstExchange(cmd fray.Command) fray.Command {
+	return fray.Command{Name: "exchange", Opts: cmd.Opts}
+}
+
+// planContest checks contest A B TRAIT … and returns the contest it
+// begins and a copy of s in which it has begun, to plan its first
+// exchange in.
+func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
+	if err := engine.CheckArgs(cmd, 3, 4, "contest A B TRAIT [TRAIT_B] [exchanges=3] [successes=N] [vs_successes=N]"); err != nil {
+		return ContestData{}, nil, err
 	}
 	if err := engine.CheckOpts(cmd, KeyExchanges, KeySuccesses, KeyVsSuccesses, KeyMod, KeyVsMod); err != nil {
-		return nil, err
+		return ContestData{}, nil, err
 	}
 	if s.Res.Contest.Active {
-		return nil, fray.Errorf(fray.EINVALID, "A contest between %s and %s is under way; roll its next exchange with exchange.", s.Res.Contest.A, s.Res.Contest.B)
+		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "A contest between %s and %s is under way; roll its next exchange with exchange.", s.Res.Contest.A, s.Res.Contest.B)
 	}
 	a, err := s.Lookup(cmd.Args[0])
 	if err != nil {
-		return nil, err
+		return ContestData{}, nil, err
 	}
 	b, err := s.Lookup(cmd.Args[1])
 	if err != nil {
-		return nil, err
+		return ContestData{}, nil, err
 	}
 	if fray.SameName(a.Name, b.Name) {
-		return nil, fray.Errorf(fray.EINVALID, "%s cannot contest against themselves.", a.Name)
+		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "%s cannot contest against themselves.", a.Name)
 	}
 	ta := strings.ToLower(cmd.Args[2])
 	tb := ta
@@ -1373,21 +1397,13 @@ func (s *State) decideContest(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 	n := DefaultExchanges
 	if v, ok := cmd.Opts[KeyExchanges]; ok {
 		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > MaxExchanges {
-			return nil, fray.Errorf(fray.EINVALID, "exchanges=%s is not a number from 1 to %d.", clip(v), MaxExchanges)
+			return ContestData{}, nil, fray.Errorf(fray.EINVALID, "exchanges=%s is not a number from 1 to %d.", clip(v), MaxExchanges)
 		}
 	}
 	cd := ContestData{A: a.Name, B: b.Name, TraitA: ta, TraitB: tb, Exchanges: n}
-	ev, err := fray.NewEvent(EventContest, cd)
-	if err != nil {
-		return nil, err
-	}
 	next := s.Clone().(*State)
 	next.applyContest(cd)
-	ex, err := next.decideExchange(fray.Command{Name: "exchange", Opts: cmd.Opts}, r, true)
-	if err != nil {
-		return nil, err
-	}
-	return append([]fray.Event{ev}, ex...), nil
+	return cd, next, nil
 }
 
 // settleExchange works out the winner of exchange d of contest c from

@@ -754,6 +754,7 @@ var oddsCases = []struct{ name, setup, cmd string }{
 	{"spend reroll", "add A side=pc might=2 resolve=2\ncheck A might threshold=2 dice=2,1", "spend A reroll"},
 	{"exchange", "add A side=pc agility=2\nadd B side=pc agility=1\ncontest A B agility successes=1 vs_successes=0", "exchange"},
 	{"group", "add A side=pc might=2\nadd B side=pc might=1", "group might A B threshold=1"},
+	{"contest", "add A side=pc agility=2\nadd B side=pc agility=1", "contest A B agility"},
 	{"spend dice on an exchange", "add A side=pc agility=2 resolve=1\nadd B side=pc agility=1\ncontest A B agility successes=0 vs_successes=1", "spend A resolve=1"},
 	{"spend reroll on an exchange", "add A side=pc agility=1\nadd B side=pc agility=2 resolve=1\ncontest A B agility successes=1 vs_successes=0", "spend B reroll"},
 	{"spend explode on an exchange", "set swing=yes\nadd A side=pc agility=2 resolve=1\nadd B side=pc agility=2\ncontest A B agility dice=6,1,2,1", "spend A explode"},
@@ -870,11 +871,12 @@ func TestOddsSeeded(t *testing.T) {
 func TestOddsRefusals(t *testing.T) {
 	e := newPP(t, "")
 	for line, want := range map[string]string{
-		"odds check Whisper agility":   "Give the threshold",
-		"odds spend Whisper resolve=1": "no roll",
-		"odds defining Whisper":        "no odds",
-		"odds attack Whisper Vile":     "not started",
-		"odds contest A B might":       "its exchanges",
+		"odds check Whisper agility":           "Give the threshold",
+		"odds spend Whisper resolve=1":         "no roll",
+		"odds defining Whisper":                "no odds",
+		"odds attack Whisper Vile":             "not started",
+		"odds contest A B might":               "A",
+		"odds contest Whisper Whisper agility": "against themselves",
 	} {
 		cmd, _ := engine.ParseCommand(line)
 		if _, err := e.Odds(cmd); err == nil || !strings.Contains(err.Error(), want) {

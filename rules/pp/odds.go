@@ -15,7 +15,8 @@ import (
 // lost; for spend the same of the last roll once the Resolve is spent
 // (of an exchange who wins it, of an assist its bonus, of a group action
 // how many succeed after sharing); for assist the bonus dice;
-// for group how many succeed; for exchange who wins it. A command Decide
+// for group how many succeed; for contest and exchange who wins the
+// exchange. A command Decide
 // would refuse is refused in the same words.
 func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	s, err := get(st)
@@ -60,7 +61,16 @@ func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 		}
 		return s.exchangeOdds(sides)
 	case "contest":
-		return fray.Odds{}, fray.Errorf(fray.EINVALID, "A contest's odds are those of its exchanges: begin it, then odds exchange.")
+		// The odds of the first exchange, which the contest rolls.
+		_, next, err := s.planContest(cmd)
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		sides, err := next.planExchange(firstExchange(cmd))
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		return next.exchangeOdds(sides)
 	}
 	return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds.", cmd.Name)
 }
