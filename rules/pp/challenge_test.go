@@ -875,7 +875,7 @@ func TestOddsRefusals(t *testing.T) {
 		"odds spend Whisper resolve=1":         "no roll",
 		"odds defining Whisper":                "no odds",
 		"odds attack Whisper Vile":             "not started",
-		"odds contest A B might":               "A",
+		"odds contest A B might":               `no combatant named "A"`,
 		"odds contest Whisper Whisper agility": "against themselves",
 	} {
 		cmd, _ := engine.ParseCommand(line)
