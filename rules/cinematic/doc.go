@@ -28,15 +28,17 @@
 // + 10 when add gave both.
 //
 // check NAME STAT[+SKILL] rolls a task (C-3): D10 + attribute + skill, or
-// attribute × 2 without a skill; vs=N makes it opposed.
+// attribute × 2 without a skill; vs=N makes it opposed. A skill the
+// combatant lacks counts 0 and the breakdown calls it untrained (as in an
+// attack); +STAT adds a second attribute (constitution+willpower).
 //
 // attack ATTACKER TARGET with=WEAPON rolls an attack and its defence in
 // one command (C-4). A GM at the table hears the attack and asks the
 // defender at once whether they dodge or parry, so the answer rides on the
 // attack command (defence=dodge|parry|none, default the defender's better
 // one) instead of waiting in the state for a second command: Decide stays
-// pure, one command holds both D10s (dice=ATTACK,DEFENCE), and undo takes
-// back the whole exchange. A weapon rolls Dexterity + its skill (the
+// pure, one command holds both D10s (dice=ATTACK,DEFENCE; a blind
+// attacker's Notice check first), and undo takes back the whole exchange. A weapon rolls Dexterity + its skill (the
 // sheet's skill, else Gun Fu for bullets and Getting Medieval otherwise; a
 // punch or a kick rolls Kung Fu for Strength bash damage, ours). A dodge
 // is Dexterity + Kung Fu and a parry Dexterity + the better of Kung Fu and
@@ -70,9 +72,11 @@
 // to 9) and Knocked Down (−4 to attack and defence until stand NAME, which
 // takes the round, or kipup NAME, Dexterity + Acrobatics with 2 success
 // levels), and Size (large: a penalty to dodge, mod=-N, −2 when the GM
-// gives none, ours; the seed gives no number). Outnumbered is counted from the attacks of the round: once two
-// or more have attacked a target, each attack on it gets +2 per attacker,
-// this one counted (up to 5, +10), and a sixth attacker is refused.
+// gives none, ours; the seed gives no number). Outnumbered is counted
+// from the attacks of the round: once two or more have attacked a target,
+// each attack on it gets +2 per attacker, this one counted (up to 5,
+// +10), and a sixth attacker is refused; the condition ends with the
+// round.
 //
 // At 0 Life Points or fewer a Consciousness test is due, and at −10 or
 // fewer a Survival test: the damage's step puts a "consciousness test" or
@@ -88,7 +92,7 @@
 // apply to them (ours).
 //
 // Firearms (C-8): a weapon with a clip counts its shots (an "ammo WEAPON"
-// track, full until first fired); an aimed attack fires one shot, a
+// track, full when the combatant joins); an aimed attack fires one shot, a
 // barrage shots=N (1–6) is one roll at −N that one dodge answers, and a
 // barrage that hits lands one bullet per success level (at least one, at
 // most N), each (rank − armour) × the multiplier (ours: the seed does not
