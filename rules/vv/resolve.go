@@ -69,6 +69,10 @@ const (
 
 var attackFlags = []string{FlagUnaware, FlagImmobile, FlagInanimate, FlagNonsentient, FlagSpecial, FlagEffect}
 
+// attackOpts are the option keys attack takes.
+var attackOpts = append([]string{KeyWith, KeyRange, KeyFacing, KeyAttackerFacing, KeyMod, KeyPull, KeyCover, KeyCoverProtection,
+	KeyNoticed, KeyDivert, KeyMuscle, KeyKnockback}, attackFlags...)
+
 // Levels of participants without one (V-8).
 const (
 	InanimateLevel   = 0
@@ -364,9 +368,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	if err := engine.CheckArgs(cmd, 2, 2+len(attackFlags), attackUsage); err != nil {
 		return nil, err
 	}
-	opts := append([]string{KeyWith, KeyRange, KeyFacing, KeyAttackerFacing, KeyMod, KeyPull, KeyCover, KeyCoverProtection,
-		KeyNoticed, KeyDivert, KeyMuscle, KeyKnockback}, attackFlags...)
-	if err := engine.CheckOpts(cmd, opts...); err != nil {
+	if err := engine.CheckOpts(cmd, attackOpts...); err != nil {
 		return nil, err
 	}
 	for _, a := range cmd.Args[2:] {
@@ -414,13 +416,17 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	if !ok {
 		return nil, fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N), so damage has nothing to take.", tgt.Name)
 	}
-	flags := map[string]bool{}
-	for _, f := range attackFlags {
-		if flags[f], err = flag(cmd, f); err != nil {
+	var flags struct{ unaware, immobile, inanimate, nonsentient, special, effect bool }
+	for _, f := range []struct {
+		name string
+		to   *bool
+	}{{FlagUnaware, &flags.unaware}, {FlagImmobile, &flags.immobile}, {FlagInanimate, &flags.inanimate},
+		{FlagNonsentient, &flags.nonsentient}, {FlagSpecial, &flags.special}, {FlagEffect, &flags.effect}} {
+		if *f.to, err = flag(cmd, f.name); err != nil {
 			return nil, err
 		}
 	}
-	a := Attack{Dice: pw.Dice, HitPoints: hp, Gas: typ == DamageGas, Effect: flags[FlagEffect] || pw.Special != ""}
+	a := Attack{Dice: pw.Dice, HitPoints: hp, Gas: typ == DamageGas, Effect: flags.effect || pw.Special != ""}
 
 	// Range (V-9): the distance, the inches the attacker moved this phase
 	// before the attack and (house rule) the target's inches this turn.
@@ -471,7 +477,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	}
 
 	// The chance (V-8).
-	unaware := flags[FlagUnaware]
+	unaware := flags.unaware
 	noticed := false
 	if v, ok := cmd.Opts[KeyNoticed]; ok {
 		if !unaware {
@@ -481,7 +487,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 			return nil, err
 		}
 	}
-	immobile := flags[FlagImmobile] || hp <= 0
+	immobile := flags.immobile || hp <= 0
 	chance := 0
 	add := func(src string, v int) {
 		p.mods = append(p.mods, fray.Modifier{Source: src, Value: v})
@@ -505,11 +511,11 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 		}
 		add(att.Name+"'s Level", lvl)
 		switch {
-		case flags[FlagInanimate] && flags[FlagNonsentient]:
+		case flags.inanimate && flags.nonsentient:
 			return nil, fray.Errorf(fray.EINVALID, "A target is inanimate or nonsentient, not both.")
-		case flags[FlagInanimate] || quality(tgt, FlagInanimate):
+		case flags.inanimate || quality(tgt, FlagInanimate):
 			add(tgt.Name+" inanimate (Level 0)", -InanimateLevel)
-		case flags[FlagNonsentient] || quality(tgt, FlagNonsentient):
+		case flags.nonsentient || quality(tgt, FlagNonsentient):
 			add(tgt.Name+" nonsentient (Level 4)", -NonsentientLevel)
 		default:
 			lvl, ok := tgt.Stats["level"]
@@ -539,7 +545,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	if ch := s.char(tgt.Name); ch != nil {
 		prone = ch.Prone
 	}
-	a.Special = flags[FlagSpecial] || (prone && dist > ProneReach && facing != FacingAbove && facing != FacingBelow)
+	a.Special = flags.special || (prone && dist > ProneReach && facing != FacingAbove && facing != FacingBelow)
 	if a.Cover, err = intOpt(cmd, KeyCover, 0, 100, 0, "the percent of the target covered"); err != nil {
 		return nil, err
 	}
@@ -721,20 +727,18 @@ func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
 		return err
 	}
 	ev.Odds = &odds
-	if err := d.sys.Apply(d.s, ev); err != nil {
-		return &fray.Error{Code: fray.EINTERNAL, Message: "An attack could not be applied.", Err: err}
+	if err := d.add(ev); err != nil {
+		return err
 	}
-	d.evs = append(d.evs, ev)
 	spent, err := engine.SpendEvents(p.spent)
 	if err != nil {
 		return err
 	}
 	for _, x := range spent {
-		if err := d.sys.Apply(d.s, x); err != nil {
+		if err := d.add(x); err != nil {
 			return err
 		}
 	}
-	d.evs = append(d.evs, spent...)
 	return nil
 }
 
@@ -937,7 +941,11 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no Hit Points.", ev.Seq, name)
 		}
 		t.Value -= toHits
-		c.Tracks[TrackHitPoints] = t
+		// A new map, never a change in place: Decide's scratch copy of
+		// the state shares the tracks with the state (scratch).
+		tr := maps.Clone(c.Tracks)
+		tr[TrackHitPoints] = t
+		c.Tracks = tr
 	}
 	ch.PowerLost += toPower
 	return true, nil

@@ -1,6 +1,7 @@
 package vv
 
 import (
+	"maps"
 	"slices"
 
 	"fray"
@@ -92,7 +93,7 @@ type Char struct {
 	// Spent is the Power spent so far in the encounter.
 	Spent int `json:"spent,omitempty"`
 	// PowerLost is the damage taken to Power by rolling with the punch
-	// (V-13), less nothing: Power is not healed in an encounter.
+	// (V-13).
 	PowerLost int `json:"power_lost,omitempty"`
 	// Init is this turn's initiative total, Rolled whether one was rolled
 	// and Halved whether surprise halved it.
@@ -157,8 +158,38 @@ func newState() *State { return &State{Ties: map[string]int{}} }
 
 // Clone returns a deep copy of the state.
 func (s *State) Clone() fray.State {
+	return s.clone(s.CloneEncounter())
+}
+
+// scratch returns a copy of the state for Decide to apply its events to,
+// cheaper than Clone: each combatant is a copy that shares the maps and
+// slices Apply never changes in place (stats, powers, protection,
+// qualities, expertise; tracks, which Apply replaces rather than changes),
+// with its own conditions.
+func (s *State) scratch() *State {
+	enc := s.Encounter
+	enc.Settings = maps.Clone(s.Settings)
+	if s.Combatants != nil {
+		enc.Combatants = make([]*fray.Combatant, len(s.Combatants))
+		cs := make([]fray.Combatant, len(s.Combatants))
+		for i, c := range s.Combatants {
+			cs[i] = *c
+			if c.Conditions != nil {
+				cs[i].Conditions = make([]fray.Condition, len(c.Conditions))
+				for j, x := range c.Conditions {
+					cs[i].Conditions[j] = x.Clone()
+				}
+			}
+			enc.Combatants[i] = &cs[i]
+		}
+	}
+	return s.clone(enc)
+}
+
+// clone copies the state around the encounter enc.
+func (s *State) clone(enc fray.Encounter) *State {
 	d := &State{
-		Encounter: s.CloneEncounter(),
+		Encounter: enc,
 		Tiebreak:  slices.Clone(s.Tiebreak),
 		Sched:     slices.Clone(s.Sched),
 		Cur:       s.Cur,
@@ -170,14 +201,16 @@ func (s *State) Clone() fray.State {
 	}
 	if s.Chars != nil {
 		d.Chars = make([]*Char, len(s.Chars))
+		chars := make([]Char, len(s.Chars)) // one allocation for all
 		for i, c := range s.Chars {
-			cc := *c
+			cc := &chars[i]
+			*cc = *c
 			cc.Held = slices.Clone(c.Held)
 			if c.Act.Hold != nil {
 				h := *c.Act.Hold
 				cc.Act.Hold = &h
 			}
-			d.Chars[i] = &cc
+			d.Chars[i] = cc
 		}
 	}
 	// A finished turn's turns are never changed again, so the copy

@@ -169,12 +169,25 @@ type decider struct {
 	sys *System
 	s   *State
 	evs []fray.Event
+	// readOnly marks a decider working on the state itself, which emit
+	// must not change: every event is worked out before any is applied.
+	readOnly bool
 }
 
 func (d *decider) emit(typ string, data any, rolls ...fray.Roll) error {
 	ev, err := fray.NewEvent(typ, data, rolls...)
 	if err != nil {
 		return err
+	}
+	return d.add(ev)
+}
+
+// add applies ev to the scratch state (unless read-only) and keeps it.
+func (d *decider) add(ev fray.Event) error {
+	typ := ev.Type
+	if d.readOnly {
+		d.evs = append(d.evs, ev)
+		return nil
 	}
 	if err := d.sys.Apply(d.s, ev); err != nil {
 		return &fray.Error{Code: fray.EINTERNAL, Message: "An event of the " + typ + " kind could not be applied.", Err: err}
@@ -197,7 +210,17 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if evs, handled, err := engine.DecideShared(&s0.Encounter, cmd, spec); handled {
 		return evs, err
 	}
-	d := &decider{sys: sys, s: s0.Clone().(*State)}
+	switch cmd.Name {
+	case "attack", "damage", "heal", "protect":
+		// Their events are worked out from the state as it is, so they
+		// need no copy of it.
+		d := &decider{sys: sys, s: s0, readOnly: true}
+		if err := d.decide(cmd, r); err != nil {
+			return nil, err
+		}
+		return d.evs, nil
+	}
+	d := &decider{sys: sys, s: s0.scratch()}
 	if err := d.decide(cmd, r); err != nil {
 		return nil, err
 	}
