@@ -1,7 +1,11 @@
 package bpb_test
 
 import (
+	"fmt"
 	"math"
+	"os"
+	"reflect"
+	"strings"
 	"testing"
 
 	"fray"
@@ -10,36 +14,13 @@ import (
 	"fray/sheet"
 )
 
-// telepaths are two characters with Telepathy, which inflicts no
-// Endurance damage (attack … endurance=no): Puppeteer, who also has Mind
-// Control, and Mindwave, with expertise in Telepathy.
-const telepaths = `rules: bpb
-characters:
-  - name: Puppeteer
-    side: npc
-    stats: {brawn: 3, agility: 4, accuracy: 6, prowess: 4, perception: 5, willpower: 8}
-    tracks: {endurance: 18}
-    powers:
-      - {name: Telepathy, rank: 8, range: ranged}
-      - {name: Mind Control, rank: 9, range: ranged}
-  - name: Mindwave
-    side: pc
-    stats: {brawn: 3, agility: 5, accuracy: 5, prowess: 6, perception: 6, willpower: 9}
-    tracks: {endurance: 20}
-    powers:
-      - {name: Telepathy, rank: 7, range: ranged}
-      - {name: Punch, rank: 3, range: close, damage: stunning}
-    expertise: [telepathy]
-  - name: Bystander
-    side: pc
-    stats: {brawn: 2, agility: 3, accuracy: 2, prowess: 2, perception: 3, willpower: 3}
-    tracks: {endurance: 8}
-`
-
-// mindFight starts Puppeteer, Mindwave and Bystander in that order.
-func mindFight(t *testing.T) *engine.Engine {
+// telepaths loads examples/bpb-telepaths.yaml: Puppeteer (Telepathy 8,
+// Mind Control 9), Mindwave (Telepathy 7 with expertise, Punch 3) and
+// Bystander, who has no powers. Telepathy and Mind Control inflict no
+// Endurance damage (attack … endurance=no).
+func telepaths(t *testing.T) *engine.Engine {
 	t.Helper()
-	cs, err := sheet.Parse("telepaths.yaml", []byte(telepaths), bpb.ID, fray.SideNPC)
+	cs, err := sheet.Load("../../examples/bpb-telepaths.yaml", bpb.ID, fray.SideNPC)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,8 +28,55 @@ func mindFight(t *testing.T) *engine.Engine {
 	if _, err := e.Join(cs); err != nil {
 		t.Fatal(err)
 	}
+	return e
+}
+
+// mindFight starts Puppeteer, Mindwave and Bystander in that order.
+func mindFight(t *testing.T) *engine.Engine {
+	t.Helper()
+	e := telepaths(t)
 	run(t, e, "order Puppeteer Mindwave Bystander\nstart")
 	return e
+}
+
+// examples/bpb-samepower.fray: a Telepathy block forced in round 1, a
+// block with a similar power (similar=yes) in round 2 from the block that
+// still stands, extreme, so Puppeteer acts after Mindwave from round 3.
+func TestB8_SamePowerExample(t *testing.T) {
+	e := telepaths(t)
+	script, err := os.ReadFile("../../examples/bpb-samepower.fray")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, e, strings.TrimSpace(string(script)))
+	want := []string{
+		"Round 1: Puppeteer, Mindwave (blocks attack by Puppeteer), Bystander",
+		"Round 2: Puppeteer, Mindwave, Bystander",
+		"Round 3: Mindwave, Puppeteer",
+	}
+	if got := history(e.View()); !reflect.DeepEqual(got, want) {
+		t.Errorf("history:\n got %q\nwant %q", got, want)
+	}
+	var blocks []string
+	for _, ev := range e.Log() {
+		if ev.Type != bpb.EventTask {
+			continue
+		}
+		var d struct {
+			Roll, With, Band  string
+			Total, Difficulty int
+		}
+		if err := ev.Decode(&d); err != nil {
+			t.Fatal(err)
+		}
+		if d.Roll == bpb.RollBlock {
+			blocks = append(blocks, fmt.Sprintf("%s %s %d/%d", d.With, d.Band, d.Total, d.Difficulty))
+		}
+	}
+	// 4 + 3 + 9 = 16 against 8 + 8; 6 + 5 + 9 = 20 against 8 + 9.
+	if want := []string{"Telepathy success 16/16", "Telepathy extreme 20/17"}; !reflect.DeepEqual(blocks, want) {
+		t.Errorf("blocks %q, want %q", blocks, want)
+	}
 }
 
 // B-8: "if the defender has the same power as the attacker, they may use
