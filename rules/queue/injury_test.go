@@ -90,3 +90,58 @@ func TestQ5_InjuryOddsSeeded(t *testing.T) {
 		})
 	}
 }
+
+// Q-5 by hand and by enumerating the 20 × 36 faces: Ann's +3 against 11
+// hits on 8 or more (13/20). Against 3 hit points a dagger (the lower
+// die) Incapacitates when both dice show 3 or more: 4 × 4 = 16 of 36, so
+// 13/20 × 16/36; a maul (the higher) when either does: 36 − 2 × 2 = 32 of
+// 36. Against a target already Incapacitated every hit is an Injury
+// (13/20) and none Incapacitates.
+func TestQ5_InjuryOddsBruteForce(t *testing.T) {
+	for _, tt := range []struct {
+		a             queue.Attack
+		incap, injure float64
+	}{
+		{queue.Attack{Weight: queue.DamageLight, Bonus: 3, Need: 11, HP: 3}, 13.0 / 20 * 16 / 36, 0},
+		{queue.Attack{Weight: queue.DamageHeavy, Bonus: 3, Need: 11, HP: 3}, 13.0 / 20 * 32 / 36, 0},
+		{queue.Attack{Weight: queue.DamageMedium, Bonus: 3, Need: 11, HP: 0}, 0, 13.0 / 20},
+		{queue.Attack{Weight: queue.DamageMedium, Ruling: queue.RulingHit, HP: 0}, 0, 1},
+	} {
+		o, err := tt.a.Odds()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var incap, injure float64
+		var n int
+		for d := 1; d <= 20; d++ {
+			for r := 1; r <= 6; r++ {
+				for b := 1; b <= 6; b++ {
+					faces := []int{d, r, b}
+					if tt.a.Ruling == queue.RulingHit {
+						if d > 1 {
+							continue
+						}
+						faces = faces[1:]
+					}
+					res, err := tt.a.Settle(faces)
+					if err != nil {
+						t.Fatal(err)
+					}
+					n++
+					if res.Incapacitates {
+						incap++
+					}
+					if res.Injures {
+						injure++
+					}
+				}
+			}
+		}
+		incap, injure = incap/float64(n), injure/float64(n)
+		near := func(x, y float64) bool { return math.Abs(x-y) < 1e-12 }
+		if !near(o.Incapacitates, tt.incap) || !near(incap, tt.incap) || !near(o.Injures, tt.injure) || !near(injure, tt.injure) {
+			t.Errorf("%+v: Incapacitates odds %v, enumeration %v, want %v; Injures odds %v, enumeration %v, want %v",
+				tt.a, o.Incapacitates, incap, tt.incap, o.Injures, injure, tt.injure)
+		}
+	}
+}
