@@ -466,9 +466,10 @@ func spendConditions(sides []side) ([]fray.Event, error) {
 }
 
 // makeSide builds name's pool for trait from the command's options o:
-// the trait's dice, the best assist waiting, minus the extra-action and
-// one-shot penalties; the GM's modifier and the dice set aside.
-func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAssist bool, extraActions int, kind string, target *fray.Combatant) (side, error) {
+// the trait's dice, the best assist waiting and a contest's carry, minus
+// the extra-action and one-shot penalties; the GM's modifier and the dice
+// set aside.
+func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAssist bool, extraActions, carry int, kind string, target *fray.Combatant) (side, error) {
 	c, err := s.Lookup(name)
 	if err != nil {
 		return side{}, err
@@ -487,7 +488,7 @@ func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAs
 	if r != nil && r.OneShot {
 		sd.penalty += OneShotPenalty
 	}
-	raw += sd.assist - sd.penalty
+	raw += sd.assist - sd.penalty + carry
 	sd.mods, sd.spent = engine.Modifiers(c, target, kind, s.Round)
 	for _, m := range sd.mods {
 		raw += m.Value
@@ -697,7 +698,7 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 		if fray.SameName(o.Name, act.name) {
 			return CheckData{}, nil, fray.Errorf(fray.EINVALID, "%s cannot roll against themselves.", o.Name)
 		}
-		opp, err := s.makeSide(cmd, o.Name, ot, oppOpts, false, 0, fray.AppliesCheck, nil)
+		opp, err := s.makeSide(cmd, o.Name, ot, oppOpts, false, 0, 0, fray.AppliesCheck, nil)
 		if err != nil {
 			return CheckData{}, nil, err
 		}
@@ -772,7 +773,7 @@ func (s *State) rivalSides(cmd fray.Command, act side, names []string) ([]side, 
 		if counted != nil {
 			one.Opts = map[string]string{KeyVsSuccesses: strings.TrimSpace(counted[i])}
 		}
-		sd, err := s.makeSide(one, c.Name, ot, oppOpts, false, 0, fray.AppliesCheck, nil)
+		sd, err := s.makeSide(one, c.Name, ot, oppOpts, false, 0, 0, fray.AppliesCheck, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -784,7 +785,7 @@ func (s *State) rivalSides(cmd fray.Command, act side, names []string) ([]side, 
 // actorSide builds the actor's side, with a defining moment when one is
 // declared, refusing a defeated character.
 func (s *State) actorSide(cmd fray.Command, name, trait string, extra int, kind string, target *fray.Combatant) (side, error) {
-	sd, err := s.makeSide(cmd, name, trait, actorOpts, true, extra, kind, target)
+	sd, err := s.makeSide(cmd, name, trait, actorOpts, true, extra, 0, kind, target)
 	if err != nil {
 		return side{}, err
 	}
@@ -803,7 +804,7 @@ func (s *State) actorSide(cmd fray.Command, name, trait string, extra int, kind 
 // helperSide builds the side of a helper or a group member: the assist
 // waiting counts, a defining moment does not.
 func (s *State) helperSide(cmd fray.Command, name, trait string) (side, error) {
-	sd, err := s.makeSide(cmd, name, trait, actorOpts, true, 0, fray.AppliesCheck, nil)
+	sd, err := s.makeSide(cmd, name, trait, actorOpts, true, 0, 0, fray.AppliesCheck, nil)
 	if err != nil {
 		return side{}, err
 	}
@@ -1093,7 +1094,7 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 			}
 		}
 	}
-	opp, err := s.makeSide(cmd, tgt.Name, def, oppOpts, false, 0, fray.AppliesDefence, nil)
+	opp, err := s.makeSide(cmd, tgt.Name, def, oppOpts, false, 0, 0, fray.AppliesDefence, nil)
 	if err != nil {
 		return CheckData{}, nil, nil, err
 	}
@@ -1369,10 +1370,10 @@ func firstExchange(cmd fray.Command) fray.Command {
 // begins and a copy of s in which it has begun, to plan its first
 // exchange in.
 func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
-	if err := engine.CheckArgs(cmd, 3, 4, "contest A B TRAIT [TRAIT_B] [exchanges=3] [successes=N] [vs_successes=N]"); err != nil {
+	if err := engine.CheckArgs(cmd, 3, 4, "contest A B TRAIT [TRAIT_B] [exchanges=3] [mod=±Nd] [vs_mod=±Nd] [auto=N|all] [vs_auto=N|all] [successes=N] [vs_successes=N]"); err != nil {
 		return ContestData{}, nil, err
 	}
-	if err := engine.CheckOpts(cmd, KeyExchanges, KeySuccesses, KeyVsSuccesses, KeyMod, KeyVsMod); err != nil {
+	if err := engine.CheckOpts(cmd, KeyExchanges, KeySuccesses, KeyVsSuccesses, KeyMod, KeyVsMod, KeyAuto, KeyVsAuto); err != nil {
 		return ContestData{}, nil, err
 	}
 	if s.Res.Contest.Active {
@@ -1470,11 +1471,20 @@ func (s *State) planExchange(cmd fray.Command) ([]side, error) {
 	if !c.Active {
 		return nil, fray.Errorf(fray.EINVALID, "No contest is under way; begin one with contest A B TRAIT.")
 	}
-	a, err := s.makeSide(cmd, c.A, c.TraitA, actorOpts, false, 0, fray.AppliesCheck, nil)
+	// The winner of the last exchange carries +2d into this one, before
+	// the GM's modifier and the dice set aside.
+	carryA, carryB := 0, 0
+	switch {
+	case fray.SameName(c.Carry, c.A):
+		carryA = ContestCarry
+	case fray.SameName(c.Carry, c.B):
+		carryB = ContestCarry
+	}
+	a, err := s.makeSide(cmd, c.A, c.TraitA, actorOpts, false, 0, carryA, fray.AppliesCheck, nil)
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.makeSide(cmd, c.B, c.TraitB, oppOpts, false, 0, fray.AppliesCheck, nil)
+	b, err := s.makeSide(cmd, c.B, c.TraitB, oppOpts, false, 0, carryB, fray.AppliesCheck, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -1483,22 +1493,16 @@ func (s *State) planExchange(cmd fray.Command) ([]side, error) {
 			return nil, err
 		}
 	}
-	switch {
-	case fray.SameName(c.Carry, a.name):
-		a.pool.Dice += ContestCarry
-	case fray.SameName(c.Carry, b.name):
-		b.pool.Dice += ContestCarry
-	}
 	return []side{a, b}, nil
 }
 
 // decideExchange rolls the contest's next exchange.
 func (s *State) decideExchange(cmd fray.Command, r fray.Roller, first bool) ([]fray.Event, error) {
 	if !first {
-		if err := engine.CheckArgs(cmd, 0, 0, "exchange [successes=N] [vs_successes=N]"); err != nil {
+		if err := engine.CheckArgs(cmd, 0, 0, "exchange [mod=±Nd] [vs_mod=±Nd] [auto=N|all] [vs_auto=N|all] [successes=N] [vs_successes=N]"); err != nil {
 			return nil, err
 		}
-		if err := engine.CheckOpts(cmd, KeySuccesses, KeyVsSuccesses, KeyMod, KeyVsMod); err != nil {
+		if err := engine.CheckOpts(cmd, KeySuccesses, KeyVsSuccesses, KeyMod, KeyVsMod, KeyAuto, KeyVsAuto); err != nil {
 			return nil, err
 		}
 	}

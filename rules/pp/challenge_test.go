@@ -512,6 +512,19 @@ func TestP8_ContestCarryAndLastExchange(t *testing.T) {
 		t.Errorf("the winner of the last exchange wins: %+v", x)
 	}
 	refuse(t, e, "exchange", "No contest")
+	// Exchanges take the GM's modifiers and automatic successes (P-1):
+	// Gatecrasher sets his Agility 4d aside for 2 against Whisper's 1;
+	// then the winner's +2d is among the dice he may set aside: 6d, 3.
+	do(t, e, "contest Gatecrasher Whisper agility auto=all vs_successes=1")
+	last(t, e, pp.EventExchanged, &x)
+	if x.SuccessesA != 2 || x.Winner != "Gatecrasher" || x.PoolA.SetAside != 4 {
+		t.Errorf("auto=all: %+v", x)
+	}
+	do(t, e, "exchange auto=all vs_mod=-4 vs_successes=0")
+	last(t, e, pp.EventExchanged, &x)
+	if x.SuccessesA != 3 || x.PoolA.SetAside != 6 || x.CarryA != 2 || x.PoolB.Modifier != -4 || x.PoolB.Count() != 1 {
+		t.Errorf("the carry set aside: %+v", x)
+	}
 }
 
 // P-9: a defining moment: once per story per hero, one hero per scene.
