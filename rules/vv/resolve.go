@@ -756,7 +756,11 @@ func attackWords(d AttackData) string {
 	if d.Band == BandOnCover {
 		w += fmt.Sprintf(" (d%% %d ≤ %d%%)", d.Pct, d.Cover)
 	}
-	w += fmt.Sprintf(", %d damage", d.Damage)
+	if d.Effect {
+		w += fmt.Sprintf(", %d against protection", d.Damage)
+	} else {
+		w += fmt.Sprintf(", %d damage", d.Damage)
+	}
 	var parts []string
 	if d.Pull > 0 {
 		parts = append(parts, fmt.Sprintf("%d pulled", d.Pull))
@@ -776,7 +780,7 @@ func attackWords(d AttackData) string {
 	}
 	if d.Effect {
 		if d.Affects {
-			return w + ": the effect takes hold)"
+			return w + ": the effect takes hold, no Hit Points lost)"
 		}
 		return w + ": no effect)"
 	}

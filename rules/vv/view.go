@@ -19,6 +19,23 @@ func (sys *System) View(st fray.State) fray.View {
 	}
 	v.Started, v.Round, v.Current = s.Started, s.Round, s.Current()
 	v.Combatants = s.CombatantList()
+	for i := range v.Combatants {
+		c := &v.Combatants[i]
+		if !tracksPower(c) {
+			continue
+		}
+		// The power track shows the Power left: the sheet's (or the power
+		// stat) less the Power spent and rolled with.
+		t, ok := c.Tracks[TrackPower]
+		if !ok {
+			t.Max = c.Stat("power")
+		}
+		t.Value = s.Power(c.Name)
+		if c.Tracks == nil {
+			c.Tracks = map[string]fray.Track{}
+		}
+		c.Tracks[TrackPower] = t
+	}
 	if len(s.Settings) > 0 {
 		v.Settings = maps.Clone(s.Settings)
 	}
