@@ -606,7 +606,9 @@ func TestResolutionRefusals(t *testing.T) {
 !reload Rosa
 !spend Oswin
 !stabilise Rosa
-!odds next`)
+!odds next
+!odds attack Rosa Vampire
+!odds check Nobody strength`)
 	e = newEngine(t, "add A dexterity=3 perception=2\nadd B dexterity=2 perception=2\nstart")
 	do(t, e, "!attack A B with=punch\n!check A strength\n!test A consciousness\nattack B")
 }
