@@ -22,6 +22,7 @@ func TestPlayExamplesResolution(t *testing.T) {
 		{"pp-challenges", "pp"},
 		{"pp-combat", "pp"},
 		{"cinematic-brawl", "cinematic"},
+		{"vv-brawl", "vv"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

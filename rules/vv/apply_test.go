@@ -15,13 +15,15 @@ import (
 func TestApplyOddEvents(t *testing.T) {
 	types := []string{fray.EventStarted, vv.EventTurn, vv.EventTurnEnded, vv.EventActed, vv.EventMoved,
 		vv.EventHeld, vv.EventDone, vv.EventInterrupted, vv.EventFacing, vv.EventProne, vv.EventStood,
-		vv.EventSurprise, vv.EventInitiative, vv.EventUpkeep, vv.EventTiebreak, "bogus"}
+		vv.EventSurprise, vv.EventInitiative, vv.EventUpkeep, vv.EventTiebreak, vv.EventAttacked, vv.EventDamaged, vv.EventHealed, "bogus"}
 	payloads := []any{nil, "x", 3, map[string]any{}, map[string]any{"name": "Grue"},
 		map[string]any{"name": "Nobody", "names": []string{"Grue", "Grue"}},
 		map[string]any{"names": []string{"Grue", "Vex"}, "before": "Vex"},
 		map[string]any{"turn": 1, "chars": []map[string]any{{"name": "Grue", "init": 40, "rolled": true}, {"name": "Grue", "init": 9999, "rolled": true, "lost": []int{9999}}}},
 		map[string]any{"turn": 2, "chars": []map[string]any{{"name": "Vex", "init": -50, "rolled": true}}},
-		map[string]any{"name": "Grue", "inches": -5, "cost": 2, "phase": 25, "die": 0, "power": 5}}
+		map[string]any{"name": "Grue", "inches": -5, "cost": 2, "phase": 25, "die": 0, "power": 5},
+		map[string]any{"attacker": "Grue", "target": "Vex", "to_hits": 5, "to_power": -3, "hits": -2},
+		map[string]any{"attacker": "Grue", "target": "Nobody", "to_hits": 1e9}}
 	sys := vv.New()
 	e := engine.New(sys, rand.New(rand.NewPCG(1, 2)))
 	r := rand.New(rand.NewPCG(3, 4))

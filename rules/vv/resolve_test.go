@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"fray"
 	"fray/engine"
 	"fray/rules/vv"
+	"fray/sheet"
 )
 
 // fight is Grue (Level 3, 20 Hit Points, 30 Power) acting first on phase
@@ -741,6 +743,60 @@ func BenchmarkFight(b *testing.B) {
 			if _, err := e.Do(fray.Command{Name: "next"}); err != nil {
 				b.Fatal(err)
 			}
+		}
+	}
+}
+
+// examples/vv-resolution.fray with the sheets examples/vv-party.yaml and
+// vv-foes.yaml ends with the Hit Points and Power worked out by hand, and
+// refuses only its two refusals (a Flame Blast rolled with under the
+// house rule, an attack to the rear).
+func TestResolutionExample(t *testing.T) {
+	e := engine.New(vv.New(), rand.New(rand.NewPCG(1, 2)))
+	for _, f := range []struct{ file, side string }{{"vv-party.yaml", fray.SidePC}, {"vv-foes.yaml", fray.SideNPC}} {
+		cs, err := sheet.Load(filepath.Join("..", "..", "examples", f.file), vv.ID, f.side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.Join(cs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	refused := 0
+	for _, line := range splitLines(readExample(t, "vv-resolution")) {
+		cmd, err := engine.ParseCommand(line)
+		if err != nil || cmd.Name == "" {
+			continue
+		}
+		switch cmd.Name {
+		case "show", "history":
+			continue
+		}
+		if _, err := e.Do(cmd); err != nil {
+			refused++
+			t.Logf("%s: %v", line, err)
+		}
+	}
+	if refused != 2 {
+		t.Errorf("%d refusals, want 2", refused)
+	}
+	for _, tt := range []struct {
+		name      string
+		hp, power int
+	}{
+		// 14 − 1 (6 from the claws, 5 rolled with) − 7 (the Flame Blast);
+		// Power 12 + 14 + 19 + 13 = 58 − 5 − 2 (second action) − 2 (prone
+		// off his phase).
+		{"Jack B. Nimble", 6, 49},
+		// 30 − 8 (10 − 2 energy protection); Power 20 + 18 + 10 + 9 = 57.
+		{"Brick", 22, 57},
+		// 12 − 3 past the desk; 40 − 2 (second action).
+		{"Doctor Blaze", 9, 38},
+		// 24 − 3 − 10 + 5 healed; 18 + 15 + 12 + 8 = 53 − 2.
+		{"Grue", 16, 51},
+	} {
+		if hp, pw := hitPoints(e, tt.name), power(e, tt.name); hp != tt.hp || pw != tt.power {
+			t.Errorf("%s: %d Hit Points, %d Power; want %d, %d", tt.name, hp, pw, tt.hp, tt.power)
 		}
 	}
 }

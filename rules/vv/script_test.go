@@ -18,7 +18,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // examples are the example scripts of this system, in ../../examples.
-var examples = []string{"vv-ambush", "vv-raw"}
+var examples = []string{"vv-ambush", "vv-raw", "vv-brawl"}
 
 func readExample(t *testing.T, name string) string {
 	t.Helper()
