@@ -1649,14 +1649,10 @@ func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Ev
 func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 	switch ev.Type {
 	case EventChecked:
-		if s.checked == nil {
-			s.checked = new(CheckData)
-		}
-		*s.checked = CheckData{}
-		if err := ev.Decode(s.checked); err != nil {
+		var d CheckData
+		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		d := *s.checked
 		if s.Find(d.Actor) == nil || (!d.Static && s.Find(d.Opponent) == nil) {
 			return true, fray.Errorf(fray.EINVALID, "Event %d is a roll by someone not present.", ev.Seq)
 		}

@@ -100,10 +100,6 @@ type State struct {
 	History []fray.RoundTurns
 	// Res holds what challenge rolls and combat keep (challenge.go).
 	Res Resolution
-
-	// checked is where Apply decodes a roll's payload, kept so that
-	// applying one allocates nothing; a copy of the state has its own.
-	checked *CheckData
 }
 
 // Clone returns a deep copy of the state.
