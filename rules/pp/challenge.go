@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"fray"
 	"fray/engine"
@@ -1644,13 +1645,21 @@ func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Ev
 	return evs, true, err
 }
 
+// checkedBuf lends Apply a CheckData to decode a roll's payload into, so
+// that applying a roll allocates nothing for it.
+var checkedBuf = sync.Pool{New: func() any { return new(CheckData) }}
+
 // applyResolution applies the events of this file; handled is false for
 // any other.
 func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 	switch ev.Type {
 	case EventChecked:
-		var d CheckData
-		if err := ev.Decode(&d); err != nil {
+		buf := checkedBuf.Get().(*CheckData)
+		*buf = CheckData{}
+		err := ev.Decode(buf)
+		d := *buf
+		checkedBuf.Put(buf)
+		if err != nil {
 			return true, err
 		}
 		if s.Find(d.Actor) == nil || (!d.Static && s.Find(d.Opponent) == nil) {
