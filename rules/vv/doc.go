@@ -30,4 +30,75 @@
 // rerolled (V-5); physical dice are entered beforehand with initiative NAME
 // DIE. facing and prone off one's own phase cost 2 Power, once a phase
 // (V-7). The view lists every action phase of the turn with who acts on it.
+//
+// # Resolution
+//
+// A combatant's numbers come from a sheet (package sheet: stats level,
+// moverate, basichits; tracks "hit points" and "power"; powers; protection
+// per damage type) or from add: level=, hits= (Basic Hits), move=,
+// power=, hp= (Hit Points), attack=NAME:DICE:TYPE:SCORE[:close|ranged]
+// and protection=TYPE:N. An attack power has a damage type (Power.Damage:
+// biochemical, energy, psychic, kinetic, entropy or gas), damage dice
+// (Power.Dice, such as 1d10) and names its skill (Power.Skill); the skill
+// score is the rank of the combatant's power of kind skill with that name
+// (add … attack= names the skill after the damage type; a power that names
+// no skill uses its damage type). Combatants without these numbers still
+// take part in the order of play; a command that needs a missing number
+// refuses, naming it.
+//
+// attack ATTACKER TARGET with=POWER … is the attacker's action on their
+// phase (it costs Power as act does). The chance (V-8) is the skill score
+// + the attacker's Level − the target's Level (inanimate counts as 0 and
+// nonsentient as 4: words of the command or qualities on the sheet) + the
+// range modifier + facing + mod= + conditions' modifiers; 1d20 at or under
+// it hits, a 1 always hits and a 20 always misses and goes astray (V-16).
+// Decisions where the seed is silent:
+//
+//   - immobile (or a target at 0 Hit Points or below) is hit on anything
+//     but 20: the chance starts at 19, and range, the attacker's facing,
+//     mod= and conditions still apply, as the seed says; skill, Levels and
+//     the defender's facing do not.
+//   - unaware: the seed gives the defender a Perception roll but not its
+//     numbers, so the GM rolls it and says noticed=yes or noticed=no (the
+//     default). Not noticed: a hit on anything but 20; noticed: a normal
+//     roll.
+//   - Range (V-9): RangeModifier of range= + the inches the attacker moved
+//     in this activation before acting + (house rule, moving=house|raw)
+//     the inches the target moved so far this turn.
+//   - Facing (V-10): facing= is the target's facing the attack comes from:
+//     front 0, side +2, rear, above or below +4, and between two the
+//     average: front-side +1, side-rear (3/4 behind) +3. The seed's "(in
+//     this case, -3)" is read as the size of that average; the sign is the
+//     defender's: a bonus on the chance to be hit. attacker-facing= is
+//     where the target is for the attacker: front 0, front-side −1, side
+//     −2; rear and side-rear are refused.
+//   - Prone (V-11): a prone target more than 2" away, not attacked from
+//     directly above or below (facing=above|below), needs a Special
+//     Attack: two to-hit rolls, both hitting. special makes one at will, to
+//     aim past cover. Cover: after a hit a d% at or under cover= hits the
+//     cover; the damage less cover-protection= then meets the target's own
+//     protection. A Special Attack ignores cover.
+//   - Damage (V-12, V-15): the dice less pull=, less the target's
+//     protection against the type (the sheet's plus protect's conditions);
+//     any protection against Gas negates it. A power with Power.Special set
+//     (or the word effect) does no damage: it takes hold when its roll
+//     less protection is 1 or more.
+//   - Rolling with the punch (V-13): divert=N on attack (or damage) moves up
+//     to N of the damage to Power; N is at most a tenth of the target's
+//     current Power, and the target must be aware (not unaware unnoticed,
+//     immobile or incapacitated). House rule (rolling=house|raw): only
+//     close kinetic attacks (muscle=yes for an arrow or a boomerang) and
+//     falls (damage … falling=yes).
+//   - Knockback (V-14) for kinetic attacks (knockback=yes|no says
+//     otherwise): 1" per Hit Point lost less 1" per Basic Hit, counting
+//     the Power damage too when the blow takes the target to 0 Hit Points
+//     or below.
+//
+// odds attack … (System.Odds) lists every modifier and gives the exact
+// chance of astray, miss, hit the cover and hit, and the distribution of
+// the damage after protection (Attack.Odds, from package dice's exact
+// distribution of the damage dice). damage NAME N [type=] [divert=]
+// [falling=yes] and heal NAME N are the GM's; protect NAME TYPE N adds
+// protection until cleared. Physical dice are given in the order rolled:
+// dice=D20[,D20 for a Special Attack][,D% for cover],DAMAGE….
 package vv

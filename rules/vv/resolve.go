@@ -105,6 +105,8 @@ func resolutionDocs() []fray.CommandDoc {
 
 // AttackData is the payload of EventAttacked.
 type AttackData struct {
+	// Attacker, Target, Power and Type name who attacks whom with what
+	// power, of which damage type.
 	Attacker string `json:"attacker"`
 	Target   string `json:"target"`
 	Power    string `json:"power"`
@@ -112,8 +114,10 @@ type AttackData struct {
 	// Range is the effective range in inches (V-9).
 	Range int `json:"range"`
 	// Chance and Needed: the chance to hit and the highest face that hits.
-	Chance      int  `json:"chance"`
-	Needed      int  `json:"needed"`
+	Chance int `json:"chance"`
+	Needed int `json:"needed"`
+	// Defenceless marks an unaware target that did not notice (hit on
+	// anything but 20); Special a Special Attack (two to-hit rolls).
 	Defenceless bool `json:"defenceless,omitempty"`
 	Special     bool `json:"special,omitempty"`
 	// Faces of the to-hit rolls and of the cover roll (0 if not rolled).
@@ -121,36 +125,49 @@ type AttackData struct {
 	Second int `json:"second,omitempty"`
 	Pct    int `json:"pct,omitempty"`
 	// Band is astray, miss, hit the cover or hit.
-	Band            string `json:"band"`
-	Cover           int    `json:"cover,omitempty"`
-	CoverProtection int    `json:"cover_protection,omitempty"`
-	Rolled          int    `json:"rolled,omitempty"`
-	Pull            int    `json:"pull,omitempty"`
-	Protection      int    `json:"protection,omitempty"`
-	Damage          int    `json:"damage"`
-	Effect          bool   `json:"effect,omitempty"`
-	Affects         bool   `json:"affects,omitempty"`
-	ToPower         int    `json:"to_power,omitempty"`
-	ToHits          int    `json:"to_hits,omitempty"`
-	Incapacitated   bool   `json:"incapacitated,omitempty"`
-	Knockback       int    `json:"knockback,omitempty"`
+	Band string `json:"band"`
+	// Cover and CoverProtection: the percent covered and the cover's
+	// protection.
+	Cover           int `json:"cover,omitempty"`
+	CoverProtection int `json:"cover_protection,omitempty"`
+	// Rolled is the damage dice's total, Pull the damage held back and
+	// Protection the target's against the type; Damage what is left.
+	Rolled     int `json:"rolled,omitempty"`
+	Pull       int `json:"pull,omitempty"`
+	Protection int `json:"protection,omitempty"`
+	Damage     int `json:"damage"`
+	// Effect marks a non-damage power, Affects that it took hold.
+	Effect  bool `json:"effect,omitempty"`
+	Affects bool `json:"affects,omitempty"`
+	// ToPower and ToHits split the damage between Power (rolled with)
+	// and Hit Points.
+	ToPower int `json:"to_power,omitempty"`
+	ToHits  int `json:"to_hits,omitempty"`
+	// Incapacitated reports a blow that took the target to 0 Hit Points
+	// or below; Knockback the inches the target is thrown.
+	Incapacitated bool `json:"incapacitated,omitempty"`
+	Knockback     int  `json:"knockback,omitempty"`
 }
 
 // DamageData is the payload of EventDamaged.
 type DamageData struct {
+	// Name names who takes it; Amount is the damage dealt, of Type (if
+	// given), less Protection: Damage.
 	Name       string `json:"name"`
 	Amount     int    `json:"amount"`
 	Type       string `json:"type,omitempty"`
 	Protection int    `json:"protection,omitempty"`
 	Damage     int    `json:"damage"`
-	ToPower    int    `json:"to_power,omitempty"`
-	ToHits     int    `json:"to_hits"`
+	// ToPower and ToHits split the damage between Power (rolled with)
+	// and Hit Points.
+	ToPower int `json:"to_power,omitempty"`
+	ToHits  int `json:"to_hits"`
 }
 
 // HealData is the payload of EventHealed.
 type HealData struct {
-	Name string `json:"name"`
-	Hits int    `json:"hits"`
+	Name string `json:"name"` // who is healed
+	Hits int    `json:"hits"` // the Hit Points restored
 }
 
 // HitPoints returns the named combatant's Hit Points now and whether they
@@ -750,7 +767,7 @@ func attackWords(d AttackData) string {
 	case BandAstray:
 		return ": a 20, a miss that goes astray (incidental effect, V-16))"
 	case BandMiss:
-		return ": a miss)"
+		return ": a miss, which may go astray at the GM's option (V-16))"
 	}
 	w := ": " + d.Band
 	if d.Band == BandOnCover {
