@@ -147,6 +147,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 			ch.Act = Activation{Hold: &h}
 		}
 		s.Intr = append(slices.Clone(d.Names), s.Intr...)
+		engine.TurnEdge(&s.Encounter, s.Round, s.Intr[0], fray.EdgeStart)
 		return nil
 	}
 	return fray.Errorf(fray.EINVALID, "Event %d has the type %q, which V&V does not know.", ev.Seq, ev.Type)
@@ -226,6 +227,9 @@ func (s *State) applyCurrent(ev fray.Event) error {
 // finish ends the activation of the character acting now, ch.
 func (s *State) finish(ch *Char) {
 	phase := strconv.Itoa(s.Phase())
+	// The end of a character's action phase, or of a held action used, is
+	// the end of their turn for conditions (E-4).
+	engine.TurnEdge(&s.Encounter, s.Round, ch.Name, fray.EdgeEnd)
 	if len(s.Intr) > 0 {
 		if h := ch.Act.Hold; h != nil {
 			w := "held action from turn " + strconv.Itoa(h.Turn) + " phase " + strconv.Itoa(h.Phase)
@@ -241,6 +245,8 @@ func (s *State) finish(ch *Char) {
 		s.Intr = slices.Delete(s.Intr, 0, 1)
 		if len(s.Intr) == 0 {
 			s.Intr = nil
+		} else {
+			engine.TurnEdge(&s.Encounter, s.Round, s.Intr[0], fray.EdgeStart)
 		}
 		s.settle()
 		return
@@ -295,6 +301,7 @@ func (s *State) settle() {
 // reach begins a character's own action phase.
 func (s *State) reach(sl *Slot) {
 	sl.Status = slotCurrent
+	engine.TurnEdge(&s.Encounter, s.Round, sl.Name, fray.EdgeStart)
 	ch := s.char(sl.Name)
 	if s.Setting(SetHeld, House) == House && len(ch.Held) > 0 {
 		// Saved only up to the next action (V-3, house rule).
@@ -350,6 +357,7 @@ func (s *State) applyTurnEnded(ev fray.Event, d TurnEndData) error {
 		}
 	}
 	s.Cur = len(s.Sched)
+	engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
 	return nil
 }
 
@@ -366,6 +374,7 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 		}
 	}
 	s.Round = d.Turn
+	engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
 	s.Sched, s.Cur, s.Intr = nil, 0, nil
 	if n := slots(d.Chars); n > 0 {
 		s.Sched = make([]Slot, 0, n)

@@ -97,9 +97,9 @@ func resolutionDocs() []fray.CommandDoc {
 	return []fray.CommandDoc{
 		{Usage: attackUsage, Summary: "The current character attacks as their action (V-8 … V-16): 1d20 at or under skill + Level − target's Level + range + facing + mod; a 1 hits, a 20 misses and goes astray; damage less protection off Hit Points. Example: attack Grue \"Jack B. Nimble\" with=Blast range=12 facing=side-rear divert=1."},
 		{Usage: "odds attack ATTACKER TARGET with=POWER …", Summary: "The chance of hit, cover, miss and astray, every modifier, and the damage after protection, without rolling."},
-		{Usage: "damage NAME N [type=TYPE] [divert=N] [falling=yes]", Summary: "The GM deals N damage of a type (less protection; Gas negated by any), such as a fall; divert= rolls with some to Power (V-13)."},
-		{Usage: "heal NAME N", Summary: "Restore up to N Hit Points, no higher than the sheet's."},
-		{Usage: "protect NAME TYPE N", Summary: "Add N protection against a damage type until cleared (clear NAME \"protection vs TYPE\"); protection from every source adds up (V-12)."},
+		{Usage: "damage NAME N [type=TYPE] [divert=N] [falling=yes]", Summary: "The GM deals N damage of a type (less protection; Gas negated by any), such as a fall; divert= rolls with some to Power (V-13). Example: damage Vex 7 type=kinetic falling=yes divert=2."},
+		{Usage: "heal NAME N", Summary: "Restore up to N Hit Points, no higher than the sheet's. Example: heal Vex 3."},
+		{Usage: "protect NAME TYPE N [until=cleared|start|end|start:NAME|end:NAME|round][@ROUND|@+N]", Summary: "Add N protection against a damage type, until cleared (clear NAME \"protection vs TYPE\") or an anchored turn edge; protection from every source adds up (V-12). Example: protect Brick energy 4 until=end."},
 	}
 }
 
@@ -889,10 +889,10 @@ func (d *decider) heal(cmd fray.Command) error {
 // against a damage type until cleared.
 func (d *decider) protect(cmd fray.Command) error {
 	s := d.s
-	if err := engine.CheckArgs(cmd, 3, 3, "protect NAME TYPE N"); err != nil {
+	if err := engine.CheckArgs(cmd, 3, 3, "protect NAME TYPE N [until=…]"); err != nil {
 		return err
 	}
-	if err := engine.CheckOpts(cmd); err != nil {
+	if err := engine.CheckOpts(cmd, engine.KeyUntil); err != nil {
 		return err
 	}
 	c, err := s.Lookup(cmd.Args[0])
@@ -913,6 +913,11 @@ func (d *decider) protect(cmd fray.Command) error {
 	}
 	cond := fray.Condition{Name: name, Since: s.Round, Modifiers: []fray.Modifier{{Source: name, Value: n, On: protectionOn + typ}},
 		Note: fmt.Sprintf("+%d protection against %s damage (V-12)", n, typ)}
+	if v, ok := cmd.Opts[engine.KeyUntil]; ok {
+		if cond.Until, err = engine.ParseUntil(&s.Encounter, c.Name, v); err != nil {
+			return err
+		}
+	}
 	return d.emit(fray.EventCondition, fray.ConditionData{Name: c.Name, Condition: cond})
 }
 

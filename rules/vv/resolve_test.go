@@ -800,3 +800,35 @@ func TestResolutionExample(t *testing.T) {
 		}
 	}
 }
+
+// Conditions (E-4) add their modifiers to the chance and are listed in
+// the odds; a once-only one is used up by the attack; one anchored to the
+// end of a character's turn ends when their action phase does, and
+// protect's protection lasts as long as it is told.
+func TestConditionsOnAttacks(t *testing.T) {
+	e := newFight(t, "condition Grue keen mod=2 on=attack until=end\ncondition Jack exposed mod=3 on=attacked once=yes\nprotect Jack energy 4 until=end:Jack")
+	o := oddsOf(t, e, "attack Grue Jack with=Blast")
+	// 11 + 2 keen + 3 exposed = 16.
+	if o.Target != 16 {
+		t.Errorf("odds %+v", o)
+	}
+	// 10 − (3 + 4) = 3.
+	run(t, e, "attack Grue Jack with=Blast dice=16,10")
+	if d := lastAttack(t, e); d.Band != vv.BandHit || d.Damage != 3 {
+		t.Errorf("%+v", d)
+	}
+	st := e.State().(*vv.State)
+	if st.Find("Jack").Condition("exposed") != nil || st.Find("Grue").Condition("keen") == nil {
+		t.Error("exposed is not used up, or keen ended early")
+	}
+	run(t, e, "next")
+	st = e.State().(*vv.State)
+	if st.Find("Grue").Condition("keen") != nil || st.Find("Jack").Condition("protection vs energy") == nil {
+		t.Error("keen did not end with Grue's phase, or the protection ended early")
+	}
+	// Grue's phase 15, then Jack's 11: his protection ends with it.
+	run(t, e, "next\nnext")
+	if e.State().(*vv.State).Find("Jack").Condition("protection vs energy") != nil {
+		t.Error("the protection did not end with Jack's phase")
+	}
+}
