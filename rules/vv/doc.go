@@ -98,7 +98,10 @@
 // chance of astray, miss, hit the cover and hit, and the distribution of
 // the damage after protection (Attack.Odds, from package dice's exact
 // distribution of the damage dice). damage NAME N [type=] [divert=]
-// [falling=yes] and heal NAME N are the GM's; protect NAME TYPE N adds
-// protection until cleared. Physical dice are given in the order rolled:
+// [falling=yes] and heal NAME N are the GM's; protect NAME TYPE N
+// [until=…] adds protection, a condition. Conditions (E-4) end at their
+// anchored turn edges: a character's turn is each action phase (or held
+// action) they act in, and the round is the V&V turn. The view's power
+// track shows the Power left. Physical dice are given in the order rolled:
 // dice=D20[,D20 for a Special Attack][,D% for cover],DAMAGE….
 package vv
