@@ -33,11 +33,11 @@ func (p *attackPlan) odds() (fray.Odds, error) {
 	}
 	o := fray.Odds{For: p.att.Name, Roll: "attack", Expr: HitDice, Target: p.a.Hit.Chance, TargetKind: "chance",
 		DistOf: fray.DistDamage, Mean: ao.Mean, Modifiers: p.mods}
-	switch {
-	case p.a.Hit.Defenceless:
-		o.Expr = HitDice + " (" + p.tgt.Name + " unaware: hit on anything but 20)"
-	case p.a.Special:
+	if p.a.Special {
 		o.Expr = HitDice + " twice (Special Attack: both must hit)"
+	}
+	if p.a.Hit.Defenceless {
+		o.Expr += " (" + p.tgt.Name + " unaware: hit on anything but 20)"
 	}
 	o.Bands = []fray.Band{{Name: BandAstray, P: ao.Astray}, {Name: BandMiss, P: ao.Miss}}
 	if p.a.Cover > 0 && !p.a.Special {

@@ -623,9 +623,12 @@ func (s *State) checkDivert(cmd fray.Command, tgt *fray.Combatant, helpless, mus
 	if err != nil || n == 0 {
 		return n, err
 	}
+	ch := s.char(tgt.Name)
 	switch {
 	case helpless:
 		return 0, fray.Errorf(fray.EINVALID, "%s is not aware of %s, or cannot defend, so cannot roll with the punch (V-13).", tgt.Name, what)
+	case ch != nil && ch.Victim && s.Round == 1:
+		return 0, fray.Errorf(fray.EINVALID, "%s was taken by surprise this turn, so cannot roll with the punch (V-13).", tgt.Name)
 	case !muscle && s.Setting(SetRolling, House) == House:
 		return 0, fray.Errorf(fray.EINVALID, "Only close, muscle-powered attacks and falls can be rolled with (V-13, house rule; say muscle=yes for an arrow or a boomerang, or set rolling=raw); %s is not one.", what)
 	case !tracksPower(tgt):

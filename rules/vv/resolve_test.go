@@ -392,6 +392,7 @@ func TestV13_RollingWithThePunch(t *testing.T) {
 	refuse(t, e, "attack Grue Jack with=Punch divert=5", "at most 4")
 	refuse(t, e, "attack Grue Jack with=Blast divert=1", "Only close, muscle-powered attacks")
 	refuse(t, e, "attack Grue Jack with=Punch divert=1 unaware", "not aware")
+	refuse(t, newFightWith(t, "surprise Jack", ""), "attack Grue Jack with=Punch divert=1", "taken by surprise")
 	run(t, e, "set rolling=raw\nattack Grue Jack with=Blast divert=1 dice=1,10")
 	if d := lastAttack(t, e); d.ToPower != 1 || d.ToHits != 6 {
 		t.Errorf("%+v", d)
@@ -695,6 +696,21 @@ func TestSheetCombatants(t *testing.T) {
 	run(t, e, "next\nnext\nattack Blaze Jack with=\"Flame Blast\" dice=20")
 	if p := power(e, "Blaze"); p != 38 {
 		t.Errorf("Blaze has %d Power, want 40 − 2 = 38", p)
+	}
+	// A sheet's quality makes a target nonsentient (Level 4).
+	e = engine.New(vv.New(), rand.New(rand.NewPCG(1, 2)))
+	if _, err := e.Join([]fray.Combatant{
+		{Name: "Ann", Stats: map[string]int{"agility": 10, "level": 2}, Tracks: map[string]fray.Track{"hit points": {Value: 9, Max: 9}},
+			Powers: []fray.Power{{Name: "Zap", Damage: "energy", Dice: "1d6", Skill: "Energy"}, {Name: "Energy", Kind: fray.PowerKindSkill, Rank: 10}}},
+		{Name: "Robot", Stats: map[string]int{"agility": 1, "level": 9}, Tracks: map[string]fray.Track{"hit points": {Value: 20, Max: 20}},
+			Qualities: map[string]int{"Nonsentient": 1}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	run(t, e, "initiative Ann 5\ninitiative Robot 1\nstart")
+	// 10 + 2 − 4 (not the Robot's Level 9) = 8.
+	if o := oddsOf(t, e, "attack Ann Robot with=Zap"); o.Target != 8 {
+		t.Errorf("odds %+v", o)
 	}
 }
 
