@@ -18,20 +18,25 @@
 // that turn's rolls (State.Penalty).
 //
 // The commands of challenge.go roll as the table does (SPEC P-1 … P-10):
-// check (static or opposed, same=yes for a same-goal roll), spend (Resolve
-// after the roll: dice, reroll, or exploding 6s when checking your swing;
-// on the last roll of any kind, by anyone who rolled in it: a check, an
-// attack, an exchange of a contest, whose winner and +2d carry and the
-// contest's outcome are settled again, an assist, whose bonus and best
-// helper are, or a group action, whose sharing is; spend.go), assist (the best helper's bonus waits for the next roll), group, contest
-// and exchange, defining (with scene and story limiting it), and attack
-// (the trait against the best of Agility, Might and Toughness; Health or
-// minions lost per net success). Every roll takes dice= (the faces, all
-// of a command's pools in order), or successes= and vs_successes= (counted
-// at the table), records every die in its event with the odds it had, and
-// answers odds COMMAND … exactly (System.Odds). Health and Resolve are
-// stats or a character sheet's tracks; conditions add their modifiers in
-// dice.
+// check (static or opposed, same=yes for a same-goal roll), spend,
+// assist (the best helper's bonus waits for the next roll), group,
+// contest and exchange, defining (with scene and story limiting it), and
+// attack (the trait against the best of Agility, Might and Toughness;
+// Health or minions lost per net success). Every roll takes dice= (the
+// faces, all of a command's pools in order), or successes= and
+// vs_successes= (counted at the table), records every die in its event
+// with the odds it had, and answers odds COMMAND … exactly (System.Odds).
+// Health and Resolve are stats or a character sheet's tracks; conditions
+// add their modifiers in dice.
+//
+// Resolve is spent after the roll (spend, spend.go): a die a point (3 in a
+// defining moment), a reroll keeping the better, or exploding 6s when
+// checking your swing. It is spent on the last roll of any kind, by anyone
+// who rolled in it, and the roll is settled again: a check's or attack's
+// net successes, band and harm; an exchange's winner, its +2d carry into
+// the next exchange and, after the last, the contest's outcome; an
+// assist's bonus and whether it is the best helper's; a group action's
+// sharing. Spending Resolve one does not have is refused.
 //
 // Automatic successes round up. The seed gives "1 automatic success for
 // every 2 dice you choose to not roll" without saying what an odd die is
@@ -40,9 +45,12 @@
 // in this system": so 5 dice set aside are 3 automatic successes, and the
 // seed's 12 dice 6 (Pool.Auto). The GM may veto setting dice aside.
 //
-// Rulings where the seed is silent (ours): a tied exchange carries +2d to
-// nobody, and a tied last exchange is rolled again; the surplus of a group
-// action goes to the allies below 1 net success, lowest first. After a
+// Rulings where the seed is silent (ours): in a same-goal roll a tie for
+// the most successes goes to the one named first; a tied exchange carries
+// +2d to nobody, and a tied last exchange is rolled again; the surplus of
+// a group action goes to the allies below 1 net success, lowest first;
+// only the actor and the opponent of a same-goal roll of three or more
+// may spend Resolve on it. After a
 // one-shot defining moment the hero is at 0 Health and unconscious until
 // the scene ends; then, having "regained their wits", they make challenge
 // rolls at −2d for the rest of the story, but at 0 Health they stay out
