@@ -50,7 +50,9 @@
 // +2d to nobody, and a tied last exchange is rolled again; the surplus of
 // a group action goes to the allies below 1 net success, lowest first;
 // only the actor and the opponent of a same-goal roll of three or more
-// may spend Resolve on it. After a
+// may spend Resolve on it; checking your swing, a defining moment's 6s
+// are worth 1 success, as every even face is, and explode for free
+// (12d{0,1,0,1,0,1}!@6), so spending Resolve to explode them is refused. After a
 // one-shot defining moment the hero is at 0 Health and unconscious until
 // the scene ends; then, having "regained their wits", they make challenge
 // rolls at −2d for the rest of the story, but at 0 Health they stay out
