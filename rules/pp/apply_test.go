@@ -62,7 +62,7 @@ func splitLines(s string) []string {
 // afterwards (the last roll of each kind with missing or mismatched
 // parts), on states taken all along the challenge example.
 func TestApplyOddResolutionEvents(t *testing.T) {
-	types := []string{pp.EventChecked, pp.EventSpent, pp.EventAssisted, pp.EventGrouped, pp.EventContest, pp.EventExchanged, pp.EventDefining, pp.EventScene, pp.EventStory}
+	types := []string{pp.EventChecked, pp.EventSides, pp.EventSpent, pp.EventAssisted, pp.EventGrouped, pp.EventContest, pp.EventExchanged, pp.EventDefining, pp.EventScene, pp.EventStory}
 	payloads := []any{nil, "x", 3, map[string]any{},
 		map[string]any{"actor": "Whisper", "opponent": "Gatecrasher", "kind": "attack", "lost": 5, "minion": true},
 		map[string]any{"name": "Whisper", "of": "group", "group": map[string]any{"names": []string{"Whisper", "Gatecrasher"}, "successes": []int{9}}},
@@ -73,7 +73,9 @@ func TestApplyOddResolutionEvents(t *testing.T) {
 		map[string]any{"helper": "Whisper", "for": "Gatecrasher", "successes": 4, "bonus": 2, "kept": true, "pool": map[string]any{"dice": -3}},
 		map[string]any{"a": "Whisper", "b": "Gatecrasher", "exchanges": 2, "trait_a": "agility", "trait_b": "might"},
 		map[string]any{"n": 1, "successes_a": 2, "winner": "Whisper", "pool_a": map[string]any{"dice": 99, "resolve": 40}},
-		map[string]any{"name": "Whisper", "cost": "oneshot"}}
+		map[string]any{"name": "Whisper", "cost": "oneshot"},
+		map[string]any{"sides": []map[string]any{{"name": "Whisper", "successes": 3}, {"name": "Gatecrasher"}, {"name": "Whisper", "pool": map[string]any{"dice": -1}}}},
+		map[string]any{"name": "Whisper", "check": map[string]any{"actor": "Nobody"}, "sides": map[string]any{"sides": []map[string]any{{"name": "Whisper"}}}}}
 	spends := []string{"spend Whisper resolve=1", "spend Gatecrasher reroll", "spend Whisper explode", `spend "Citizen Soldier" resolve=1`}
 	sys := pp.New()
 	e := engine.New(sys, rand.New(rand.NewPCG(1, 2)))

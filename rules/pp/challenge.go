@@ -16,6 +16,7 @@ import (
 const (
 	EventChecked   = "pp.checked"   // a challenge roll, or a P-10 attack; data: CheckData
 	EventSpent     = "pp.spent"     // Resolve spent after a roll; data: SpentData
+	EventSides     = "pp.sides"     // every roll of a same-goal check of three or more; data: SidesData
 	EventAssisted  = "pp.assisted"  // an assist roll; data: AssistData
 	EventGrouped   = "pp.grouped"   // a group action; data: GroupData
 	EventContest   = "pp.contest"   // a contest begins; data: ContestData
@@ -169,6 +170,55 @@ type CheckData struct {
 	Rivals string `json:"rivals,omitempty"`
 }
 
+// SideData is one character's roll in a same-goal check of three or more.
+type SideData struct {
+	Name      string `json:"name"`
+	Trait     string `json:"trait"`
+	Pool      Pool   `json:"pool"`
+	Successes int    `json:"successes"`
+	Sixes     int    `json:"sixes,omitempty"`
+}
+
+// SidesData is the payload of EventSides, which follows the EventChecked
+// of a same-goal check of three or more: every roll, in the order named,
+// the one who called it first with the assist and penalty dice
+// (Assist, Penalty) in their pool. Resolve spent by any of them ranks
+// them again.
+type SidesData struct {
+	Sides   []SideData `json:"sides"`
+	Assist  int        `json:"assist,omitempty"`
+	Penalty int        `json:"penalty,omitempty"`
+}
+
+func (d SidesData) clone() SidesData {
+	d.Sides = slices.Clone(d.Sides)
+	return d
+}
+
+// rank makes the most successes of sides the actor of d and the next the
+// opponent (P-3), ties going to the one named first, and names the rest
+// in d.Rivals.
+func rank(d *CheckData, sides SidesData) {
+	idx := make([]int, len(sides.Sides))
+	for i := range idx {
+		idx[i] = i
+	}
+	x := sides.Sides
+	slices.SortStableFunc(idx, func(a, b int) int { return x[b].Successes - x[a].Successes })
+	a, b := idx[0], idx[1]
+	d.By, d.Assist, d.Penalty = "", sides.Assist, sides.Penalty
+	if a != 0 {
+		d.By, d.Assist, d.Penalty = x[0].Name, 0, 0
+	}
+	d.Actor, d.Trait, d.Pool, d.Successes, d.Sixes = x[a].Name, x[a].Trait, x[a].Pool, x[a].Successes, x[a].Sixes
+	d.Opponent, d.OppTrait, d.OppPool, d.OppSuccesses, d.OppSixes = x[b].Name, x[b].Trait, x[b].Pool, x[b].Successes, x[b].Sixes
+	var rivals []string
+	for _, i := range idx[2:] {
+		rivals = append(rivals, x[i].Name+" "+strconv.Itoa(x[i].Successes))
+	}
+	d.Rivals = strings.Join(rivals, ", ")
+}
+
 // SpentData is the payload of EventSpent.
 type SpentData struct {
 	Name    string `json:"name"`
@@ -192,6 +242,10 @@ type SpentData struct {
 	Swapped bool   `json:"swapped,omitempty"`
 	// Lost is an attack's Health (or minions) lost after spending.
 	Lost int `json:"lost,omitempty"`
+	// Check and Sides are a same-goal check of three or more, ranked
+	// again with Name's new successes.
+	Check *CheckData `json:"check,omitempty"`
+	Sides *SidesData `json:"sides,omitempty"`
 	// Exchange, Assist and Group are the exchange, assist or group action
 	// Resolve was spent on, settled again with Name's new successes.
 	Exchange *ExchangeData `json:"exchange,omitempty"`
@@ -301,7 +355,10 @@ type Resolution struct {
 	Before       Contest
 	LastAssist   AssistData
 	LastGroup    GroupData
-	Contest      Contest
+	// Sides is every roll of the last check when it was a same-goal roll
+	// of three or more.
+	Sides   SidesData
+	Contest Contest
 	// Scene names the hero who declared this scene's defining moment.
 	Scene string
 }
@@ -309,6 +366,7 @@ type Resolution struct {
 func (r Resolution) clone() Resolution {
 	d := r
 	d.LastGroup = r.LastGroup.clone()
+	d.Sides = r.Sides.clone()
 	if r.Records != nil {
 		d.Records = make([]*Record, len(r.Records))
 		for i, x := range r.Records {
@@ -863,28 +921,15 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 	if len(res) > 1 {
 		d.OppSuccesses, d.OppSixes = res[1].successes, res[1].sixes
 	}
+	var all *SidesData
 	if len(sides) > 2 {
 		// Several with the same goal: the most successes is the actor, the
-		// next the opponent (P-3); ties go to the one named first.
-		idx := make([]int, len(sides))
-		for i := range idx {
-			idx[i] = i
+		// next the opponent (P-3).
+		all = &SidesData{Assist: d.Assist, Penalty: d.Penalty}
+		for i, sd := range sides {
+			all.Sides = append(all.Sides, SideData{Name: sd.name, Trait: sd.trait, Pool: sd.pool, Successes: res[i].successes, Sixes: res[i].sixes})
 		}
-		slices.SortStableFunc(idx, func(a, b int) int { return res[b].successes - res[a].successes })
-		a, b := idx[0], idx[1]
-		if a != 0 {
-			d.By = d.Actor
-		}
-		d.Actor, d.Trait, d.Pool, d.Successes, d.Sixes = sides[a].name, sides[a].trait, sides[a].pool, res[a].successes, res[a].sixes
-		d.Opponent, d.OppTrait, d.OppPool, d.OppSuccesses, d.OppSixes = sides[b].name, sides[b].trait, sides[b].pool, res[b].successes, res[b].sixes
-		if a != 0 {
-			d.Assist, d.Penalty = 0, 0
-		}
-		var rivals []string
-		for _, i := range idx[2:] {
-			rivals = append(rivals, sides[i].name+" "+strconv.Itoa(res[i].successes))
-		}
-		d.Rivals = strings.Join(rivals, ", ")
+		rank(&d, *all)
 	}
 	s.settle(&d)
 	if rec := s.record(d.Actor); rec != nil && rec.Defining != "" {
@@ -900,11 +945,19 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 		return nil, err
 	}
 	ev.Odds = &odds
+	evs := []fray.Event{ev}
+	if all != nil {
+		sev, err := fray.NewEvent(EventSides, *all)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, sev)
+	}
 	spent, err := spendConditions(sides)
 	if err != nil {
 		return nil, err
 	}
-	return append([]fray.Event{ev}, spent...), nil
+	return append(evs, spent...), nil
 }
 
 // lostTo is what an attack takes: 1 Health per net success (at most what
@@ -1687,7 +1740,21 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 				t.Wounds += d.Lost
 			}
 		}
-		s.Res.Last, s.Res.HasLast, s.Res.LastOf = d, true, LastCheck
+		s.Res.Last, s.Res.HasLast, s.Res.LastOf, s.Res.Sides = d, true, LastCheck, SidesData{}
+	case EventSides:
+		var d SidesData
+		if err := ev.Decode(&d); err != nil {
+			return true, err
+		}
+		if !s.Res.HasLast || s.Res.LastOf != LastCheck || !s.Res.Last.Same || len(d.Sides) < 3 || len(s.Res.Sides.Sides) > 0 {
+			return true, fray.Errorf(fray.EINVALID, "Event %d lists the rolls of no same-goal check.", ev.Seq)
+		}
+		for _, x := range d.Sides {
+			if s.Find(x.Name) == nil {
+				return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, x.Name)
+			}
+		}
+		s.Res.Sides = d.clone()
 	case EventSpent:
 		return true, s.applySpent(ev)
 	case EventAssisted:

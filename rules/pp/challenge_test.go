@@ -386,6 +386,43 @@ func TestP4_ResolveOnGroupActions(t *testing.T) {
 	}
 }
 
+// P-4 on a same-goal roll of three or more (P-3): anyone who rolled may
+// spend Resolve, and everyone is ranked again.
+func TestP4_ResolveOnSeveralWithTheSameGoal(t *testing.T) {
+	// The Soldier 3, Gatecrasher 2, Whisper (who called it) 1: the Soldier
+	// is the actor, Gatecrasher the opponent.
+	e := newPP(t, `check Whisper might vs="Gatecrasher,Citizen Soldier" same=yes successes=1 vs_successes=2,3`)
+	var d pp.CheckData
+	last(t, e, pp.EventChecked, &d)
+	if d.Actor != "Citizen Soldier" || d.Opponent != "Gatecrasher" || d.Rivals != "Whisper 1" {
+		t.Fatalf("check: %+v", d)
+	}
+	// Whisper's 1 Resolve buys a die, counted 2: 3, tied with the Soldier;
+	// the tie goes to the one named first, Whisper: 3 against the
+	// Soldier's 3, 0 net: opponent narrates, actor embellishes.
+	do(t, e, "spend Whisper resolve=1 successes=2")
+	var sp pp.SpentData
+	ev := last(t, e, pp.EventSpent, &sp)
+	if sp.Check == nil || sp.Check.Actor != "Whisper" || sp.Check.Opponent != "Citizen Soldier" || sp.Check.Rivals != "Gatecrasher 2" || sp.Check.By != "" || sp.Net != 0 || sp.Band != string(pp.BandOpponentEmbellished) {
+		t.Fatalf("spent: %+v, check %+v", sp, sp.Check)
+	}
+	if !strings.Contains(ev.Rolls[0].For, "Whisper is the actor and Citizen Soldier the opponent (then Gatecrasher 2)") {
+		t.Errorf("label %q", ev.Rolls[0].For)
+	}
+	if l := st(e).Res.Last; l.Actor != "Whisper" || l.Successes != 3 {
+		t.Errorf("last roll %+v", l)
+	}
+	// Gatecrasher, now third, spends 2 for 3 successes: 5, the actor,
+	// against 3 (Whisper, named first of the two on 3): 2 net.
+	do(t, e, "spend Gatecrasher resolve=2 successes=3")
+	last(t, e, pp.EventSpent, &sp)
+	if sp.Check.Actor != "Gatecrasher" || sp.Check.Opponent != "Whisper" || sp.Net != 2 || sp.Check.By != "Whisper" {
+		t.Errorf("spent: %+v", sp.Check)
+	}
+	refuse(t, e, "spend Whisper resolve=1", "has 0 Resolve points left, not 1")
+	refuse(t, e, "spend Vile resolve=1", "did not make the last roll")
+}
+
 // P-5: checking your swing: every even face is 1 success; 6s explode only
 // for 1 Resolve.
 func TestP5_CheckingYourSwing(t *testing.T) {
@@ -645,6 +682,9 @@ func (s seededRoller) Roll(forWhom, expr string) (fray.Roll, error) {
 func bandOf(t *testing.T, s *pp.State, evs []fray.Event) string {
 	t.Helper()
 	ev := evs[len(evs)-1]
+	if ev.Type == pp.EventSides {
+		ev = evs[len(evs)-2] // the check it lists the rolls of
+	}
 	switch ev.Type {
 	case pp.EventChecked:
 		var d pp.CheckData
@@ -773,6 +813,7 @@ var oddsCases = []struct{ name, setup, cmd string }{
 	{"spend explode on an exchange", "set swing=yes\nadd A side=pc agility=2 resolve=1\nadd B side=pc agility=2\ncontest A B agility dice=6,1,2,1", "spend A explode"},
 	{"spend dice on an assist", "add A side=pc agility=2 resolve=2\nadd B side=pc\nassist A for=B agility successes=2", "spend A resolve=2"},
 	{"spend reroll on an assist", "add A side=pc agility=3 resolve=1\nadd B side=pc\nassist A for=B agility successes=1", "spend A reroll"},
+	{"spend by the third of a same-goal roll", "add A side=pc might=1 resolve=1\nadd B side=pc might=1\nadd C side=pc might=1\ncheck A might vs=B,C same=yes successes=0 vs_successes=1,1", "spend A resolve=1"},
 	{"spend dice on a group", "add A side=pc might=2 resolve=1\nadd B side=pc might=1\ngroup might A B threshold=0 successes=2,0", "spend A resolve=1"},
 }
 

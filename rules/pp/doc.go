@@ -33,7 +33,8 @@
 // defining moment), a reroll keeping the better, or exploding 6s when
 // checking your swing. It is spent on the last roll of any kind, by anyone
 // who rolled in it, and the roll is settled again: a check's or attack's
-// net successes, band and harm; an exchange's winner, its +2d carry into
+// net successes, band and harm (a same-goal roll of three or more ranks
+// everyone again: EventSides lists their rolls); an exchange's winner, its +2d carry into
 // the next exchange and, after the last, the contest's outcome; an
 // assist's bonus and whether it is the best helper's; a group action's
 // sharing. Spending Resolve one does not have is refused.
@@ -49,8 +50,7 @@
 // the most successes goes to the one named first; a tied exchange carries
 // +2d to nobody, and a tied last exchange is rolled again; the surplus of
 // a group action goes to the allies below 1 net success, lowest first;
-// only the actor and the opponent of a same-goal roll of three or more
-// may spend Resolve on it; checking your swing, a defining moment's 6s
+// checking your swing, a defining moment's 6s
 // are worth 1 success, as every even face is, and explode for free
 // (12d{0,1,0,1,0,1}!@6), so spending Resolve to explode them is refused. After a
 // one-shot defining moment the hero is at 0 Health and unconscious until

@@ -1,6 +1,7 @@
 package pp
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,6 +35,9 @@ type spender struct {
 	idx              int
 	pool             Pool
 	successes, sixes int
+	// ranked reports a same-goal check of three or more: idx is the
+	// place in Resolution.Sides, and spending ranks them all again.
+	ranked bool
 }
 
 // inLast reports whether name rolled in the last roll.
@@ -45,6 +49,11 @@ func (s *State) inLast(name string) bool {
 		return fray.SameName(s.Res.LastAssist.Helper, name) || fray.SameName(s.Res.LastAssist.For, name)
 	case LastGroup:
 		return engine.Index(s.Res.LastGroup.Names, name) >= 0
+	}
+	for _, x := range s.Res.Sides.Sides {
+		if fray.SameName(x.Name, name) {
+			return true
+		}
 	}
 	return fray.SameName(s.Res.Last.Actor, name) || fray.SameName(s.Res.Last.Opponent, name)
 }
@@ -70,28 +79,36 @@ func (s *State) findSpender(name string) (spender, bool) {
 		x := s.Res.LastExchange
 		switch {
 		case fray.SameName(name, s.Res.Before.A):
-			return spender{0, x.PoolA, x.SuccessesA, x.SixesA}, true
+			return spender{0, x.PoolA, x.SuccessesA, x.SixesA, false}, true
 		case fray.SameName(name, s.Res.Before.B):
-			return spender{1, x.PoolB, x.SuccessesB, x.SixesB}, true
+			return spender{1, x.PoolB, x.SuccessesB, x.SixesB, false}, true
 		}
 	case LastAssist:
 		a := s.Res.LastAssist
 		if fray.SameName(name, a.Helper) {
-			return spender{0, a.Pool, a.Successes, a.Sixes}, true
+			return spender{0, a.Pool, a.Successes, a.Sixes, false}, true
 		}
 	case LastGroup:
 		g := s.Res.LastGroup
 		n := len(g.Names)
 		if i := engine.Index(g.Names, name); i >= 0 && len(g.Successes) == n && len(g.Pools) == n && len(g.Sixes) == n {
-			return spender{i, g.Pools[i], g.Successes[i], g.Sixes[i]}, true
+			return spender{i, g.Pools[i], g.Successes[i], g.Sixes[i], false}, true
 		}
 	default:
+		if all := s.Res.Sides.Sides; len(all) > 0 {
+			for i, x := range all {
+				if fray.SameName(name, x.Name) {
+					return spender{i, x.Pool, x.Successes, x.Sixes, true}, true
+				}
+			}
+			return spender{}, false
+		}
 		d := s.Res.Last
 		switch {
 		case fray.SameName(name, d.Actor):
-			return spender{0, d.Pool, d.Successes, d.Sixes}, true
+			return spender{0, d.Pool, d.Successes, d.Sixes, false}, true
 		case !d.Static && fray.SameName(name, d.Opponent):
-			return spender{1, d.OppPool, d.OppSuccesses, d.OppSixes}, true
+			return spender{1, d.OppPool, d.OppSuccesses, d.OppSixes, false}, true
 		}
 	}
 	return spender{}, false
@@ -224,7 +241,7 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	if err != nil {
 		return nil, err
 	}
-	d := SpentData{Name: sd.name, Resolve: n, How: how, Of: s.Res.LastOf, Opp: sp.idx == 1 && s.Res.LastOf != LastGroup}
+	d := SpentData{Name: sd.name, Resolve: n, How: how, Of: s.Res.LastOf, Opp: sp.idx == 1 && s.Res.LastOf != LastGroup && !sp.ranked}
 	d.Successes, d.Sixes = afterSpend(how, sp, res[0].successes, res[0].sixes)
 	pool := spentPool(sp.pool, how, n)
 	var w string
@@ -248,7 +265,20 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		g.Successes[sp.idx], g.Sixes[sp.idx], g.Pools[sp.idx] = d.Successes, d.Sixes, pool
 		settleGroup(&g)
 		d.Group, w = &g, groupWords(g)
-	default:
+	case LastCheck:
+		if sp.ranked {
+			// A same-goal check of three or more: everyone is ranked
+			// again.
+			all := s.Res.Sides.clone()
+			x := &all.Sides[sp.idx]
+			x.Successes, x.Sixes, x.Pool = d.Successes, d.Sixes, pool
+			nd := s.Res.Last
+			rank(&nd, all)
+			s.settle(&nd)
+			d.Net, d.Band, d.Result = nd.Net, nd.Band, nd.Result
+			d.Check, d.Sides, w = &nd, &all, outcome(nd, s)
+			break
+		}
 		nd := s.Res.Last
 		if d.Opp {
 			nd.OppSuccesses = d.Successes
@@ -307,6 +337,9 @@ func (s *State) applySpent(ev fray.Event) error {
 		bad = bad || d.Assist == nil || !fray.SameName(d.Assist.For, s.Res.LastAssist.For) || s.Find(d.Assist.For) == nil
 	case LastGroup:
 		bad = bad || d.Group == nil || len(d.Group.Names) != len(s.Res.LastGroup.Names)
+	case LastCheck:
+		ranked := len(s.Res.Sides.Sides) > 0
+		bad = bad || (d.Check != nil) != ranked || (d.Sides != nil) != ranked || ranked && (len(d.Sides.Sides) != len(s.Res.Sides.Sides) || s.Find(d.Check.Actor) == nil || s.Find(d.Check.Opponent) == nil)
 	}
 	if bad {
 		return fray.Errorf(fray.EINVALID, "Event %d spends Resolve on no roll.", ev.Seq)
@@ -333,6 +366,11 @@ func (s *State) applySpent(ev fray.Event) error {
 		return nil
 	case LastGroup:
 		s.Res.LastGroup = d.Group.clone()
+		return nil
+	}
+	if d.Check != nil {
+		// A same-goal check of three or more, ranked again.
+		s.Res.Last, s.Res.Sides = *d.Check, d.Sides.clone()
 		return nil
 	}
 	l := &s.Res.Last
@@ -411,6 +449,20 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 		o.Target, o.TargetKind = g.Threshold, "threshold"
 		return memberBands(o, k, "members who succeed after sharing"), nil
 	}
+	if sp.ranked {
+		// The most successes less the next most, whoever they are.
+		all := s.Res.Sides.Sides
+		succ := make([]int, len(all))
+		for i, x := range all {
+			succ[i] = x.Successes
+		}
+		netm := map[int]float64{}
+		for v, p := range mine {
+			succ[sp.idx] = v
+			netm[topTwoNet(succ)] += p
+		}
+		return s.netOdds(o, s.Res.Last, toPMF(netm)), nil
+	}
 	d := s.Res.Last
 	netm := map[int]float64{}
 	for v, p := range mine {
@@ -429,6 +481,20 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 		return s.harmAfter(o, d, net), nil
 	}
 	return s.netOdds(o, d, net), nil
+}
+
+// topTwoNet returns the most of xs less the next most.
+func topTwoNet(xs []int) int {
+	hi, lo := math.MinInt, math.MinInt
+	for _, x := range xs {
+		switch {
+		case x > hi:
+			hi, lo = x, hi
+		case x > lo:
+			lo = x
+		}
+	}
+	return hi - lo
 }
 
 // succeeding counts the group members with 1 net success or more.
