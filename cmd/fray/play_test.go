@@ -19,7 +19,14 @@ var updatePlay = flag.Bool("update-play", false, "rewrite the play golden files 
 // seed 004's queues), and every status line against the order of play;
 // bpb-resolution's odds against counts of the 36 rolls of 2d6, its totals,
 // bands and damage against B-1, B-8 … B-11, and its history against seed
-// 000's block and dodge examples.
+// 000's block and dodge examples; bpb-samepower's difficulties (8 + the
+// power's rank) and reorder against B-8 and B-9; cinematic-vampires'
+// odds, success levels, damage and tests against seed 001 (outnumbered
+// +2 per attacker, knocked down −4, Consciousness at −1 per Life Point
+// below zero less Resistance (Pain), Survival at −1 per 10 plus Hard to
+// Kill) by counting the hundred pairs of D10s; vv-resolution's chances,
+// damage less protection, rolling with the punch, knockback and the
+// Special Attack's two rolls against seed 002 and the example's comments.
 func TestPlayGolden(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -29,6 +36,9 @@ func TestPlayGolden(t *testing.T) {
 		{"bpb-blueshift", []string{"play", "--rules", "bpb", "../../examples/bpb-blueshift.fray"}, ""},
 		{"bpb-reorder", []string{"play", "--rules", "bpb", "../../examples/bpb-reorder.fray"}, ""},
 		{"bpb-resolution", []string{"play", "--rules", "bpb", "--party", "../../examples/bpb-party.yaml", "--foes", "../../examples/bpb-foes.yaml", "../../examples/bpb-resolution.fray"}, ""},
+		{"bpb-samepower", []string{"play", "--rules", "bpb", "--party", "../../examples/bpb-telepaths.yaml", "../../examples/bpb-samepower.fray"}, ""},
+		{"cinematic-vampires", []string{"play", "--rules", "cinematic", "--party", "../../examples/cinematic-party.yaml", "--foes", "../../examples/cinematic-foes.yaml", "../../examples/cinematic-vampires.fray"}, ""},
+		{"vv-resolution", []string{"play", "--rules", "vv", "--party", "../../examples/vv-party.yaml", "--foes", "../../examples/vv-foes.yaml", "../../examples/vv-resolution.fray"}, ""},
 		{"bpb-sheet-error", []string{"play", "--rules", "bpb", "--foes", "testdata/play/bad-foes.yaml"}, ""},
 		{"queue-johann", []string{"play", "--rules", "queue", "../../examples/queue-johann.fray"}, ""},
 		{"queue-json", []string{"play", "--rules", "queue", "--json", "--seed", "3"}, "add Ann side=pc wits=2\nadd Bear wits=1\ninitiative Ann 12\nstart roll=9\nact major\nact major\nnext Bear\nundo\n"},
