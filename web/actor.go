@@ -7,11 +7,12 @@ import (
 
 // How a command word says whom it acts for.
 const (
-	actsGM      = iota // the GM's alone: it changes the encounter itself
-	actsQuery          // it only reads (show, history, log, help)
-	actsCurrent        // the current actor: move INCHES, hold, decline
-	actsNamed          // the first word when it names a combatant, else the current actor
-	actsAll            // every word that names a combatant: interrupt A B
+	actsGM        = iota // the GM's alone: it changes the encounter itself
+	actsQuery            // it only reads (show, history, log, help)
+	actsCurrent          // the current actor: move INCHES, hold, decline
+	actsNamed            // the first word when it names a combatant, else the current actor
+	actsAll              // every word that names a combatant: interrupt A B
+	actsNamedOnly        // the first word, which must name the actor: take NAME
 )
 
 // commandActors says whom each command word acts for. A word not listed
@@ -33,7 +34,12 @@ var commandActors = map[string]int{
 	"initiative": actsNamed, "facing": actsNamed, "prone": actsNamed, "stand": actsNamed,
 	"attack": actsNamed, "block": actsNamed, "dodge": actsNamed, "parry": actsNamed,
 	"check": actsNamed, "assist": actsNamed, "spend": actsNamed, "defining": actsNamed,
-	"distract": actsNamed, "reload": actsNamed,
+	"distract": actsNamed, "reload": actsNamed, "test": actsNamed, "free": actsNamed,
+	"kipup": actsNamed, "injury": actsNamed,
+
+	// take answers an attack waiting for the defender: without a name it
+	// would pass as the current actor's, who is the attacker.
+	"take": actsNamedOnly,
 
 	"interrupt": actsAll,
 }
@@ -99,6 +105,14 @@ func ActsFor(rules string, cmd fray.Command, v fray.View) (who []string, gmOnly 
 		return current(), false
 	case actsAll:
 		return append(who, cmd.Args...), false
+	case actsNamedOnly:
+		if len(cmd.Args) == 0 {
+			return nil, false
+		}
+		if n := named(cmd.Arg(0)); n != "" {
+			return []string{n}, false
+		}
+		return []string{cmd.Arg(0)}, false
 	}
 	return nil, true
 }
@@ -127,6 +141,9 @@ func allowed(c caller, rules string, cmd fray.Command, v fray.View) error {
 		return nil
 	}
 	if len(who) == 0 {
+		if k, ok := commandActors[cmd.Name]; ok && k == actsNamedOnly {
+			return fray.Errorf(fray.EFORBIDDEN, "Name the character %s acts for: %s %s.", cmd.Name, cmd.Name, c.Combatant)
+		}
 		return fray.Errorf(fray.EFORBIDDEN, "%s does not act for %s now.", cmd.Name, c.Combatant)
 	}
 	for _, w := range who {

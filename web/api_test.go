@@ -204,6 +204,7 @@ func TestBadRequests(t *testing.T) {
 		{"player: undo", "POST", cmds, p.Token, line("undo", rev), 403, fray.EFORBIDDEN},
 		{"player: add", "POST", cmds, p.Token, line("add Eve", rev), 403, fray.EFORBIDDEN},
 		{"player: for another", "POST", cmds, p.Token, line("initiative Cat 6,3", rev), 403, fray.EFORBIDDEN},
+		{"player: take without a name", "POST", cmds, p.Token, line("take", rev), 403, fray.EFORBIDDEN},
 		{"player: invite", "POST", "/api/encounters/" + enc.ID + "/players", p.Token, []byte(`{"combatant":"Ann"}`), 403, fray.EFORBIDDEN},
 		{"player: odds of a GM command", "POST", cmds, p.Token, line("odds add Eve", rev), 403, fray.EFORBIDDEN},
 		{"odds of no roll", "POST", cmds, enc.Token, line("odds next", rev), 400, fray.EINVALID},

@@ -1,0 +1,47 @@
+package web
+
+import (
+	"strings"
+	"testing"
+
+	"fray"
+	"fray/engine"
+)
+
+// TestAllowedSaysWhy checks the words of a player's refusal: each names
+// what the player may not do and, where naming the character would make
+// the command theirs, says so.
+func TestAllowedSaysWhy(t *testing.T) {
+	v := fray.View{Current: "Ann", Combatants: []fray.Combatant{{Name: "Ann"}, {Name: "Bear"}}}
+	player := caller{Role: fray.RolePlayer, Combatant: "Bear"}
+	tests := []struct {
+		line, want string // want "" means allowed
+	}{
+		{"take", "Name the character take acts for: take Bear."},
+		{"take Bear", ""},
+		{"take Ann", "A player acts only for Bear; take acts for someone else."},
+		{"block Bear", ""},
+		{"next", "A player acts only for Bear; next acts for someone else."},
+		{"start", "Only the GM may use start."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.line, func(t *testing.T) {
+			cmd, err := engine.ParseCommand(tc.line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = allowed(player, "bpb", cmd, v)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Fatalf("got %v, want %q", err, tc.want)
+			}
+			if err != nil {
+				if fe, ok := err.(*fray.Error); !ok || fe.Code != fray.EFORBIDDEN {
+					t.Fatalf("got %#v, want an EFORBIDDEN *fray.Error", err)
+				}
+			}
+		})
+	}
+}
