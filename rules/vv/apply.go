@@ -32,6 +32,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 	if handled, err := s.applyResolution(ev); handled {
 		return err
 	}
+	if handled, err := s.applyCheck(ev); handled {
+		return err
+	}
 	switch ev.Type {
 	case fray.EventStarted:
 		if s.Started {

@@ -9,14 +9,22 @@ import (
 // the cover and to hit, every modifier of the chance (skill, Levels,
 // range with its inches, facing, the GM's, conditions), and the
 // distribution of the damage after the pull, the cover and protection (0
-// on a miss). Other commands have no odds to show.
+// on a miss). For check: the chance of success and failure of the d%,
+// with the chance and its modifiers. Other commands have no odds to show.
 func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	s, err := get(st)
 	if err != nil {
 		return fray.Odds{}, err
 	}
+	if cmd.Name == "check" {
+		p, err := s.planCheck(cmd)
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		return p.odds(), nil
+	}
 	if cmd.Name != "attack" {
-		return fray.Odds{}, fray.Errorf(fray.EINVALID, "V&V shows the odds of attack; %s has none to show.", cmd.Name)
+		return fray.Odds{}, fray.Errorf(fray.EINVALID, "V&V shows the odds of attack and check; %s has none to show.", cmd.Name)
 	}
 	p, err := s.planAttack(cmd)
 	if err != nil {

@@ -96,10 +96,12 @@ const attackUsage = "attack ATTACKER TARGET with=POWER [range=INCHES] [facing=fr
 func resolutionDocs() []fray.CommandDoc {
 	return []fray.CommandDoc{
 		{Usage: attackUsage, Summary: "The current character attacks as their action (V-8 … V-16): 1d20 at or under skill + Level − target's Level + range + facing + mod; a 1 hits, a 20 misses and goes astray; damage less protection off Hit Points. Example: attack Grue \"Jack B. Nimble\" with=Claws range=1 facing=side-rear divert=2."},
-		{Usage: "odds COMMAND …", Summary: "The exact odds of an attack before rolling: astray, miss, hit the cover and hit, every modifier, and the damage after protection: odds attack Grue Brick with=Claws range=1."},
+		{Usage: "odds COMMAND …", Summary: "The exact odds of an attack or a check before rolling: astray, miss, hit the cover and hit, every modifier, and the damage after protection: odds attack Grue Brick with=Claws range=1; success and failure: odds check Brick chance=45."},
 		{Usage: "damage NAME N [type=TYPE] [divert=N] [falling=yes]", Summary: "The GM deals N damage of a type (less protection; Gas negated by any), such as a fall; divert= rolls with some to Power (V-13). Example: damage Vex 7 type=kinetic falling=yes divert=2."},
 		{Usage: "heal NAME N", Summary: "Restore up to N Hit Points, no higher than the sheet's. Example: heal Vex 3."},
 		{Usage: "protect NAME TYPE N [until=cleared|start|end|start:NAME|end:NAME|round][@ROUND|@+N]", Summary: "Add N protection against a damage type, until cleared (clear NAME \"protection vs TYPE\") or an anchored turn edge; protection from every source adds up (V-12). Example: protect Brick energy 4 until=end."},
+		spendDoc,
+		checkDoc,
 	}
 }
 

@@ -211,7 +211,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		return evs, err
 	}
 	switch cmd.Name {
-	case "attack", "damage", "heal", "protect":
+	case "attack", "damage", "heal", "protect", "spend", "check":
 		// Their events are worked out from the state as it is, so they
 		// need no copy of it.
 		d := &decider{sys: sys, s: s0, readOnly: true}
@@ -272,6 +272,10 @@ func (d *decider) decide(cmd fray.Command, r fray.Roller) error {
 		return d.heal(cmd)
 	case "protect":
 		return d.protect(cmd)
+	case "spend":
+		return d.spend(cmd)
+	case "check":
+		return d.check(cmd, r)
 	}
 	return fray.Errorf(fray.EINVALID, "V&V has no command %q; try help.", cmd.Name)
 }
