@@ -138,6 +138,9 @@ type State struct {
 	// History holds the turns of each round, with the attacks and
 	// defences made in each.
 	History []fray.RoundTurns
+	// Waiting is an attack made with defence=wait, waiting for its
+	// target's answer (C-4), or nil.
+	Waiting *Waiting `json:"waiting,omitempty"`
 }
 
 // Clone returns a deep copy of the state.
@@ -157,6 +160,11 @@ func (s *State) Clone() fray.State {
 			cc.Foes = slices.Clone(c.Foes)
 			d.Chars[i] = &cc
 		}
+	}
+	if s.Waiting != nil {
+		w := *s.Waiting
+		w.Modifiers = slices.Clone(w.Modifiers)
+		d.Waiting = &w
 	}
 	// A finished round's turns are never changed again, so the copy
 	// shares them; only the list and the last round's turns are copied.
@@ -263,8 +271,10 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's order for characters tied on initiative and Dexterity."},
 		fray.CommandDoc{Usage: "full NAME defence|offence|none", Summary: "Declare Full Defence or Full Offence at the top of the round (C-7)."},
 		fray.CommandDoc{Usage: "start", Summary: "Begin: turns by initiative, ⌊Dexterity × 0.5 + Perception + bonus⌋, highest first (C-1)."},
-		fray.CommandDoc{Usage: "attack ATTACKER TARGET with=WEAPON [defence=dodge|parry|none] [shots=1-6] [unaware=yes] [mod=±N] [dmod=±N]",
-			Summary: "The current character attacks and the target answers in the same command (C-4): D10 + Dexterity + the weapon's skill against the target's dodge (Dexterity + Kung Fu) or parry (Dexterity + the better of Kung Fu and Getting Medieval; never against bullets), the better of the two unless defence= names one; higher wins, ties to the defender. Both spend their actions (C-2: free, then extra at −2, −4 …; Full Offence +2, Full Defence +3). No defence left, Full Offence, unconscious, tied, or unaware (unaware=yes) without Situational Awareness, or defence=none: no roll, the attack hits on 9+. A hit deals (weapon + success levels − armour) × 2 for bullet, slash and stab against humans, × 1 for bash (C-5). shots=N is a barrage: one roll at −N, one bullet lands per success level (C-8). dice=ATTACK,DEFENCE gives the table's D10s (a blind attacker's Notice check first: dice=NOTICE,ATTACK,DEFENCE). Example: attack Bernie Vamp with=\"Baseball Bat\"."},
+		fray.CommandDoc{Usage: "attack ATTACKER TARGET with=WEAPON [defence=dodge|parry|none|wait] [shots=1-6] [unaware=yes] [mod=±N] [dmod=±N]",
+			Summary: "The current character attacks and the target answers in the same command (C-4): D10 + Dexterity + the weapon's skill against the target's dodge (Dexterity + Kung Fu) or parry (Dexterity + the better of Kung Fu and Getting Medieval; never against bullets), the better of the two unless defence= names one; higher wins, ties to the defender. Both spend their actions (C-2: free, then extra at −2, −4 …; Full Offence +2, Full Defence +3). No defence left, Full Offence, unconscious, tied, or unaware (unaware=yes) without Situational Awareness, or defence=none: no roll, the attack hits on 9+. A hit deals (weapon + success levels − armour) × 2 for bullet, slash and stab against humans, × 1 for bash (C-5). shots=N is a barrage: one roll at −N, one bullet lands per success level (C-8). dice=ATTACK,DEFENCE gives the table's D10s (a blind attacker's Notice check first: dice=NOTICE,ATTACK,DEFENCE). defence=wait rolls the attack alone and waits for the target's own answer (dodge, parry or take; see below). Example: attack Bernie Vamp with=\"Baseball Bat\"."},
+		fray.CommandDoc{Usage: "dodge NAME [dmod=±N] | parry NAME [dmod=±N] | take NAME",
+			Summary: "The target answers an attack made with defence=wait (C-4), after seeing its total: dodge or parry rolls D10 + the defence against it (higher wins, ties to the defender; no parrying bullets), spending a defence (free, then extra at −2, −4 …), and settles it as the one-command attack would with the same dice; take keeps the defence and the attack hits on 9+. A target who cannot defend (no defence left, Full Offence, unconscious, tied, unaware) is not waited for: the attack is settled at once. While an attack waits, only the answer, condition, clear, note, reveal, undo and queries are taken. dice=D gives the defender's D10. Example: attack Slayer Thug with=punch defence=wait dice=7, then dodge Thug dice=5."},
 		fray.CommandDoc{Usage: "attack [TARGET]", Summary: "Without with=: the current character spends an attack, the free one then extra actions at −2, −4, … (C-2), without a roll; act is the same."},
 		fray.CommandDoc{Usage: "defend NAME [against=NAME]", Summary: "A character spends a defence without a roll: the free defence, then extra actions at −2, −4, … (C-2)."},
 		fray.CommandDoc{Usage: "check NAME STAT[+SKILL] [mod=±N] [vs=N]", Summary: "A task (C-3): D10 + attribute + skill (+ a second attribute: constitution+willpower), or attribute × 2 without one; 9+ succeeds, the total gives success levels (9–10 1, 11–12 2, … 17–20 5, 21–23 6, +1 per 3). vs=N: against an opponent's D10 + N, ties to the opponent. Example: check Bernie \"dexterity+Kung Fu\" mod=-2."},
@@ -275,7 +285,7 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "stand NAME | kipup NAME [mod=±N]", Summary: "Up from Knocked Down (C-6): stand takes the round (no action left); kipup rolls Dexterity + Acrobatics and stands at 2 success levels or more without costing an action."},
 		fray.CommandDoc{Usage: "stabilise NAME", Summary: "A medic attends someone at −10 Life Points or fewer: no more Survival tests until hurt again (C-6)."},
 		fray.CommandDoc{Usage: "reload NAME [WEAPON] | spend NAME ammo=N [with=WEAPON]", Summary: "Firearms (C-8): reloading fills the clip and is an action (the free attack or an extra); spend takes shots out without a roll. An attack with an empty clip is refused."},
-		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of attack (with=), check, test, free or kipup before rolling, with every modifier: odds attack Bernie Vamp with=\"Baseball Bat\"."},
+		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of attack (with=; defence=wait gives those of the target's better defence), dodge, parry or take (against the waiting attack's total), check, test, free or kipup before rolling, with every modifier: odds attack Bernie Vamp with=\"Baseball Bat\"."},
 		fray.CommandDoc{Usage: "next", Summary: "The current character's turn ends; after the last a new round begins."},
 	)
 }
@@ -292,6 +302,9 @@ func get(st fray.State) (*State, error) {
 func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	s0, err := get(st)
 	if err != nil {
+		return nil, err
+	}
+	if err := s0.awaiting(cmd); err != nil {
 		return nil, err
 	}
 	if evs, handled, err := engine.DecideShared(&s0.Encounter, cmd, spec); handled {
@@ -628,7 +641,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		if !s.Started || d.Round != s.Round+1 || s.Current() != "" {
+		if !s.Started || d.Round != s.Round+1 || s.Current() != "" || s.Waiting != nil {
 			return fray.Errorf(fray.EINVALID, "Event %d begins round %d out of sequence.", ev.Seq, d.Round)
 		}
 		for _, n := range d.Order {
@@ -682,6 +695,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		if cur := s.Current(); cur == "" || !fray.SameName(cur, d.Name) {
 			return fray.Errorf(fray.EINVALID, "Event %d ends the turn of %q, whose turn it is not.", ev.Seq, d.Name)
+		}
+		if s.Waiting != nil {
+			return fray.Errorf(fray.EINVALID, "Event %d ends %q's turn while an attack waits for %q's answer.", ev.Seq, d.Name, s.Waiting.Target)
 		}
 		t := s.Order[s.Pos]
 		if len(s.Turn) > 0 {
@@ -751,6 +767,9 @@ func (s *State) note(t string) {
 }
 
 func (s *State) remove(name string) {
+	if w := s.Waiting; w != nil && (fray.SameName(w.Attacker, name) || fray.SameName(w.Target, name)) {
+		s.Waiting = nil
+	}
 	if i := slices.IndexFunc(s.Chars, func(c *Char) bool { return fray.SameName(c.Name, name) }); i >= 0 {
 		s.Chars = slices.Delete(s.Chars, i, i+1)
 	}
@@ -824,6 +843,9 @@ func (s *State) budgetWords(name string) string {
 	for _, x := range c.Conditions {
 		w = append(w, x.Name)
 	}
+	if x := s.waitWords(name); x != "" {
+		w = append(w, x)
+	}
 	switch ch.Stance {
 	case StanceDefence:
 		w = append(w, "Full Defence")
@@ -877,6 +899,9 @@ func (sys *System) Check(st fray.State) error {
 	}
 	if s.Pos < 0 || s.Pos > len(s.Order) {
 		return bad("turn %d of %d", s.Pos, len(s.Order))
+	}
+	if w := s.Waiting; w != nil && (s.char(w.Target) == nil || !fray.SameName(w.Attacker, s.Current())) {
+		return bad("%s's attack on %s waits, but it is %q's turn", w.Attacker, w.Target, s.Current())
 	}
 	for i, n := range s.Order {
 		if s.char(n) == nil {

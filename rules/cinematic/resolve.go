@@ -30,6 +30,12 @@ const (
 	RollTest   = "test"   // a Consciousness or Survival test (C-6)
 	RollFree   = "free"   // freeing oneself when tied up (C-6)
 	RollKipUp  = "kipup"  // a kip-up from Knocked Down (C-6)
+	// The answers to an attack that waits (C-4): the target dodges or
+	// parries, rolling against the attack's total, or takes it (a hit
+	// on 9+).
+	RollDodge = "dodge"
+	RollParry = "parry"
+	RollTake  = "take"
 )
 
 // Defences an attack may meet (C-4). They are wire strings.
@@ -37,6 +43,9 @@ const (
 	DefenceDodge = "dodge"
 	DefenceParry = "parry"
 	DefenceNone  = "none" // no defence roll: the attack hits on 9+
+	// DefenceWait rolls the attack alone; it waits for the target's
+	// answer, dodge NAME, parry NAME or take NAME (see Waiting).
+	DefenceWait = "wait"
 )
 
 // Conditions resolution sets (C-6). They are wire strings.
@@ -116,6 +125,9 @@ type rollData struct {
 	Levels     int    `json:"levels"`
 	Band       string `json:"band"`
 	Dealt      int    `json:"dealt,omitempty"`
+	// Note says why an attack made with defence=wait did not wait: the
+	// target could not defend.
+	Note string `json:"note,omitempty"`
 }
 
 // damageData is the payload of EventDamaged.
@@ -165,6 +177,12 @@ type planned struct {
 	barage bool
 	foes   int // attackers on the target this round, this one counted
 	ammo   bool
+	// waits is an attack made with defence=wait that the target can
+	// answer: only the attack is rolled (the odds are those of the
+	// default defence).
+	waits bool
+	// known is the attack an answer settles: its total is rolled already.
+	known *Waiting
 }
 
 // life returns a combatant's Life Points: the sheet's track, or
@@ -575,13 +593,16 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 // planDefence decides how the target answers (C-4): the defence= named,
 // or the better of dodge and parry; no roll when the target has no
 // defence left, is on Full Offence, cannot act, or is attacked unaware
-// without Situational Awareness (the attack then hits on 9+).
+// without Situational Awareness (the attack then hits on 9+). With
+// defence=wait the attack waits for the target's own answer when they
+// can give one (the odds take the better defence), and is settled at
+// once, as with none, when they cannot.
 func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) error {
 	want := strings.ToLower(cmd.Opts[OptDefence])
 	switch want {
-	case "", DefenceDodge, DefenceParry, DefenceNone:
+	case "", DefenceDodge, DefenceParry, DefenceNone, DefenceWait:
 	default:
-		return fray.Errorf(fray.EINVALID, "defence=%s: say dodge, parry or none.", clip(want))
+		return fray.Errorf(fray.EINVALID, "defence=%s: say dodge, parry, none or wait.", clip(want))
 	}
 	unaware := b.Unaware
 	if v, ok := cmd.Opts[OptUnaware]; ok {
@@ -593,34 +614,28 @@ func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) 
 	if _, ok := cmd.Opts[OptDMod]; ok && want == DefenceNone {
 		return fray.Errorf(fray.EINVALID, "dmod= changes the defence roll; with defence=none there is none.")
 	}
+	if _, ok := cmd.Opts[OptDMod]; ok && want == DefenceWait {
+		return fray.Errorf(fray.EINVALID, "With defence=wait the defence's modifier comes with the answer: dodge %s dmod=N or parry %s dmod=N.", quoteName(b.Name), quoteName(b.Name))
+	}
 	if want == DefenceParry && p.weapon.Damage == "bullet" {
 		return fray.Errorf(fray.EINVALID, "%s cannot parry a bullet; say defence=dodge or none.", b.Name)
 	}
-	why := ""
-	act, err := s.defenceAction(b.Name, a.Name)
-	switch {
-	case want == DefenceNone:
+	act, why := s.canDefend(a, b, unaware)
+	if want == DefenceNone {
 		why = "takes it"
-	case out(b, "defend") != nil:
-		why = fray.ErrorMessage(out(b, "defend"))
-	case unaware && quality(b, QualityAwareness) == 0:
-		why = b.Name + " is unaware of " + a.Name + " and cannot defend"
-	case err != nil:
-		why = fray.ErrorMessage(err)
 	}
 	if why != "" {
-		if want != "" && want != DefenceNone {
+		if want != "" && want != DefenceNone && want != DefenceWait {
 			return fray.Errorf(fray.EINVALID, "%s cannot %s: %s", b.Name, want, why)
 		}
 		p.d.Defence = DefenceNone
+		if want == DefenceWait {
+			p.d.Note = "nothing waits: " + strings.TrimSuffix(why, ".")
+		}
 		return nil
 	}
-	dex, err := stat(b, "dexterity")
-	if err != nil {
-		return err
-	}
 	kind := want
-	if kind == "" {
+	if kind == "" || kind == DefenceWait {
 		dg, _ := defenceValue(b, DefenceDodge)
 		pa, _ := defenceValue(b, DefenceParry)
 		for _, x := range b.Conditions {
@@ -634,6 +649,42 @@ func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) 
 		if pa.Value > dg.Value && p.weapon.Damage != "bullet" {
 			kind = DefenceParry
 		}
+	}
+	n := len(p.spent)
+	if err := s.defenceTerms(cmd, p, b, kind, act); err != nil {
+		return err
+	}
+	if want == DefenceWait {
+		// Only the attack is rolled now; the answer spends the defence
+		// and what the defence's modifiers use up.
+		p.waits, p.def, p.spent = true, nil, p.spent[:n]
+	}
+	return nil
+}
+
+// canDefend returns the action b's defence against a would spend, or why
+// b cannot defend: unable to act, unaware (without Situational Awareness)
+// or with no defence left this round (C-2, C-4, C-6, C-7).
+func (s *State) canDefend(a, b *fray.Combatant, unaware bool) (ActionData, string) {
+	act, err := s.defenceAction(b.Name, a.Name)
+	switch {
+	case out(b, "defend") != nil:
+		return act, fray.ErrorMessage(out(b, "defend"))
+	case unaware && quality(b, QualityAwareness) == 0:
+		return act, b.Name + " is unaware of " + a.Name + " and cannot defend"
+	case err != nil:
+		return act, fray.ErrorMessage(err)
+	}
+	return act, ""
+}
+
+// defenceTerms plans b's defence of the kind given, spending act: D10 +
+// Dexterity + the defence's skill, the extra action's penalty, Full
+// Defence, conditions, Size against a dodge, and the GM's dmod=.
+func (s *State) defenceTerms(cmd fray.Command, p *planned, b *fray.Combatant, kind string, act ActionData) error {
+	dex, err := stat(b, "dexterity")
+	if err != nil {
+		return err
 	}
 	sk, _ := defenceValue(b, kind)
 	p.dmod = []fray.Modifier{{Source: "Dexterity", Value: dex}, sk}
@@ -692,9 +743,9 @@ const (
 // levels; any other roll a failure or its success levels.
 func (p *planned) band(success bool, levels int) string {
 	switch {
-	case p.d.Roll != RollAttack && !success:
+	case !p.attacks() && !success:
 		return "failure"
-	case p.d.Roll != RollAttack:
+	case !p.attacks():
 		return levelWords(levels)
 	case !success && p.roll.Opposed:
 		return "defended"
@@ -704,6 +755,10 @@ func (p *planned) band(success bool, levels int) string {
 	return "hit, " + levelWords(levels)
 }
 
+// attacks reports whether the planned roll settles an attack: the attack
+// itself or an answer to one that waits.
+func (p *planned) attacks() bool { return p.d.Roll == RollAttack || isAnswer(p.d.Roll) }
+
 // odds returns the exact odds of the planned roll, from the distribution
 // of the D10 package dice gives (d10): each attack total's chance times
 // the chance the defence total stays below it.
@@ -712,12 +767,29 @@ func (p *planned) odds(cmdText string) (fray.Odds, error) {
 	mods := make([]fray.Modifier, 0, len(p.mods)+len(p.dmod)+len(p.nmods))
 	mods = append(mods, p.mods...)
 	att := d10Plus(p.roll.Value)
+	if w := p.known; w != nil {
+		// An answer: the attack's total is known.
+		att, o.For = knownDist(w.Total), p.d.Target
+		o.Expr = p.d.Name + "'s attack total " + strconv.Itoa(w.Total) + " (" + testExpr(w.Value) + " rolled " + strconv.Itoa(w.Face) + ")"
+		if p.roll.Opposed {
+			o.Expr = testExpr(p.roll.Defence) + " (" + p.d.Defence + ") against " + o.Expr
+		} else {
+			// Taken: nobody rolls; the attack's total meets 9.
+			o.For = p.d.Name
+			o.Expr = strconv.Itoa(w.Total) + " (" + testExpr(w.Value) + " rolled " + strconv.Itoa(w.Face) + "; " + p.d.Target + " takes it)"
+		}
+	}
 	var def *dice.Dist
 	if p.roll.Opposed {
 		def = d10Plus(p.roll.Defence)
-		if p.d.Roll == RollAttack {
+		switch {
+		case p.known != nil:
+		case p.attacks():
 			o.Expr += " against " + p.d.Target + "'s " + p.d.Defence + " " + testExpr(p.roll.Defence)
-		} else {
+			if p.waits {
+				o.Expr += " (the better defence: " + p.d.Target + " answers with dodge, parry or take)"
+			}
+		default:
 			o.Expr += " against the opponent's " + testExpr(p.roll.Defence)
 		}
 		o.TargetKind, o.Target = "", 0
@@ -732,6 +804,9 @@ func (p *planned) odds(cmdText string) (fray.Odds, error) {
 		for _, m := range p.nmods {
 			mods = append(mods, fray.Modifier{Source: "Notice check: " + m.Source, Value: m.Value})
 		}
+	}
+	if p.d.Note != "" {
+		o.Expr = p.d.Note + " — " + o.Expr
 	}
 	o.Modifiers = mods
 	lo, hi := att.Min, att.Max()
@@ -756,7 +831,7 @@ func (p *planned) odds(cmdText string) (fray.Odds, error) {
 			o.Bands = append(o.Bands, fray.Band{Name: p.band(true, minL+i), P: pr * q})
 		}
 	}
-	if p.d.Roll != RollAttack {
+	if !p.attacks() {
 		o.Mean = att.Mean()
 		o.Dist = make([]fray.Point, 0, len(att.P))
 		for i, pr := range att.P {
@@ -947,14 +1022,19 @@ func (s *State) plan(cmd fray.Command) (*planned, error) {
 		return s.planTest(cmd)
 	case RollFree, RollKipUp:
 		return s.planFree(cmd)
+	case RollDodge, RollParry, RollTake:
+		return s.planAnswer(cmd)
 	}
-	return nil, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds; the rolls are check, attack (with=), test, free and kipup.", cmd.Name)
+	return nil, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds; the rolls are check, attack (with=), dodge, parry, take, test, free and kipup.", cmd.Name)
 }
 
 // Odds returns the exact odds of the roll a command would make (E-6).
 func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	s, err := get(st)
 	if err != nil {
+		return fray.Odds{}, err
+	}
+	if err := s.awaiting(cmd); err != nil {
 		return fray.Odds{}, err
 	}
 	p, err := s.plan(cmd)
@@ -998,19 +1078,30 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 		}
 		p.d.Noticed = true
 	}
-	who := p.d.Name
-	if p.d.Roll == RollAttack {
-		who += " (attack with " + p.d.Weapon + ")"
+	var att *TestSide
+	if w := p.known; w != nil {
+		att = &TestSide{Expr: testExpr(w.Value), Roll: w.Face, Total: w.Total, Levels: SuccessLevels(w.Total)}
+	} else {
+		who := p.d.Name
+		if p.d.Roll == RollAttack {
+			who += " (attack with " + p.d.Weapon + ")"
+		}
+		roll, side, err := rollD10(r, who, p.roll.Value)
+		if err != nil {
+			return fray.Event{}, err
+		}
+		rolls, att = append(rolls, roll), side
+		if p.waits {
+			w := p.waiting(roll.Total, side.Total)
+			ev, err := fray.NewEvent(EventWaits, waitData{Waiting: w, Band: waitBand(w)}, rolls...)
+			ev.Odds = &o
+			return ev, err
+		}
 	}
-	roll, att, err := rollD10(r, who, p.roll.Value)
-	if err != nil {
-		return fray.Event{}, err
-	}
-	rolls = append(rolls, roll)
 	var def *TestSide
 	if p.roll.Opposed {
 		dwho := "opposed"
-		if p.d.Roll == RollAttack {
+		if p.attacks() {
 			dwho = p.d.Target + " (" + p.d.Defence + ")"
 		}
 		droll, side, err := rollD10(r, dwho, p.roll.Defence)
@@ -1023,7 +1114,7 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 	res := p.roll.settle(att, def)
 	p.d.Total, p.d.Success, p.d.Levels = res.Total, res.Success, res.Levels
 	p.d.Band = p.band(res.Success, res.Levels)
-	if p.d.Roll == RollAttack && res.Success {
+	if p.attacks() && res.Success {
 		p.d.Dealt = p.damageFor(res.Levels)
 	}
 	ev, err := fray.NewEvent(EventRolled, p.d, rolls...)
@@ -1053,6 +1144,8 @@ func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Ev
 			return nil, false, nil
 		}
 		err = s.decideStrike(cmd, r, emit)
+	case RollDodge, RollParry, RollTake:
+		err = s.decideAnswer(cmd, r, emit)
 	case RollCheck, RollTest, RollFree, RollKipUp:
 		err = s.decideRoll(cmd, r, emit)
 	case "damage", "heal":
@@ -1533,6 +1626,9 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
+		if isAnswer(d.Roll) {
+			return true, s.applyAnswer(ev, d)
+		}
 		if d.Roll == RollAttack && d.Target != "" {
 			ch := s.char(d.Target)
 			if ch == nil || s.Find(d.Name) == nil {
@@ -1564,6 +1660,8 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			c.Tracks = map[string]fray.Track{}
 		}
 		c.Tracks[TrackLife] = t
+	case EventWaits:
+		return true, s.applyWaits(ev)
 	case EventShot:
 		var d ammoData
 		if err := ev.Decode(&d); err != nil {

@@ -1,0 +1,227 @@
+package cinematic
+
+import (
+	"slices"
+	"strconv"
+
+	"fray"
+	"fray/dice"
+	"fray/engine"
+)
+
+// The two-step attack (C-4): attack … defence=wait rolls the attack
+// alone, and the target's player answers with dodge NAME, parry NAME or
+// take NAME, which settles it exactly as the one-command attack would
+// have with the same dice.
+
+// EventWaits is an attack rolled with defence=wait that waits for the
+// target's answer; data: waitData, Rolls, Odds (those of the default
+// defence). It is a wire string: never rename it.
+const EventWaits = "cinematic.waits"
+
+// Waiting is an attack rolled with defence=wait whose target has yet to
+// answer (C-4): everything the answer needs to settle it as the
+// one-command attack would, so that nothing is worked out again.
+type Waiting struct {
+	// Attacker and Target name the two sides.
+	Attacker string `json:"attacker"`
+	Target   string `json:"target"`
+	// Weapon is the attacker's weapon; Damage its damage type (bullets
+	// cannot be parried) and Rank its damage.
+	Weapon string `json:"weapon"`
+	Damage string `json:"damage_type"`
+	Rank   int    `json:"rank"`
+	// Shots is the shots of a barrage, 0 for an aimed attack (C-8).
+	Shots int `json:"shots,omitempty"`
+	// Armour is the target's protection against the damage type, Mult
+	// the damage's multiplier (C-5).
+	Armour int `json:"armour"`
+	Mult   int `json:"mult"`
+	// Value is the attack's value, Face its D10 and Total their sum.
+	Value int `json:"value"`
+	Face  int `json:"face"`
+	Total int `json:"total"`
+	// Modifiers are the attack's terms, which the answer's odds list.
+	Modifiers []fray.Modifier `json:"modifiers"`
+}
+
+// waitData is the payload of EventWaits: the attack that waits, and its
+// outcome in words for a reader of the log.
+type waitData struct {
+	Waiting
+	Band string `json:"band"`
+}
+
+// answerKeeps lists the commands an attack that waits lets through: the
+// answers, and commands that change nothing in play (the engine's undo,
+// redo and queries never reach Decide).
+var answerKeeps = []string{RollDodge, RollParry, RollTake, engine.CmdCondition, engine.CmdClear, engine.CmdNote, engine.CmdReveal}
+
+// isAnswer reports whether a roll kind answers an attack that waits.
+func isAnswer(roll string) bool {
+	return roll == RollDodge || roll == RollParry || roll == RollTake
+}
+
+// awaiting refuses a command while an attack waits for its answer,
+// unless it is the answer or changes nothing in play. Ruling (ours): the
+// round stands still until the target answers, rather than the attack
+// being settled as taken, so that a GM who types next too soon does not
+// cost a player their defence; undo takes the attack back.
+func (s *State) awaiting(cmd fray.Command) error {
+	w := s.Waiting
+	if w == nil || slices.Contains(answerKeeps, cmd.Name) {
+		return nil
+	}
+	q := quoteName(w.Target)
+	return fray.Errorf(fray.EINVALID, "%s's attack waits for %s's answer: dodge %s, parry %s or take %s first (or undo the attack).", w.Attacker, w.Target, q, q, q)
+}
+
+// waiting returns the attack a planned roll leaves waiting, with its D10.
+func (p *planned) waiting(face int, total int) Waiting {
+	return Waiting{
+		Attacker: p.d.Name, Target: p.d.Target, Weapon: p.weapon.Name, Damage: p.weapon.Damage, Rank: p.weapon.Rank,
+		Shots: p.d.Shots, Armour: p.armour, Mult: p.mult, Value: p.roll.Value, Face: face, Total: total,
+		Modifiers: slices.Clone(p.mods),
+	}
+}
+
+// waitBand says an attack that waits: "14 to beat: waits for Thug's
+// answer (dodge, parry or take)".
+func waitBand(w Waiting) string {
+	return strconv.Itoa(w.Total) + " to beat: waits for " + w.Target + "'s answer (dodge, parry or take)"
+}
+
+// planAnswer plans "dodge NAME [dmod=±N]", "parry NAME [dmod=±N]" and
+// "take NAME": the target of the attack that waits rolls that defence
+// against its total, spending a defence (C-2), or takes it, keeping their
+// defence: the attack then hits on 9+ (C-4).
+func (s *State) planAnswer(cmd fray.Command) (*planned, error) {
+	usage, opts := cmd.Name+" NAME [dmod=±N]", []string{OptDMod}
+	if cmd.Name == RollTake {
+		usage, opts = "take NAME", nil
+	}
+	if err := engine.CheckArgs(cmd, 1, 1, usage); err != nil {
+		return nil, err
+	}
+	if err := engine.CheckOpts(cmd, opts...); err != nil {
+		return nil, err
+	}
+	w := s.Waiting
+	if w == nil {
+		return nil, fray.Errorf(fray.EINVALID, "No attack waits for an answer; %s answers an attack made with defence=wait (attack ATTACKER TARGET with=WEAPON defence=wait).", cmd.Name)
+	}
+	b, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	if !fray.SameName(b.Name, w.Target) {
+		return nil, fray.Errorf(fray.EINVALID, "%s's attack waits for %s's answer, not %s's.", w.Attacker, w.Target, b.Name)
+	}
+	a := s.Find(w.Attacker)
+	p := &planned{
+		weapon: fray.Power{Name: w.Weapon, Kind: fray.PowerKindWeapon, Rank: w.Rank, Damage: w.Damage},
+		armour: w.Armour, mult: w.Mult, barage: w.Shots > 0, known: w,
+		mods: w.Modifiers, roll: TestRoll{Value: w.Value},
+		d: rollData{Name: w.Attacker, Roll: cmd.Name, Target: w.Target, Weapon: w.Weapon, Shots: w.Shots, Value: w.Value, Defence: DefenceNone},
+	}
+	if cmd.Name == RollTake {
+		return p, nil
+	}
+	if cmd.Name == RollParry && w.Damage == "bullet" {
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot parry a bullet (C-4); dodge %s or take %s.", b.Name, quoteName(b.Name), quoteName(b.Name))
+	}
+	// Awareness was settled by the attack: it waits only for a target
+	// who could defend.
+	act, why := s.canDefend(a, b, false)
+	if why != "" {
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot %s: %s; take %s settles the attack.", b.Name, cmd.Name, trimDot(why), quoteName(b.Name))
+	}
+	if err := s.defenceTerms(cmd, p, b, cmd.Name, act); err != nil {
+		return nil, err
+	}
+	return p, checkRoll(p.roll)
+}
+
+func trimDot(s string) string {
+	if n := len(s); n > 0 && s[n-1] == '.' {
+		return s[:n-1]
+	}
+	return s
+}
+
+// decideAnswer decides dodge, parry and take: the defence spent, the
+// roll against the waiting attack's total, what the defence's modifiers
+// used up, and the damage with what it brings (C-4 … C-6).
+func (s *State) decideAnswer(cmd fray.Command, r fray.Roller, emit emitFunc) error {
+	p, err := s.plan(cmd)
+	if err != nil {
+		return err
+	}
+	ev, err := p.rollPlanned(cmd, r)
+	if err != nil {
+		return err
+	}
+	if p.def != nil {
+		if err := emit(EventDefence, *p.def); err != nil {
+			return err
+		}
+	}
+	if err := emit("", ev); err != nil {
+		return err
+	}
+	if err := spend(s, p.spent, emit); err != nil {
+		return err
+	}
+	if p.d.Success {
+		return s.hurt(emit, p.d.Target, p.d.Dealt, p.d.Name)
+	}
+	return nil
+}
+
+// knownDist is the distribution of an attack total already rolled.
+func knownDist(total int) *dice.Dist {
+	return &dice.Dist{Min: total, P: []float64{1}}
+}
+
+// applyWaits applies EventWaits: the attack counts for Outnumbered, and
+// waits for the target's answer.
+func (s *State) applyWaits(ev fray.Event) error {
+	var d waitData
+	if err := ev.Decode(&d); err != nil {
+		return err
+	}
+	ch, a := s.char(d.Target), s.Find(d.Attacker)
+	if ch == nil || a == nil || s.Find(d.Target) == nil || !fray.SameName(a.Name, s.Current()) {
+		return fray.Errorf(fray.EINVALID, "Event %d is an attack of %q on %q out of turn or between combatants not both present.", ev.Seq, d.Attacker, d.Target)
+	}
+	if s.Waiting != nil {
+		return fray.Errorf(fray.EINVALID, "Event %d makes an attack wait while %s's attack waits already.", ev.Seq, s.Waiting.Attacker)
+	}
+	if engine.Index(ch.Foes, a.Name) < 0 {
+		ch.Foes = append(ch.Foes, a.Name)
+	}
+	w := d.Waiting
+	w.Modifiers = slices.Clone(w.Modifiers)
+	s.Waiting = &w
+	return nil
+}
+
+// applyAnswer checks that an answer's event answers the attack that
+// waits, and ends the wait.
+func (s *State) applyAnswer(ev fray.Event, d rollData) error {
+	w := s.Waiting
+	if w == nil || !fray.SameName(w.Attacker, d.Name) || !fray.SameName(w.Target, d.Target) {
+		return fray.Errorf(fray.EINVALID, "Event %d answers an attack of %q on %q that does not wait.", ev.Seq, d.Name, d.Target)
+	}
+	s.Waiting = nil
+	return nil
+}
+
+// waitWords says, in the target's slot of the view, the attack they are
+// to answer.
+func (s *State) waitWords(name string) string {
+	if w := s.Waiting; w != nil && fray.SameName(w.Target, name) {
+		return "to answer " + w.Attacker + "'s attack (" + strconv.Itoa(w.Total) + "): dodge, parry or take"
+	}
+	return ""
+}
