@@ -325,3 +325,104 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	}
 }
+
+// facesRoller rolls each expression as the next of its faces (one die
+// each), and the last face once they run out.
+type facesRoller struct {
+	faces []int
+	i     *int
+}
+
+func (f facesRoller) Roll(forWhom, expr string) (fray.Roll, error) {
+	x := f.faces[min(*f.i, len(f.faces)-1)]
+	*f.i++
+	return fray.Roll{For: forWhom, Expr: expr, Dice: []int{x}, Total: x, Source: fray.RollFaces}, nil
+}
+
+// V-8: an unaware defender gets a Perception roll to notice the attacker;
+// attack … unaware noticed=PCT% rolls it in the attack, d% first. Noticed
+// (d% ≤ PCT): a normal roll against the chance, and the target may roll
+// with the punch; not noticed: a hit on anything but 20, and no rolling
+// with it.
+func TestV8_PerceptionRollInTheAttack(t *testing.T) {
+	// Grue's Punch at Jack: skill 12 + Level 3 − Level 2 = 13. Jack has
+	// 45 Power, so divert=4 (⌊45/10⌋ = 4) is allowed.
+	const line = "attack Grue Jack with=Punch unaware noticed=40% divert=4 dice="
+	for _, c := range []struct {
+		dice            string
+		noticed         bool
+		band            string
+		toPower, toHits int
+	}{
+		{"41,19,6", false, vv.BandHit, 0, 6},   // 41 > 40: not noticed; 19 hits; 6 damage, none rolled with
+		{"40,19", true, vv.BandMiss, 0, 0},     // 40 ≤ 40: noticed; 19 > 13 misses
+		{"1,13,6", true, vv.BandHit, 4, 2},     // noticed; 13 ≤ 13 hits; 6 damage, 4 rolled with
+		{"100,20", false, vv.BandAstray, 0, 0}, // not noticed, but a 20 still misses
+	} {
+		t.Run(c.dice, func(t *testing.T) {
+			e := newFight(t, line+c.dice)
+			d := lastAttack(t, e)
+			if d.Perception != 40 || d.Noticed != c.noticed || d.Defenceless == c.noticed || d.Band != c.band || d.ToPower != c.toPower || d.ToHits != c.toHits {
+				t.Errorf("%+v", d)
+			}
+			if hp, pw := hitPoints(e, "Jack"), power(e, "Jack"); hp != 14-c.toHits || pw != 45-c.toPower {
+				t.Errorf("Jack at %d Hit Points and %d Power, want %d and %d", hp, pw, 14-c.toHits, 45-c.toPower)
+			}
+		})
+	}
+	e := newFight(t, "")
+	for _, c := range []struct{ line, want string }{
+		{"attack Grue Jack with=Punch unaware noticed=101%", "from 0 to 100"},
+		{"attack Grue Jack with=Punch unaware noticed=maybe", "say yes, no, or the chance"},
+		{"attack Grue Jack with=Punch noticed=40%", "say unaware too"},
+		{"attack Grue Jack with=Punch unaware noticed=40% dice=40,19,6", "more dice"},
+		{"attack Grue Jack with=Punch unaware noticed=40% roll=30", "rolls more than once"},
+	} {
+		t.Run(c.line, func(t *testing.T) { refuse(t, e, c.line, c.want) })
+	}
+}
+
+// The odds of an attack with the Perception roll in it agree with
+// enumerating the 100 faces of the d%, the 20 of the d20 and the damage
+// die: 40% × (hit on 1–13) + 60% × (hit on 1–19) = 0.4 × 0.65 + 0.6 ×
+// 0.95 = 0.83; astray 0.05 either way.
+func TestV8_PerceptionOddsBruteForce(t *testing.T) {
+	e := newFight(t, "")
+	sys := vv.New()
+	line := "attack Grue Jack with=Punch unaware noticed=40% divert=4"
+	o := oddsOf(t, e, line)
+	if !near(o.P(vv.BandHit), 0.83) || !near(o.P(vv.BandAstray), 0.05) || !near(o.P(vv.BandMiss), 0.12) {
+		t.Errorf("bands %+v, want hit 0.83, astray 0.05, miss 0.12", o.Bands)
+	}
+	cmd, _ := engine.ParseCommand(line)
+	w := 1.0 / (100 * 20 * 6)
+	bands := map[string]float64{}
+	dmg := map[int]float64{}
+	for pct := 1; pct <= 100; pct++ {
+		for d20 := 1; d20 <= 20; d20++ {
+			for d6 := 1; d6 <= 6; d6++ {
+				i := 0
+				evs, err := sys.Decide(e.State(), cmd, facesRoller{[]int{pct, d20, d6}, &i})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var d vv.AttackData
+				if err := evs[1].Decode(&d); err != nil {
+					t.Fatal(err)
+				}
+				bands[d.Band] += w
+				dmg[d.Damage] += w
+			}
+		}
+	}
+	for _, b := range o.Bands {
+		if !near(b.P, bands[b.Name]) {
+			t.Errorf("%s: odds %v, enumeration %v", b.Name, b.P, bands[b.Name])
+		}
+	}
+	for _, p := range o.Dist {
+		if !near(p.P, dmg[p.V]) {
+			t.Errorf("damage %d: odds %v, enumeration %v", p.V, p.P, dmg[p.V])
+		}
+	}
+}

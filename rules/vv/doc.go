@@ -59,9 +59,11 @@
 //     mod= and conditions still apply, as the seed says; skill, Levels and
 //     the defender's facing do not.
 //   - unaware: the seed gives the defender a Perception roll but not its
-//     numbers, so the GM rolls it and says noticed=yes or noticed=no (the
-//     default). Not noticed: a hit on anything but 20; noticed: a normal
-//     roll.
+//     numbers. The GM rolls it (or uses check) and says noticed=yes or
+//     noticed=no (the default), or gives its chance, noticed=PCT%, and the
+//     attack rolls it first: d% at or under PCT notices. Not noticed: a
+//     hit on anything but 20, and no rolling with the punch; noticed: a
+//     normal roll. The odds cover both.
 //   - Range (V-9): RangeModifier of range= + the inches the attacker moved
 //     in this activation before acting + (house rule, moving=house|raw)
 //     the inches the target moved so far this turn.
@@ -103,5 +105,34 @@
 // anchored turn edges: a character's turn is each action phase (or held
 // action) they act in, and the round is the V&V turn. The view's power
 // track shows the Power left. Physical dice are given in the order rolled:
-// dice=D20[,D20 for a Special Attack][,D% for cover],DAMAGE….
+// dice=[D% for noticed=PCT%,]D20[,D20 for a Special Attack][,D% for
+// cover],DAMAGE….
+//
+// # Spending Power and percentile rolls
+//
+// spend NAME power=N [note=TEXT] takes N Power (a power's cost, or any the
+// GM calls for) off the character's current Power: the power stat or the
+// sheet's power track, less the Power spent and rolled with. It is refused
+// for N below 1, for N above the current Power (the message names both)
+// and for a combatant without Power. Power may be spent at any time: before
+// the start, on anyone's phase and between phases. The seed lets talking,
+// facing changes and dropping prone happen outside the action sequence
+// (V-7) and charges Power for them there, so spending Power is no action
+// and needs no phase of one's own. The log records it (EventSpent) and the
+// turn's history notes it.
+//
+// check NAME chance=PCT [mod=±N] [note=TEXT] is a percentile roll: d% at
+// or under the chance succeeds (CheckRoll). It is the Perception roll to
+// Detect Danger of an ambush's victims (V-4: those who fail are then named
+// with surprise) and of an unaware defender (V-8), and any roll the GM
+// calls as a percentage. The seed gives no formula for the chance, so the
+// GM gives it with chance=; mod= and the modifiers of conditions on check
+// rolls (condition … on=check), read as percent, add to it. A condition's
+// modifier on all rolls is left out: V&V's other rolls are on a d20 and
+// the seed gives no conversion to percent. The seed gives a percentile
+// roll no automatic success or failure: a chance of 0 or less always
+// fails, 100 or more always succeeds. A check is no action either. odds
+// check … gives the exact chance of success and failure, from package
+// dice's distribution of d%; the event (EventChecked) records the die and
+// the odds. Physical dice: dice=D% or roll=D%.
 package vv

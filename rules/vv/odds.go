@@ -1,6 +1,8 @@
 package vv
 
 import (
+	"fmt"
+
 	"fray"
 )
 
@@ -36,6 +38,12 @@ func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 // odds turns an attack plan's odds into fray.Odds.
 func (p *attackPlan) odds() (fray.Odds, error) {
 	ao, err := p.a.Odds()
+	if err == nil && p.notice != nil {
+		var uo *AttackOdds
+		if uo, err = p.unnoticed.Odds(); err == nil {
+			ao = mixOdds(ao, uo, p.notice.Success())
+		}
+	}
 	if err != nil {
 		return fray.Odds{}, fray.Errorf(fray.EINVALID, "The damage dice %q cannot be rolled.", p.a.Dice)
 	}
@@ -46,6 +54,9 @@ func (p *attackPlan) odds() (fray.Odds, error) {
 	}
 	if p.a.Hit.Defenceless {
 		o.Expr += " (" + p.tgt.Name + " unaware: hit on anything but 20)"
+	}
+	if p.notice != nil {
+		o.Expr += fmt.Sprintf(" (%s unaware: notices on a Perception d%% ≤ %d%%, else hit on anything but 20)", p.tgt.Name, p.notice.Chance)
 	}
 	o.Bands = []fray.Band{{Name: BandAstray, P: ao.Astray}, {Name: BandMiss, P: ao.Miss}}
 	if p.a.Cover > 0 && !p.a.Special {
@@ -58,4 +69,25 @@ func (p *attackPlan) odds() (fray.Odds, error) {
 		}
 	}
 	return o, nil
+}
+
+// mixOdds returns the odds of an attack whose target notices it with
+// probability q (the attack of noticed) and otherwise does not (that of
+// unnoticed).
+func mixOdds(noticed, unnoticed *AttackOdds, q float64) *AttackOdds {
+	o := &AttackOdds{
+		Astray:  q*noticed.Astray + (1-q)*unnoticed.Astray,
+		Miss:    q*noticed.Miss + (1-q)*unnoticed.Miss,
+		OnCover: q*noticed.OnCover + (1-q)*unnoticed.OnCover,
+		Hit:     q*noticed.Hit + (1-q)*unnoticed.Hit,
+		Damage:  make([]float64, max(len(noticed.Damage), len(unnoticed.Damage))),
+		Mean:    q*noticed.Mean + (1-q)*unnoticed.Mean,
+	}
+	for v, p := range noticed.Damage {
+		o.Damage[v] += q * p
+	}
+	for v, p := range unnoticed.Damage {
+		o.Damage[v] += (1 - q) * p
+	}
+	return o
 }

@@ -49,7 +49,7 @@ const (
 	KeyPull            = "pull"             // damage held back (V-15)
 	KeyCover           = "cover"            // percent of the target covered (V-11)
 	KeyCoverProtection = "cover-protection" // the cover's protection
-	KeyNoticed         = "noticed"          // the unaware defender's Perception roll: yes or no
+	KeyNoticed         = "noticed"          // the unaware defender's Perception roll: yes, no, or its chance N% to roll it
 	KeyDivert          = "divert"           // damage rolled with, to Power (V-13)
 	KeyMuscle          = "muscle"           // yes: a muscle-powered attack may be rolled with (house rule)
 	KeyKnockback       = "knockback"        // yes or no: an impact-like attack (default: kinetic)
@@ -90,12 +90,12 @@ const (
 )
 
 // attackUsage is the attack command's usage line.
-const attackUsage = "attack ATTACKER TARGET with=POWER [range=INCHES] [facing=front|front-side|side|side-rear|rear|above|below] [attacker-facing=front|front-side|side] [unaware [noticed=yes|no]] [immobile] [inanimate|nonsentient] [special] [effect] [mod=±N] [pull=N] [cover=PCT [cover-protection=N]] [divert=N] [muscle=yes] [knockback=yes|no]"
+const attackUsage = "attack ATTACKER TARGET with=POWER [range=INCHES] [facing=front|front-side|side|side-rear|rear|above|below] [attacker-facing=front|front-side|side] [unaware [noticed=yes|no|PCT%]] [immobile] [inanimate|nonsentient] [special] [effect] [mod=±N] [pull=N] [cover=PCT [cover-protection=N]] [divert=N] [muscle=yes] [knockback=yes|no]"
 
 // resolutionDocs lists the resolution commands, for help screens.
 func resolutionDocs() []fray.CommandDoc {
 	return []fray.CommandDoc{
-		{Usage: attackUsage, Summary: "The current character attacks as their action (V-8 … V-16): 1d20 at or under skill + Level − target's Level + range + facing + mod; a 1 hits, a 20 misses and goes astray; damage less protection off Hit Points. Example: attack Grue \"Jack B. Nimble\" with=Claws range=1 facing=side-rear divert=2."},
+		{Usage: attackUsage, Summary: "The current character attacks as their action (V-8 … V-16): 1d20 at or under skill + Level − target's Level + range + facing + mod; a 1 hits, a 20 misses and goes astray; damage less protection off Hit Points. An unaware target that fails its Perception roll is hit on anything but 20: the GM says noticed=yes|no, or gives its chance, noticed=45%, and the d% is rolled first. Example: attack Grue \"Jack B. Nimble\" with=Claws range=1 facing=side-rear divert=2."},
 		{Usage: "odds COMMAND …", Summary: "The exact odds of an attack or a check before rolling: astray, miss, hit the cover and hit, every modifier, and the damage after protection: odds attack Grue Brick with=Claws range=1; success and failure: odds check Brick chance=45."},
 		{Usage: "damage NAME N [type=TYPE] [divert=N] [falling=yes]", Summary: "The GM deals N damage of a type (less protection; Gas negated by any), such as a fall; divert= rolls with some to Power (V-13). Example: damage Vex 7 type=kinetic falling=yes divert=2."},
 		{Usage: "heal NAME N", Summary: "Restore up to N Hit Points, no higher than the sheet's. Example: heal Vex 3."},
@@ -121,7 +121,13 @@ type AttackData struct {
 	// Defenceless marks an unaware target that did not notice (hit on
 	// anything but 20); Special a Special Attack (two to-hit rolls).
 	Defenceless bool `json:"defenceless,omitempty"`
-	Special     bool `json:"special,omitempty"`
+	// Perception is the chance in percent of an unaware target's
+	// Perception roll made in the attack (noticed=PCT%), PerceptionRoll
+	// its d% (0 when none was rolled) and Noticed whether it noticed.
+	Perception     int  `json:"perception,omitempty"`
+	PerceptionRoll int  `json:"perception_roll,omitempty"`
+	Noticed        bool `json:"noticed,omitempty"`
+	Special        bool `json:"special,omitempty"`
 	// Faces of the to-hit rolls and of the cover roll (0 if not rolled).
 	First  int `json:"first"`
 	Second int `json:"second,omitempty"`
@@ -350,6 +356,11 @@ type attackPlan struct {
 	cost     int
 	mods     []fray.Modifier
 	spent    []engine.ConditionRef
+	// notice is the unaware target's Perception roll when the attack
+	// rolls it (noticed=PCT%): a is then the attack on a target that
+	// noticed, unnoticed the attack on one that did not.
+	notice    *CheckRoll
+	unnoticed Attack
 }
 
 // flag reads a word of attack given bare (unaware) or as an option
@@ -502,8 +513,16 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 		if !unaware {
 			return nil, fray.Errorf(fray.EINVALID, "noticed= is the Perception roll of an unaware defender; say unaware too, or leave it out.")
 		}
-		if noticed, err = engine.ParseYesNo(KeyNoticed, v); err != nil {
-			return nil, err
+		if pct, isPct := strings.CutSuffix(v, "%"); isPct {
+			n, err := strconv.Atoi(pct)
+			if err != nil || n < 0 || n > 100 {
+				return nil, fray.Errorf(fray.EINVALID, "noticed=%s: give the chance of %s's Perception roll in percent, a whole number from 0 to 100 with %%, such as noticed=45%%.", clip(v), tgt.Name)
+			}
+			// The roll is made in the attack: the plan is the attack on
+			// a target that noticed, and, below, one that did not.
+			p.notice, noticed = &CheckRoll{Chance: n}, true
+		} else if noticed, err = engine.ParseYesNo(KeyNoticed, v); err != nil {
+			return nil, fray.Errorf(fray.EINVALID, "noticed=%s: say yes, no, or the chance of %s's Perception roll in percent, such as noticed=45%%.", clip(v), tgt.Name)
 		}
 	}
 	immobile := flags.immobile || hp <= 0
@@ -613,6 +632,12 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 		}
 	}
 	p.a = a
+	if p.notice != nil {
+		// Not noticed: hit on anything but 20, and no rolling with the
+		// punch (V-13: the victim is not aware of the attack).
+		p.unnoticed = a
+		p.unnoticed.Hit.Defenceless, p.unnoticed.Divert = true, 0
+	}
 	return p, nil
 }
 
@@ -697,6 +722,24 @@ func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
 	odds.Command = cmd.String()
 	a, att, tgt := p.a, p.att, p.tgt
 	var rolls []fray.Roll
+	pr := 0
+	if p.notice != nil {
+		// The unaware target's Perception roll comes first (V-8).
+		x, err := r.Roll(tgt.Name+" (Perception to notice "+att.Name+")", CheckDice)
+		if err != nil {
+			return err
+		}
+		if pr = x.Total; pr < 1 || pr > 100 {
+			return fray.Errorf(fray.EINVALID, "A Perception roll is d%%; give a face from 1 to 100.")
+		}
+		if p.notice.Band(pr) == CheckSuccess {
+			x.For = strings.TrimSuffix(x.For, ")") + fmt.Sprintf(": d%% %d ≤ %d%%, noticed: a normal roll to hit)", pr, p.notice.Chance)
+		} else {
+			a = p.unnoticed
+			x.For = strings.TrimSuffix(x.For, ")") + fmt.Sprintf(": d%% %d > %d%%, not noticed: hit on anything but 20)", pr, p.notice.Chance)
+		}
+		rolls = append(rolls, x)
+	}
 	roll := func(what, expr string) (int, error) {
 		x, err := r.Roll(att.Name+" ("+what+")", expr)
 		if err != nil {
@@ -734,9 +777,13 @@ func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
 	data := AttackData{
 		Attacker: att.Name, Target: tgt.Name, Power: p.pw.Name, Type: strings.ToLower(p.pw.Damage), Range: p.rangeIn,
 		Chance: a.Hit.Chance, Needed: a.Hit.Needed(), Defenceless: a.Hit.Defenceless, Special: a.Special,
+		PerceptionRoll: pr, Noticed: pr > 0 && !a.Hit.Defenceless,
 		First: first, Second: second, Pct: pct, Band: res.band(), Cover: a.Cover, CoverProtection: a.CoverProtection,
 		Rolled: res.Rolled, Pull: a.Pull, Protection: a.Protection, Damage: res.Damage, Effect: a.Effect, Affects: res.Affects,
 		ToPower: res.ToPower, ToHits: res.ToHits, Incapacitated: res.Incapacitated, Knockback: res.Knockback,
+	}
+	if p.notice != nil {
+		data.Perception = p.notice.Chance
 	}
 	if n := len(rolls); n > 0 {
 		rolls[n-1].For = strings.TrimSuffix(rolls[n-1].For, ")") + attackWords(data)

@@ -583,6 +583,7 @@ func TestAttackOddsSeeded(t *testing.T) {
 		"attack Grue Jack with=Blast range=12 facing=side-rear",
 		"attack Grue Jack with=Punch cover=30 cover-protection=1 pull=1 divert=2",
 		"attack Grue Jack with=Hold range=5 mod=-2",
+		"attack Grue Jack with=Punch unaware noticed=40% divert=4 cover=20",
 	} {
 		t.Run(line, func(t *testing.T) {
 			t.Parallel()
