@@ -31,6 +31,28 @@ remove C
 next
 remove B
 next`})
+	scripts = append(scripts, rulestest.Script{Name: "answers", Text: `add A strength=3 dexterity=7 constitution=3 perception=3 willpower=3
+add B strength=3 dexterity=5 constitution=3 perception=2 willpower=3
+add C strength=2 dexterity=2 constitution=1 perception=1 willpower=2
+start
+attack A B with=punch defence=wait
+next
+dodge B
+attack A B with=kick defence=wait
+parry B dmod=-1
+attack A C with=punch defence=wait
+condition C tied
+dodge C
+take C
+attack A C with=punch defence=wait
+attack A B with=punch defence=wait
+remove C
+take B
+next
+attack B A with=punch defence=wait dice=3
+parry A dice=4
+next
+attack A B with=punch defence=wait`})
 	rulestest.Run(t, func() fray.System { return cinematic.New() }, scripts...)
 }
 
