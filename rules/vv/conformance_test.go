@@ -31,6 +31,28 @@ next
 interrupt C
 remove C
 next`},
+		rulestest.Script{Name: "spend-check", Text: `add A agility=20 power=30 level=2 hits=1 hp=10 attack=Punch:1d6:kinetic:10:close
+add B agility=10 power=12 level=1 hits=1 hp=8
+add C agility=5
+spend A power=3 note=warmup
+check B chance=40 note="Detect Danger"
+condition B alert mod=10 on=check once=yes
+check B chance=40 mod=-5 dice=45
+check B chance=40 dice=101
+surprise B
+start
+spend B power=2
+spend B power=11
+spend C power=1
+check C chance=50 roll=50
+attack A B with=Punch unaware noticed=30% divert=1
+spend A power=0
+next
+spend A power=1
+next
+attack A B with=Punch unaware noticed=90% dice=10,1,6
+next
+next`},
 	)
 	rulestest.Run(t, func() fray.System { return vv.New() }, scripts...)
 }

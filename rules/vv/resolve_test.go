@@ -807,8 +807,8 @@ func TestResolutionExample(t *testing.T) {
 		{"Jack B. Nimble", 6, 49},
 		// 30 − 8 (10 − 2 energy protection); Power 20 + 18 + 10 + 9 = 57.
 		{"Brick", 22, 57},
-		// 12 − 3 past the desk; 40 − 2 (second action).
-		{"Doctor Blaze", 9, 38},
+		// 12 − 3 past the desk; 40 − 2 (second action) − 3 spent.
+		{"Doctor Blaze", 9, 35},
 		// 24 − 3 − 10 + 5 healed; 18 + 15 + 12 + 8 = 53 − 2.
 		{"Grue", 16, 51},
 	} {
