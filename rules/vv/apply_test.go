@@ -15,7 +15,8 @@ import (
 func TestApplyOddEvents(t *testing.T) {
 	types := []string{fray.EventStarted, vv.EventTurn, vv.EventTurnEnded, vv.EventActed, vv.EventMoved,
 		vv.EventHeld, vv.EventDone, vv.EventInterrupted, vv.EventFacing, vv.EventProne, vv.EventStood,
-		vv.EventSurprise, vv.EventInitiative, vv.EventUpkeep, vv.EventTiebreak, vv.EventAttacked, vv.EventDamaged, vv.EventHealed, "bogus"}
+		vv.EventSurprise, vv.EventInitiative, vv.EventUpkeep, vv.EventTiebreak, vv.EventAttacked, vv.EventDamaged, vv.EventHealed,
+		vv.EventSpent, vv.EventChecked, "bogus"}
 	payloads := []any{nil, "x", 3, map[string]any{}, map[string]any{"name": "Grue"},
 		map[string]any{"name": "Nobody", "names": []string{"Grue", "Grue"}},
 		map[string]any{"names": []string{"Grue", "Vex"}, "before": "Vex"},

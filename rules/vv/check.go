@@ -304,6 +304,9 @@ func (s *State) applyCheck(ev fray.Event) (handled bool, err error) {
 		if d.Power < 1 || d.Power > MaxSpend {
 			return true, fray.Errorf(fray.EINVALID, "Event %d spends %d Power, out of range.", ev.Seq, d.Power)
 		}
+		if c := s.Find(d.Name); c == nil || !tracksPower(c) {
+			return true, fray.Errorf(fray.EINVALID, "Event %d spends the Power of %q, who has none.", ev.Seq, d.Name)
+		}
 		ch.Spent += d.Power
 		w := ch.Name + " (" + strconv.Itoa(d.Power) + " Power spent"
 		if d.Phase > 0 {

@@ -30,3 +30,14 @@ func ExampleHitRoll_Roll() {
 	// Output:
 	// 1 hit
 }
+
+// A Perception roll to Detect Danger at 45%: d% 1 to 45 succeeds, 46 to
+// 100 fails; there is no automatic result.
+func ExampleCheckRoll() {
+	r := vv.CheckRoll{Chance: 45}
+	fmt.Printf("%.2f %s %s\n", r.Success(), r.Band(45), r.Band(46))
+	fmt.Println(vv.CheckRoll{Chance: 0}.Band(1), vv.CheckRoll{Chance: 100}.Band(100))
+	// Output:
+	// 0.45 success failure
+	// failure success
+}
