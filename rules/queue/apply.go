@@ -30,6 +30,9 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 	if ok, err := s.applyCombat(ev); ok {
 		return err
 	}
+	if ok, err := s.applyDamage(ev); ok {
+		return err
+	}
 	switch ev.Type {
 	case EventTiebreak:
 		var d namesData

@@ -112,7 +112,7 @@ func (a Attack) Settle(faces []int) (*AttackResult, error) {
 		}
 		r.ToHit = faces[0]
 		r.Score = faces[0] + a.Bonus
-		r.Hit = r.Score >= a.Need
+		r.Hit = a.toHit().Succeeds(faces[0])
 		faces = faces[1:]
 	}
 	if faces[0] < 1 || faces[0] > 6 || faces[1] < 1 || faces[1] > 6 {
@@ -126,10 +126,45 @@ func (a Attack) Settle(faces []int) (*AttackResult, error) {
 		return nil, err
 	}
 	r.Damage = d
-	r.Incapacitates = a.HP > 0 && d.Damage >= a.HP
-	r.Injures = a.HP == 0
+	r.Incapacitates, r.Injures = Hurt(a.HP, d.Damage)
 	return r, nil
 }
+
+// Hurt says what damage does to a combatant with hp hit points left
+// (Q-5): taking the last of them Incapacitates; any damage to one already
+// Incapacitated (0 left) is an Injury. An attack's hit and the GM's
+// damage command both go through it.
+func Hurt(hp, damage int) (incapacitates, injures bool) {
+	return hp > 0 && damage >= hp, hp == 0 && damage > 0
+}
+
+// ToHit is the d20 roll of the house rule (Q-4, ours): the d20 + Bonus
+// must reach Need. An attack's to-hit roll is one; so is a check (check
+// NAME vs=NAME|difficulty=N), against 10 + the opponent's Wits or the
+// GM's difficulty.
+type ToHit struct {
+	// Bonus is added to the d20: Wits and any modifier.
+	Bonus int `json:"bonus"`
+	// Need is the score to reach.
+	Need int `json:"need"`
+}
+
+// Succeeds reports whether the d20 showing face reaches the score.
+func (t ToHit) Succeeds(face int) bool { return face+t.Bonus >= t.Need }
+
+// P returns the exact probability of success: the faces of the d20 that
+// succeed, out of 20.
+func (t ToHit) P() float64 {
+	n := 0
+	for f := 1; f <= 20; f++ {
+		if t.Succeeds(f) {
+			n++
+		}
+	}
+	return float64(n) / 20
+}
+
+func (a Attack) toHit() ToHit { return ToHit{Bonus: a.Bonus, Need: a.Need} }
 
 func describeExpr(e string) string {
 	switch e {
@@ -151,7 +186,7 @@ func (a Attack) settleRolled(faces []int) (*AttackResult, error) {
 		if faces[0] < 1 || faces[0] > 20 {
 			return nil, fmt.Errorf("attack: the d20 shows faces 1 to 20, not %d", faces[0])
 		}
-		if faces[0]+a.Bonus >= a.Need {
+		if a.toHit().Succeeds(faces[0]) {
 			return nil, fmt.Errorf("attack: a hit rolls Red and Black too")
 		}
 		return &AttackResult{ToHit: faces[0], Score: faces[0] + a.Bonus, Dice: []int{faces[0]}}, nil
@@ -214,13 +249,7 @@ func (a Attack) Odds() (*AttackOdds, error) {
 		hit = 1
 	case RulingMiss:
 	default:
-		n := 0
-		for f := 1; f <= 20; f++ {
-			if f+a.Bonus >= a.Need {
-				n++
-			}
-		}
-		hit = float64(n) / 20
+		hit = a.toHit().P()
 	}
 	d, err := DamageRoll{Weight: a.Weight}.Odds()
 	if err != nil {

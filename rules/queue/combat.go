@@ -66,7 +66,10 @@ type Fighter struct {
 	Name string `json:"name"`
 	// Weapons lists the combatant's weapons.
 	Weapons []Weapon `json:"weapons,omitempty"`
-	// Damage is the damage taken in all.
+	// Damage is the damage taken in all, less what healing gave back
+	// (healing counts from 0 hit points left, forgetting damage beyond
+	// them). It is below 0 only when healing takes a sheet's hit points
+	// above where the fight began.
 	Damage int `json:"damage"`
 	// Injuries lists the Injuries taken, in order.
 	Injuries []string `json:"injuries,omitempty"`
@@ -329,13 +332,9 @@ func (s *State) AttackOf(cmd fray.Command) (Attack, *fray.Combatant, *fray.Comba
 	} else if s.Setting(SettingToHit, "roll") == "gm" {
 		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "The GM rules every hit here (tohit=gm); say hit=yes or hit=no.")
 	}
-	mod := 0
-	if v, ok := cmd.Opts[KeyMod]; ok {
-		n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
-		if err != nil || n < -100 || n > 100 {
-			return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "mod=%s is not a whole number from -100 to 100.", clip(v))
-		}
-		mod = n
+	mod, err := parseMod(cmd)
+	if err != nil {
+		return a, nil, nil, Weapon{}, err
 	}
 	base, _ := strconv.Atoi(s.Setting(SettingHitBase, strconv.Itoa(DefaultHitBase)))
 	a.Bonus = att.Stat(StatWits) + mod
@@ -374,13 +373,13 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 		if err != nil {
 			return nil, err
 		}
-		if hit.Source == fray.RollTotal && hit.Total+a.Bonus >= a.Need {
+		if hit.Source == fray.RollTotal && a.toHit().Succeeds(hit.Total) {
 			return nil, fray.Errorf(fray.EINVALID, "A hit needs Red and Black too: give every face with dice=D20,RED,BLACK.")
 		}
 		rolls = append(rolls, hit)
 		faces = append(faces, hit.Total)
 	}
-	if a.Ruling == RulingHit || (a.Ruling == RulingNone && faces[0]+a.Bonus >= a.Need) {
+	if a.Ruling == RulingHit || (a.Ruling == RulingNone && a.toHit().Succeeds(faces[0])) {
 		dmg, err := r.Roll(att.Name, DamageDice)
 		if err != nil {
 			return nil, err
@@ -404,13 +403,7 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 		d.Red, d.Black, d.Damage, d.Triggered = res.Damage.Red, res.Damage.Black, res.Damage.Damage, res.Damage.Special
 	}
 	if res.Injures {
-		free := freeInjuries(s.fighter(tgt.Name))
-		switch {
-		case injury != "":
-			d.Injury = injury
-		case len(free) == 1:
-			d.Injury = free[0] // the third is dead
-		}
+		d.Injury = s.injuryFor(tgt.Name, injury)
 	}
 	labelAttackRolls(rolls, d, freeInjuries(s.fighter(tgt.Name)))
 	note := "attacks " + tgt.Name + " with " + wp.Name
@@ -467,17 +460,49 @@ func (s *State) checkAttack(cmd fray.Command) (attackPlan, error) {
 			p.a.Bonus += m.Value
 		}
 	}
-	if v, ok := cmd.Opts[KeyInjury]; ok {
-		p.injury = strings.ToLower(v)
-		free := freeInjuries(s.fighter(tgt.Name))
-		if !slices.Contains(free, p.injury) {
-			return attackPlan{}, fray.Errorf(fray.EINVALID, "injury=%s: %s can still take %s.", clip(v), tgt.Name, strings.Join(free, ", "))
-		}
-		if a.HP > 0 {
-			return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is not Incapacitated, so this attack gives no Injury; leave injury= out.", tgt.Name)
-		}
+	if p.injury, err = s.injuryOpt(cmd, tgt.Name, a.HP, "attack"); err != nil {
+		return attackPlan{}, err
 	}
 	return p, nil
+}
+
+// injuryOpt reads injury=NAME of a command that deals damage (attack,
+// damage) to the named combatant with hp hit points left: an Injury they
+// can still take, given only when they are Incapacitated already (Q-5).
+// Damage to one Incapacitated whose Injuries to choose are already as
+// many as are left is refused until they are chosen: each Injury is
+// taken once, so there would be none to give.
+func (s *State) injuryOpt(cmd fray.Command, name string, hp int, what string) (string, error) {
+	f := s.fighter(name)
+	free := freeInjuries(f)
+	if hp == 0 && f != nil && f.Pending > 0 && f.Pending >= len(free) {
+		return "", fray.Errorf(fray.EINVALID, "%s has %d Injuries to choose, as many as are left (%s); choose them with injury %s … first.", name, f.Pending, strings.Join(free, ", "), quoteName(name))
+	}
+	v, ok := cmd.Opts[KeyInjury]
+	if !ok {
+		return "", nil
+	}
+	inj := strings.ToLower(v)
+	if !slices.Contains(free, inj) {
+		return "", fray.Errorf(fray.EINVALID, "injury=%s: %s can still take %s.", clip(v), name, strings.Join(free, ", "))
+	}
+	if hp > 0 {
+		return "", fray.Errorf(fray.EINVALID, "%s is not Incapacitated, so this %s gives no Injury; leave injury= out.", name, what)
+	}
+	return inj, nil
+}
+
+// injuryFor is the Injury damage gives the named combatant, already
+// Incapacitated (Q-5): the one given (injury=), else the last one left
+// (the third is dead), else "" — pending until injury NAME … chooses it.
+func (s *State) injuryFor(name, given string) string {
+	if given != "" {
+		return given
+	}
+	if free := freeInjuries(s.fighter(name)); len(free) == 1 {
+		return free[0]
+	}
+	return ""
 }
 
 // diceHint says what dice= an attack takes.
@@ -585,15 +610,7 @@ func (s *State) applyCombat(ev fray.Event) (handled bool, err error) {
 		if !d.Hit {
 			return true, nil
 		}
-		f := s.ensureFighter(d.Target)
-		f.Damage += d.Damage
-		switch {
-		case !d.Injures:
-		case d.Injury != "":
-			f.Injuries = append(f.Injuries, d.Injury)
-		default:
-			f.Pending++
-		}
+		s.hurt(d.Target, d.Damage, d.Injures, d.Injury)
 	case EventInjured:
 		var d injuryData
 		if err := ev.Decode(&d); err != nil {
@@ -609,6 +626,22 @@ func (s *State) applyCombat(ev fray.Event) (handled bool, err error) {
 		return false, nil
 	}
 	return true, nil
+}
+
+// hurt takes damage off the named combatant's hit points (Q-5): an
+// attack's hit and the GM's damage command both go through it. injures
+// reports damage to one already Incapacitated: an Injury, the one named,
+// or one to choose (pending) when injury is "".
+func (s *State) hurt(name string, damage int, injures bool, injury string) {
+	f := s.ensureFighter(name)
+	f.Damage += damage
+	switch {
+	case !injures:
+	case injury != "":
+		f.Injuries = append(f.Injuries, injury)
+	default:
+		f.Pending++
+	}
 }
 
 // fighterNote is what the view says of a combatant's fight: "hp 7/12",

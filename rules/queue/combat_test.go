@@ -453,8 +453,15 @@ func TestSeedJohannWithAttacks(t *testing.T) {
 	if got := fighterOf(e, "Brigand #1").Injuries; !reflect.DeepEqual(got, []string{"scarred", "maimed", "dead"}) {
 		t.Errorf("Brigand #1's Injuries: %v", got)
 	}
-	if left, _ := e.State().(*queue.State).HP("Johann"); left != 7 {
-		t.Errorf("Johann has %d hit points, want 12 − 5 = 7", left)
+	st := e.State().(*queue.State)
+	if left, _ := st.HP("Johann"); left != 10 {
+		t.Errorf("Johann has %d hit points, want 12 − 5 + 3 healed = 10", left)
+	}
+	if left, _ := st.HP("Melvina"); left != 2 {
+		t.Errorf("Melvina has %d hit points, want 6 − 4 = 2", left)
+	}
+	if ev := e.Log()[len(e.Log())-1]; ev.Type != queue.EventChecked || !strings.Contains(string(ev.Data), `"success":true`) {
+		t.Errorf("the last event: %s %s, want Melvina's check, a success (9 + 2 against 11)", ev.Type, ev.Data)
 	}
 }
 

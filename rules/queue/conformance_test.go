@@ -37,6 +37,37 @@ next
 undo
 undo
 redo`},
+	{Name: "damage, heal and checks", Text: `add Ann side=pc wits=3 hp=10 weapon=sword:medium:bleed
+add Bob wits=1 hp=6 weapon=club:medium:stun
+check Ann difficulty=12 dice=9
+start
+damage Bob 4
+check Bob vs=Ann
+damage Bob 3
+damage Bob 1
+injury Bob scarred
+heal Bob 2
+undo
+heal Bob 2
+attack Ann Bob with=sword hit=yes dice=5,1
+damage Bob 1 injury=maimed
+condition Ann keen mod=2 on=check once=yes
+check Ann vs=Bob mod=-1
+undo
+undo
+undo
+redo
+heal Bob 30
+damage Ann 2
+damage Bob 1000
+damage Bob 1
+injury Bob maimed
+damage Bob 1
+heal Bob 1
+remove Bob
+heal Ann 1
+undo
+redo`},
 }
 
 func mustRead(path string) string {

@@ -23,8 +23,15 @@ const (
 func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	s := state(st)
 	if cmd.Name != "attack" {
-		if cmd.Name == "initiative" || cmd.Name == "start" {
+		switch cmd.Name {
+		case "initiative", "start":
 			return initiativeOdds(s, cmd)
+		case "check":
+			t, d, mods, _, err := s.CheckOf(cmd)
+			if err != nil {
+				return fray.Odds{}, err
+			}
+			return s.checkOdds(t, d, mods)
 		}
 		return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds.", cmd.Name)
 	}

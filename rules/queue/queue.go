@@ -10,6 +10,29 @@
 // Black 6 triggering its special (Q-4, Attack and DamageRoll, each with its
 // exact odds). At 0 hit points a combatant is Incapacitated; each further
 // damage is an Injury — scarred, maimed or dead, each once.
+//
+// The GM's damage NAME N (a trap, a fall) takes hit points off through
+// the same code as an attack's hit (Hurt, then State.hurt when applied):
+// it Incapacitates at 0, and on one already Incapacitated it is an Injury,
+// named with injury= or chosen later with injury NAME …, the last one left
+// (dead) given at once. heal NAME N gives hit points back, never above the
+// combatant's hit points. Rulings where the seed is silent (ours): healing
+// an Incapacitated combatant lifts Incapacitation, which the seed defines
+// as having lost all hit points, so having some again ends it; Injuries
+// stay ("each can only be opted for only once": a scar does not heal, and
+// a healed combatant hurt again to 0 and beyond takes the ones left);
+// the dead are not healed. Damage or an attack on one Incapacitated whose
+// Injuries to choose already number as many as are left is refused until
+// they are chosen. Neither damage nor heal is an action.
+//
+// check NAME vs=NAME|difficulty=N [mod=±N] is a task roll: the house
+// to-hit roll (ToHit, Q-4 ours), d20 + Wits (+ mod= and the conditions'
+// modifiers to checks) against the hit base (10, set hitbase=) + the
+// opponent's Wits, or against the GM's difficulty, a tie succeeding. Its
+// odds are exact (the score's distribution from package dice) and recorded
+// in its event; dice=D20 or roll=D20 enters a physical die. A check is no
+// action of its own: the GM decides whether it costs a Major or a Minor
+// action and says so with act. The Incapacitated and the dead make none.
 package queue
 
 import (
@@ -196,6 +219,9 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "react NAME to=NAME [note=TEXT]", Summary: "A reaction: NAME will stand right below the one answered, once that one has gone to the bottom (Q-3)."},
 		fray.CommandDoc{Usage: "attack ATTACKER TARGET [with=WEAPON] [hit=yes|no] [mod=±N] [injury=scarred|maimed|dead]", Summary: "A Major action: d20 + Wits against 10 + the target's Wits (or the GM's hit=), then Red and Black by the weapon's weight; a Black 6 triggers its special (Q-4); dice=D20,RED,BLACK."},
 		fray.CommandDoc{Usage: "injury NAME scarred|maimed|dead", Summary: "Choose the Injury an Incapacitated combatant took; each at most once, so the third is dead (Q-5)."},
+		fray.CommandDoc{Usage: "damage NAME N [injury=scarred|maimed|dead]", Summary: "The GM takes N hit points off (a trap, a fall): at 0 Incapacitated, and damage to the Incapacitated is an Injury, as an attack's (Q-5); no action. Example: damage Johann 3."},
+		fray.CommandDoc{Usage: "heal NAME N", Summary: "The GM gives back up to N hit points (a potion), never above the combatant's; any regained ends Incapacitation, Injuries stay, the dead stay dead. Example: heal Johann 2."},
+		fray.CommandDoc{Usage: "check NAME vs=NAME|difficulty=N [mod=±N]", Summary: "A task: d20 + Wits against 10 + the opponent's Wits (the to-hit rule's roll) or the GM's difficulty; it takes no action itself, the GM says with act whether it costs a Major or Minor; dice=D20. Example: check Melvina vs=\"Pet Bear\" mod=+2."},
 	)
 }
 
@@ -237,6 +263,12 @@ func (*System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Ev
 		return s.decideAttack(cmd, r)
 	case "injury":
 		ev, err = s.decideInjury(cmd)
+	case "damage":
+		ev, err = s.decideDamage(cmd)
+	case "heal":
+		ev, err = s.decideHeal(cmd)
+	case "check":
+		return s.decideCheck(cmd, r)
 	case "delay", "hold", "interrupt", "force", "reorder", "aware", "surprise", "move":
 		return nil, fray.Errorf(fray.EINVALID, "The Combat Queue has no %s command; see help.", cmd.Name)
 	default:

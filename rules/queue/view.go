@@ -131,7 +131,8 @@ func (*System) Check(st fray.State) error {
 		if s.Find(f.Name) == nil {
 			return bad("a record of %s, who is not present", f.Name)
 		}
-		if len(f.Injuries) > len(Injuries()) || f.Pending < 0 || f.Damage < 0 {
+		m, start, _ := maxHP(s.Find(f.Name))
+		if len(f.Injuries) > len(Injuries()) || f.Pending < 0 || start-f.Damage > m {
 			return bad("%s has %d Injuries and %d damage", f.Name, len(f.Injuries), f.Damage)
 		}
 		seen := map[string]bool{}
