@@ -36,12 +36,31 @@
 // one command (C-4). A GM at the table hears the attack and asks the
 // defender at once whether they dodge or parry, so the answer rides on the
 // attack command (defence=dodge|parry|none, default the defender's better
-// one) instead of waiting in the state for a second command: Decide stays
-// pure, one command holds both D10s (dice=ATTACK,DEFENCE; a blind
-// attacker's Notice check first), and undo takes back the whole exchange. A weapon rolls Dexterity + its skill (the
-// sheet's skill, else Gun Fu for bullets and Getting Medieval otherwise; a
-// punch or a kick rolls Kung Fu for Strength bash damage, ours). A dodge
-// is Dexterity + Kung Fu and a parry Dexterity + the better of Kung Fu and
+// one): one command holds both D10s (dice=ATTACK,DEFENCE; a blind
+// attacker's Notice check first), and undo takes back the whole exchange.
+//
+// Where the defender's player decides and rolls after seeing the attack
+// (at a table, a virtual tabletop or a bot), defence=wait rolls the attack
+// alone (dice=ATTACK), spending the attacker's action and ammunition, and
+// the attack waits in the state (State.Waiting) until the target answers:
+// dodge NAME [dmod=±N] or parry NAME [dmod=±N] rolls that defence against
+// the attack's total, spending a defence (free, then extra at −2, −4 …),
+// and settles the attack exactly as the one command would have with the
+// same dice; take NAME keeps the defence, and the attack hits on 9+ as
+// with defence=none. A target who cannot defend is not waited for: the
+// attack is settled at once, its event's note saying why. The view shows
+// the answer due in the target's place. Ruling (ours): while an attack
+// waits, every command but the answer, condition, clear, note, reveal,
+// undo and the queries is refused, naming the answer due, rather than the
+// attack being taken as in bpb: a GM typing next too soon should not cost
+// a player their defence. odds attack … defence=wait gives the one
+// command's odds against the target's better defence (dodge, or parry
+// when it is higher and the weapon fires no bullets), and odds
+// dodge|parry|take NAME the exact odds given the attack's total.
+//
+// A weapon rolls Dexterity + its skill (the sheet's skill, else Gun Fu
+// for bullets and Getting Medieval otherwise; a punch or a kick rolls
+// Kung Fu for Strength bash damage, ours). A dodge is Dexterity + Kung Fu and a parry Dexterity + the better of Kung Fu and
 // Getting Medieval (ours, after the published game; the seed says "a
 // similar roll"), and bullets cannot be parried. The attack spends the
 // attacker's action and the defence the defender's (C-2); a defender with
@@ -100,7 +119,7 @@
 // reload NAME [WEAPON] fills the clip and spends the free attack or an
 // extra action; spend NAME ammo=N takes shots out without a roll.
 //
-// Every command that rolls (attack with=, check, test, free, kipup) has
-// exact odds, from package dice, through odds COMMAND …; its event records
-// them with every die.
+// Every command that rolls (attack with=, dodge, parry, take, check,
+// test, free, kipup) has exact odds, from package dice, through odds
+// COMMAND …; its event records them with every die.
 package cinematic
