@@ -60,13 +60,14 @@
 //
 // A weapon rolls Dexterity + its skill (the sheet's skill, else Gun Fu
 // for bullets and Getting Medieval otherwise; a punch or a kick rolls
-// Kung Fu for Strength bash damage, ours). A dodge is Dexterity + Kung Fu and a parry Dexterity + the better of Kung Fu and
-// Getting Medieval (ours, after the published game; the seed says "a
-// similar roll"), and bullets cannot be parried. The attack spends the
-// attacker's action and the defence the defender's (C-2); a defender with
-// no defence left, on Full Offence, unconscious, tied up, or unaware
-// (unaware=yes, or added with aware=no) without Situational Awareness gets
-// no roll, and the attack then hits on 9 or more.
+// Kung Fu for Strength bash damage, ours). A dodge is Dexterity + Kung
+// Fu and a parry Dexterity + the better of Kung Fu and Getting Medieval
+// (ours, after the published game; the seed says "a similar roll"), and
+// bullets cannot be parried. The attack spends the attacker's action and
+// the defence the defender's (C-2); a defender with no defence left, on
+// Full Offence, unconscious, tied up, or unaware (unaware=yes, or added
+// with aware=no) without Situational Awareness gets no roll, and the
+// attack then hits on 9 or more.
 //
 // Ruling: when the defender rolls, the higher total wins and ties go to
 // the defender, and the attack need not also reach 9. The seed says only
