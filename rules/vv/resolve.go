@@ -360,7 +360,7 @@ type attackPlan struct {
 	// rolls it (noticed=PCT%): a is then the attack on a target that
 	// noticed, unnoticed the attack on one that did not.
 	notice    *CheckRoll
-	unnoticed Attack
+	unnoticed *Attack
 }
 
 // flag reads a word of attack given bare (unaware) or as an option
@@ -635,8 +635,9 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	if p.notice != nil {
 		// Not noticed: hit on anything but 20, and no rolling with the
 		// punch (V-13: the victim is not aware of the attack).
-		p.unnoticed = a
-		p.unnoticed.Hit.Defenceless, p.unnoticed.Divert = true, 0
+		u := a
+		u.Hit.Defenceless, u.Divert = true, 0
+		p.unnoticed = &u
 	}
 	return p, nil
 }
@@ -735,7 +736,7 @@ func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
 		if p.notice.Band(pr) == CheckSuccess {
 			x.For = strings.TrimSuffix(x.For, ")") + fmt.Sprintf(": d%% %d ≤ %d%%, noticed: a normal roll to hit)", pr, p.notice.Chance)
 		} else {
-			a = p.unnoticed
+			a = *p.unnoticed
 			x.For = strings.TrimSuffix(x.For, ")") + fmt.Sprintf(": d%% %d > %d%%, not noticed: hit on anything but 20)", pr, p.notice.Chance)
 		}
 		rolls = append(rolls, x)
