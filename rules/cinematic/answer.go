@@ -85,10 +85,10 @@ func (p *planned) waiting(face int, total int) Waiting {
 	}
 }
 
-// waitBand says an attack that waits: "14 to beat: waits for Thug's
-// answer (dodge, parry or take)".
+// waitBand says an attack that waits: "attack total 14: waits for
+// Thug's answer (dodge, parry or take)".
 func waitBand(w Waiting) string {
-	return strconv.Itoa(w.Total) + " to beat: waits for " + w.Target + "'s answer (dodge, parry or take)"
+	return "attack total " + strconv.Itoa(w.Total) + ": waits for " + w.Target + "'s answer (dodge, parry or take)"
 }
 
 // planAnswer plans "dodge NAME [dmod=±N]", "parry NAME [dmod=±N]" and
@@ -221,7 +221,7 @@ func (s *State) applyAnswer(ev fray.Event, d rollData) error {
 // to answer.
 func (s *State) waitWords(name string) string {
 	if w := s.Waiting; w != nil && fray.SameName(w.Target, name) {
-		return "to answer " + w.Attacker + "'s attack (" + strconv.Itoa(w.Total) + "): dodge, parry or take"
+		return "to answer " + w.Attacker + "'s attack (total " + strconv.Itoa(w.Total) + "): dodge, parry or take"
 	}
 	return ""
 }

@@ -56,7 +56,7 @@ func TestC4_DodgeAfterTheAttack(t *testing.T) {
 	if len(ev.Rolls) != 1 || ev.Odds == nil {
 		t.Errorf("the attack's event: %d rolls, odds %v", len(ev.Rolls), ev.Odds)
 	}
-	if n := slotNote(e, "Master"); !strings.Contains(n, "to answer Rosa's attack (17)") {
+	if n := slotNote(e, "Master"); !strings.Contains(n, "to answer Rosa's attack (total 17)") {
 		t.Errorf("the view: %q", n)
 	}
 	// 10 + 6 = 16 < 17: a hit with 17's 5 success levels; (5 + 5 − 0) × 1
