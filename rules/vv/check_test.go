@@ -426,3 +426,42 @@ func TestV8_PerceptionOddsBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// V-4: examples/vv-ambush.fray rolls the victims' Detect Danger before
+// naming the surprised: at 30%, Jack's d% 22 ≤ 30 notices, Flicker's 71
+// and Brick's 58 do not, and exactly those two are named with surprise.
+func TestV4_DetectDangerInTheAmbush(t *testing.T) {
+	e := engine.New(vv.New(), rand.New(rand.NewPCG(1, 2)))
+	var failed []string
+	for _, line := range splitLines(readExample(t, "vv-ambush")) {
+		cmd, err := engine.ParseCommand(line)
+		if err != nil || cmd.Name == "" {
+			continue
+		}
+		if cmd.Name == "surprise" {
+			if !reflect.DeepEqual(cmd.Args, failed) {
+				t.Errorf("surprise %v, but the failed Detect Danger rolls are %v", cmd.Args, failed)
+			}
+			break
+		}
+		evs, err := e.Do(cmd)
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		if cmd.Name == "check" {
+			var d vv.CheckData
+			if err := evs[0].Decode(&d); err != nil {
+				t.Fatal(err)
+			}
+			if d.Chance != 30 || d.Note != "Detect Danger" {
+				t.Errorf("%s: %+v", line, d)
+			}
+			if d.Band == vv.CheckFailure {
+				failed = append(failed, d.Name)
+			}
+		}
+	}
+	if len(failed) != 2 {
+		t.Errorf("failed: %v, want Flicker and Brick", failed)
+	}
+}

@@ -61,9 +61,10 @@
 //   - unaware: the seed gives the defender a Perception roll but not its
 //     numbers. The GM rolls it (or uses check) and says noticed=yes or
 //     noticed=no (the default), or gives its chance, noticed=PCT%, and the
-//     attack rolls it first: d% at or under PCT notices. Not noticed: a
-//     hit on anything but 20, and no rolling with the punch; noticed: a
-//     normal roll. The odds cover both.
+//     attack rolls it first: d% at or under PCT notices. PCT is the final
+//     chance: conditions are not added to it, as they are to a check.
+//     Not noticed: a hit on anything but 20, and no rolling with the
+//     punch; noticed: a normal roll. The odds cover both.
 //   - Range (V-9): RangeModifier of range= + the inches the attacker moved
 //     in this activation before acting + (house rule, moving=house|raw)
 //     the inches the target moved so far this turn.
