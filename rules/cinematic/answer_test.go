@@ -3,6 +3,7 @@ package cinematic_test
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -298,5 +299,44 @@ func TestC4_AnswerOddsAgreeWithRolls(t *testing.T) {
 			t.Parallel()
 			oddsAgree(t, sys, tt.setup, tt.cmd, tt.dice)
 		})
+	}
+}
+
+// C-6 with the two steps: a blind attacker's Notice check comes first
+// (dice=NOTICE,ATTACK); a failed check loses the attack and nothing
+// waits.
+func TestC6_BlindAttackerWaits(t *testing.T) {
+	// Notice: Perception 4 + Notice 3 + 9 = 16 ≥ 9; the Stake at −5:
+	// 11 − 5 + 5 = 11 waits.
+	e := sheeted(t, "complication Rosa blind\nattack Rosa Master with=Stake defence=wait dice=9,5")
+	if w := state(e).Waiting; w == nil || w.Total != 11 || !hasMod(*lastEvent(t, e, cinematic.EventWaits).Odds, "blind", -5) {
+		t.Fatalf("blind, noticed: waiting %+v", w)
+	}
+	// The Master's dodge, 10 + 1 = 11, ties: defended.
+	do(t, e, "dodge Master dice=1")
+	if d := rolled(t, e); d["band"] != "defended" {
+		t.Errorf("dodge: %v", d)
+	}
+	// 7 + 1 = 8 < 9: the attack is lost, its action spent.
+	e = sheeted(t, "complication Rosa blind\nattack Rosa Master with=Stake defence=wait dice=1")
+	if d := rolled(t, e); state(e).Waiting != nil || d["band"] != cinematic.BandLost || state(e).Budget("Rosa").Attack {
+		t.Errorf("blind, not noticed: %v, waiting %v", d, state(e).Waiting)
+	}
+	do(t, e, "!dodge Master")
+}
+
+// Answering an attack that waits: the dodge planned with its modifiers,
+// its odds, the roll and the damage (goal: under 20 µs, as an attack).
+func BenchmarkAnswer(b *testing.B) {
+	e := sheeted(b, "complication Master down\ndamage Master 55\ncondition Master wary mod=1 on=defence\nattack Rosa Master with=Stake defence=wait dice=9")
+	cmd, _ := engine.ParseCommand("dodge Master dmod=-1")
+	sys := cinematic.New()
+	r := seededRoller{rand.New(rand.NewPCG(1, 1))}
+	st := e.State()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := sys.Decide(st, cmd, r); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
