@@ -402,9 +402,7 @@ func (s *State) dropRecord(name string) {
 		}
 	}
 	if s.Res.HasLast && s.inLast(name) {
-		s.Res.HasLast, s.Res.LastOf = false, LastCheck
-		s.Res.Last, s.Res.LastExchange, s.Res.Before = CheckData{}, ExchangeData{}, Contest{}
-		s.Res.LastAssist, s.Res.LastGroup = AssistData{}, GroupData{}
+		s.forgetLast()
 	}
 	if s.Res.Contest.Active && (fray.SameName(s.Res.Contest.A, name) || fray.SameName(s.Res.Contest.B, name)) {
 		s.Res.Contest = Contest{}
@@ -966,15 +964,8 @@ func (s *State) lostTo(d CheckData) int {
 	if d.Net <= 0 || d.Swapped {
 		return 0
 	}
-	if d.Minion {
-		c := s.Find(d.Opponent)
-		down := 0
-		if r := s.record(d.Opponent); r != nil {
-			down = r.Down
-		}
-		return min(d.Net, minionCount(c)-down)
-	}
-	return min(d.Net, s.HealthLeft(d.Opponent))
+	left, _ := s.standing(d.Opponent)
+	return min(d.Net, left)
 }
 
 // labelRolls names each roll with what it was and the last with the
@@ -1130,13 +1121,10 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 	if err != nil {
 		return CheckData{}, nil, nil, err
 	}
-	if s.Defeated(tgt.Name) {
-		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s is already defeated.", tgt.Name)
+	if err := s.harmable(tgt); err != nil {
+		return CheckData{}, nil, nil, err
 	}
-	minion := s.char(tgt.Name).Minion
-	if !minion && Health(tgt) <= 0 {
-		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s has no Health to lose; add them with health=N or their traits.", tgt.Name)
-	}
+	_, minion := s.standing(tgt.Name)
 	def, ok := cmd.Opts[KeyDef]
 	if ok {
 		def = strings.ToLower(def)
@@ -1683,6 +1671,8 @@ func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Ev
 		evs, err = s.decideExchange(cmd, r, false)
 	case "defining":
 		return one(s.decideDefining(cmd))
+	case "damage", "heal":
+		return one(s.decideHarm(cmd))
 	case "scene", "story":
 		if err := noWords(cmd, cmd.Name); err != nil {
 			return nil, true, err
@@ -1733,12 +1723,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			}
 		}
 		if d.Kind == KindAttack {
-			t := s.ensureRecord(d.Opponent)
-			if d.Minion {
-				t.Down += d.Lost
-			} else {
-				t.Wounds += d.Lost
-			}
+			s.harm(d.Opponent, d.Minion, d.Lost)
 		}
 		s.Res.Last, s.Res.HasLast, s.Res.LastOf, s.Res.Sides = d, true, LastCheck, SidesData{}
 	case EventSides:
@@ -1826,7 +1811,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			r.Defined, r.OneShot, r.Out = false, false, false
 		}
 	default:
-		return false, nil
+		return s.applyHarm(ev)
 	}
 	return true, nil
 }

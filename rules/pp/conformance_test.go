@@ -26,7 +26,36 @@ next
 remove C
 next
 remove B
-next`})
+next`}, rulestest.Script{Name: "damage and heal", Text: `add Hero side=pc might=4 toughness=4 agility=3 perception=3 intellect=2 willpower=3 resolve=2
+add Vile role=villain might=3 toughness=3 agility=2 perception=3 willpower=6 health=4
+add Goons role=extra minion=yes count=3 agility=3 might=3 toughness=2
+set defining=either
+damage Vile 2
+heal Vile 1
+undo
+heal Vile 5
+damage Goons 2
+heal Goons 1
+start
+attack Hero Vile with=might successes=4 vs_successes=1
+heal Vile 2
+spend Hero resolve=1 dice=6
+undo
+undo
+redo
+damage Vile 9
+heal Vile 1
+damage Goons 1000
+heal Goons 1000
+defining Hero oneshot
+attack Hero Goons with=might successes=3 vs_successes=1
+heal Hero 2
+damage Hero 1
+scene
+remove Vile
+heal Goons 1
+undo
+redo`})
 	rulestest.Run(t, func() fray.System { return pp.New() }, scripts...)
 }
 

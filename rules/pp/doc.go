@@ -29,6 +29,16 @@
 // Health and Resolve are stats or a character sheet's tracks; conditions
 // add their modifiers in dice.
 //
+// damage NAME N and heal NAME N are the GM's word, no action, at any
+// time: Health lost (no more than is left) or regained (never above the
+// character's Health); for minions, N of them defeated or brought back
+// (never more than the count). Damage goes through the attack's own path
+// (State.harm), so 0 Health is defeated (P-10) for Defeated and the view
+// alike, and healing a defeated character brings them back into the
+// fight. Healing someone an attack just hurt ends the chance to spend
+// Resolve on that attack, whose harm would otherwise be settled again
+// against Health it no longer took.
+//
 // Resolve is spent after the roll (spend, spend.go): a die a point (3 in a
 // defining moment), a reroll keeping the better, or exploding 6s when
 // checking your swing. It is spent on the last roll of any kind, by anyone
@@ -56,5 +66,11 @@
 // one-shot defining moment the hero is at 0 Health and unconscious until
 // the scene ends; then, having "regained their wits", they make challenge
 // rolls at −2d for the rest of the story, but at 0 Health they stay out
-// of any fight (P-10), and fray restores no Health.
+// of any fight (P-10) until healed. heal may give them Health back at
+// once, but they stay unconscious until the scene ends: the seed sets two
+// costs, "Health to 0" (paid once, and Health is the GM's to give back)
+// and "unconscious to the scene's end" (a duration the seed ties to the
+// scene, not to Health), so healing undoes the first and not the second;
+// refusing the heal instead would have the GM wait for the scene's end to
+// enter a healer's work done during it.
 package pp

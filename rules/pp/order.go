@@ -244,6 +244,8 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "defining NAME reduce=TRAIT | defining NAME oneshot", Summary: "A hero's defining moment for their next roll: 6s explode, 3 dice a Resolve; once a story, one hero a scene; then −1d to an ability of the task's kind, or the one-shot cost (P-9)."},
 		fray.CommandDoc{Usage: "scene / story", Summary: "Begin a new scene (another hero may have a defining moment) or a new story (every hero may again)."},
 		fray.CommandDoc{Usage: "attack ATTACKER TARGET with=TRAIT [def=TRAIT]", Summary: "An action: the trait against the defender's best defence (agility, might, toughness); 1 Health per net success, one minion per net success; −2d per earlier action this turn (P-10)."},
+		fray.CommandDoc{Usage: "damage NAME N", Summary: "The GM takes N Health off (no more than is left; for minions, N of them defeated); 0 Health is defeated, as by an attack (P-10); no action. Example: damage Paragon 2."},
+		fray.CommandDoc{Usage: "heal NAME N", Summary: "The GM gives back N Health, never above the character's Health (for minions, N defeated ones back up); a hero unconscious after a one-shot defining moment stays so until the scene ends. Example: heal \"Doctor Vile\" 3."},
 	)
 }
 

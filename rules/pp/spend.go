@@ -386,12 +386,7 @@ func (s *State) applySpent(ev fray.Event) error {
 	*p = spentPool(*p, d.How, d.Resolve)
 	l.Net, l.Band, l.Result, l.Swapped = d.Net, d.Band, d.Result, d.Swapped
 	if l.Kind == KindAttack {
-		t := s.ensureRecord(l.Opponent)
-		if l.Minion {
-			t.Down += d.Lost - l.Lost
-		} else {
-			t.Wounds += d.Lost - l.Lost
-		}
+		s.harm(l.Opponent, l.Minion, d.Lost-l.Lost)
 		l.Lost = d.Lost
 	}
 	return nil

@@ -1,0 +1,174 @@
+package pp
+
+import (
+	"strconv"
+
+	"fray"
+	"fray/engine"
+)
+
+// Event types of the GM's damage and healing. They are wire strings: never
+// rename one.
+const (
+	EventDamaged = "pp.damaged" // Health (or minions) lost at the GM's word; data: HarmData
+	EventHealed  = "pp.healed"  // Health (or minions) regained at the GM's word; data: HarmData
+)
+
+// MaxHarm is the most Health (or minions) one damage or heal command may
+// take or give back.
+const MaxHarm = 1000
+
+// HarmData is the payload of EventDamaged and EventHealed.
+type HarmData struct {
+	Name string `json:"name"`
+	// Asked is the N the GM gave; N is what it took or gave back: no more
+	// Health than is left (damage) or was lost (heal), and for minions
+	// no more than are standing or defeated.
+	Asked int `json:"asked"`
+	N     int `json:"n"`
+	// Minion reports that N counts minions, not Health.
+	Minion bool `json:"minion,omitempty"`
+	// Defeats reports that the damage takes the last Health (or minion):
+	// defeated (P-10).
+	Defeats bool `json:"defeats,omitempty"`
+}
+
+// standing returns what the named combatant can still lose (P-10): their
+// Health left, or, for minions, how many are standing; minion reports the
+// latter.
+func (s *State) standing(name string) (left int, minion bool) {
+	if ch := s.char(name); ch != nil && ch.Minion {
+		down := 0
+		if r := s.record(name); r != nil {
+			down = r.Down
+		}
+		n := minionCount(s.Find(name))
+		return n - min(down, n), true
+	}
+	return s.HealthLeft(name), false
+}
+
+// harmable refuses harm to someone who cannot take it: already defeated,
+// or, not being minions, without Health (P-10). An attack and the GM's
+// damage both ask it.
+func (s *State) harmable(c *fray.Combatant) error {
+	if s.Defeated(c.Name) {
+		return fray.Errorf(fray.EINVALID, "%s is already defeated.", c.Name)
+	}
+	if ch := s.char(c.Name); (ch == nil || !ch.Minion) && Health(c) <= 0 {
+		return fray.Errorf(fray.EINVALID, "%s has no Health to lose; add them with health=N or their traits.", c.Name)
+	}
+	return nil
+}
+
+// harm takes n Health (or, for minions, n minions) off the named
+// combatant's record; a negative n gives them back. An attack, Resolve
+// spent on one, and the GM's damage and heal all go through it, so that
+// Defeated and the view agree whichever did it.
+func (s *State) harm(name string, minion bool, n int) {
+	r := s.ensureRecord(name)
+	if minion {
+		r.Down += n
+	} else {
+		r.Wounds += n
+	}
+}
+
+// forgetLast ends the chance to spend Resolve on the last roll.
+func (s *State) forgetLast() {
+	s.Res.HasLast, s.Res.LastOf = false, LastCheck
+	s.Res.Last, s.Res.LastExchange, s.Res.Before = CheckData{}, ExchangeData{}, Contest{}
+	s.Res.LastAssist, s.Res.LastGroup, s.Res.Sides = AssistData{}, GroupData{}, SidesData{}
+}
+
+// harmAmount reads the N of damage NAME N and heal NAME N.
+func harmAmount(cmd fray.Command) (int, error) {
+	n, err := strconv.Atoi(cmd.Args[1])
+	if err != nil || n < 1 || n > MaxHarm {
+		return 0, fray.Errorf(fray.EINVALID, "%s %s: %q is not a whole number from 1 to %d (MaxHarm).", cmd.Name, cmd.Args[0], clip(cmd.Args[1]), MaxHarm)
+	}
+	return n, nil
+}
+
+// decideHarm decides damage NAME N and heal NAME N, the GM's word (P-10):
+// Health lost or regained — for minions, N defeated or brought back. It
+// is no action and may come at any time.
+func (s *State) decideHarm(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckArgs(cmd, 2, 2, cmd.Name+" NAME N"); err != nil {
+		return fray.Event{}, err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return fray.Event{}, err
+	}
+	c, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return fray.Event{}, err
+	}
+	n, err := harmAmount(cmd)
+	if err != nil {
+		return fray.Event{}, err
+	}
+	left, minion := s.standing(c.Name)
+	d := HarmData{Name: c.Name, Asked: n, Minion: minion}
+	if cmd.Name == "damage" {
+		if err := s.harmable(c); err != nil {
+			return fray.Event{}, err
+		}
+		d.N = min(n, left)
+		d.Defeats = d.N == left
+		return fray.NewEvent(EventDamaged, d)
+	}
+	whole := minionCount(c)
+	if !minion {
+		whole = Health(c)
+		if whole <= 0 {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no Health to regain; add them with health=N or their traits.", c.Name)
+		}
+	}
+	if left >= whole {
+		if minion {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "None of %s's %d minions is defeated; there is nothing to heal.", c.Name, whole)
+		}
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has all their Health (%d); there is nothing to heal.", c.Name, whole)
+	}
+	d.N = min(n, whole-left)
+	return fray.NewEvent(EventHealed, d)
+}
+
+// applyHarm applies EventDamaged and EventHealed; handled is false for
+// other events.
+func (s *State) applyHarm(ev fray.Event) (handled bool, err error) {
+	if ev.Type != EventDamaged && ev.Type != EventHealed {
+		return false, nil
+	}
+	var d HarmData
+	if err := ev.Decode(&d); err != nil {
+		return true, err
+	}
+	if s.Find(d.Name) == nil || d.N < 1 {
+		return true, fray.Errorf(fray.EINVALID, "Event %d harms or heals %q, who is not present.", ev.Seq, d.Name)
+	}
+	left, minion := s.standing(d.Name)
+	if ev.Type == EventDamaged {
+		s.harm(d.Name, minion, min(d.N, left))
+		return true, nil
+	}
+	// Healing counts from what is left, however far past 0 the harm went,
+	// and never gives back more than the whole.
+	whole := minionCount(s.Find(d.Name))
+	if !minion {
+		whole = Health(s.Find(d.Name))
+	}
+	r := s.ensureRecord(d.Name)
+	if minion {
+		r.Down = whole - min(whole, left+d.N)
+	} else {
+		r.Wounds = whole - min(whole, left+d.N)
+	}
+	// Resolve spent on an attack on them after this would settle its harm
+	// again against Health it no longer took: the chance is over.
+	if s.Res.HasLast && s.Res.LastOf == LastCheck && s.Res.Last.Kind == KindAttack && fray.SameName(s.Res.Last.Opponent, d.Name) {
+		s.forgetLast()
+	}
+	return true, nil
+}
