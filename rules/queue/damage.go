@@ -167,7 +167,7 @@ func (s *State) heal(name string, n int) {
 func (s *State) CheckOf(cmd fray.Command) (ToHit, checkData, []fray.Modifier, []engine.ConditionRef, error) {
 	var t ToHit
 	var d checkData
-	if err := engine.CheckArgs(cmd, 1, 1, "check NAME [vs=NAME|difficulty=N] [mod=±N]"); err != nil {
+	if err := engine.CheckArgs(cmd, 1, 1, "check NAME vs=NAME|difficulty=N [mod=±N]"); err != nil {
 		return t, d, nil, nil, err
 	}
 	if err := engine.CheckOpts(cmd, KeyVs, KeyDifficulty, KeyMod); err != nil {

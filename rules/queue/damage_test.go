@@ -387,3 +387,34 @@ func TestQ4_CheckRefusals(t *testing.T) {
 		t.Errorf("odds check Zed: %v", err)
 	}
 }
+
+// A sheet may begin the fight hurt (its hp track 5 of 12): heal gives back
+// up to the sheet's 12, not just to the 5 it began with, and the state's
+// invariants hold (System.Check).
+func TestQ5_HealSheetAboveStart(t *testing.T) {
+	e := engine.New(queue.New(), rand.New(rand.NewPCG(1, 2)))
+	if _, err := e.Join([]fray.Combatant{
+		{Name: "Johann", Side: fray.SidePC, Stats: map[string]int{"wits": 3}, Tracks: map[string]fray.Track{"hp": {Value: 5, Max: 12}}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	run(t, e, "heal Johann 4")
+	if got := hpOf(e, "Johann"); got != 9 { // 5 + 4
+		t.Errorf("healed 4 from 5: %d", got)
+	}
+	run(t, e, "heal Johann 10")
+	if got := hpOf(e, "Johann"); got != 12 { // 9 + 10, capped at 12
+		t.Errorf("healed 10 from 9: %d, want 12", got)
+	}
+	if err := queue.New().Check(e.State()); err != nil {
+		t.Error(err)
+	}
+	if tr := e.View().Combatants[0].Tracks["hp"]; tr.Value != 12 || tr.Max != 12 {
+		t.Errorf("the hp track %+v", tr)
+	}
+	refuse(t, e, "heal Johann 1", "nothing to heal")
+	run(t, e, "damage Johann 12")
+	if !e.State().(*queue.State).Incapacitated("Johann") {
+		t.Error("12 damage of 12 does not Incapacitate")
+	}
+}
