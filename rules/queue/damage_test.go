@@ -418,3 +418,25 @@ func TestQ5_HealSheetAboveStart(t *testing.T) {
 		t.Error("12 damage of 12 does not Incapacitate")
 	}
 }
+
+// BenchmarkCheck resolves one check, odds included (the score's
+// distribution from package dice).
+func BenchmarkCheck(b *testing.B) {
+	e := engine.New(queue.New(), rand.New(rand.NewPCG(1, 2)))
+	for _, line := range strings.Split(fight+"\ncondition Ann keen mod=2 on=check", "\n") {
+		cmd, _ := engine.ParseCommand(line)
+		if _, err := e.Do(cmd); err != nil {
+			b.Fatal(err)
+		}
+	}
+	st := e.State()
+	cmd, _ := engine.ParseCommand("check Ann vs=Bob mod=-2")
+	sys := queue.New()
+	r := seededRoller{rand.New(rand.NewPCG(9, 9))}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := sys.Decide(st, cmd, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

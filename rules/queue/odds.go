@@ -19,7 +19,8 @@ const (
 // rolling (SPEC E-6): for attack, the chance to miss, to hit, to trigger
 // the special effect and to Incapacitate the target (or Injure one
 // already Incapacitated), the to-hit modifiers, and the distribution of
-// damage (0 on a miss).
+// damage (0 on a miss); for check, the chance of success and the
+// distribution of the score; for initiative, the queue roll's score.
 func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	s := state(st)
 	if cmd.Name != "attack" {
