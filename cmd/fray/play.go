@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"fray"
 	"fray/engine"
@@ -553,8 +554,13 @@ func formatOdds(o fray.Odds) string {
 		}
 		fmt.Fprintf(&b, "  modifiers: %s\n", strings.Join(ms, ", "))
 	}
+	width := 20 // the bands' names in one column, however long
 	for _, band := range o.Bands {
-		fmt.Fprintf(&b, "  %-20s %7.3f%% %s\n", band.Name, 100*band.P, strings.Repeat("#", int(band.P*40+0.5)))
+		width = max(width, utf8.RuneCountInString(band.Name))
+	}
+	for _, band := range o.Bands {
+		pad := strings.Repeat(" ", width-utf8.RuneCountInString(band.Name))
+		fmt.Fprintf(&b, "  %s%s %7.3f%% %s\n", band.Name, pad, 100*band.P, strings.Repeat("#", int(band.P*40+0.5)))
 	}
 	if o.DistOf == fray.DistDamage {
 		var ps []string

@@ -246,6 +246,7 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "attack ATTACKER TARGET with=TRAIT [def=TRAIT]", Summary: "An action: the trait against the defender's best defence (agility, might, toughness); 1 Health per net success, one minion per net success; −2d per earlier action this turn (P-10)."},
 		fray.CommandDoc{Usage: "damage NAME N", Summary: "The GM takes N Health off (no more than is left; for minions, N of them defeated); 0 Health is defeated, as by an attack (P-10); no action. Example: damage Paragon 2."},
 		fray.CommandDoc{Usage: "heal NAME N", Summary: "The GM gives back N Health, never above the character's Health (for minions, N defeated ones back up); a hero unconscious after a one-shot defining moment stays so until the scene ends. Example: heal \"Doctor Vile\" 3."},
+		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of a roll (check, attack, assist, group, contest, exchange, or spending Resolve on the last roll) before rolling: each narrative-control band (or traditional result), every modifier. Example: odds check Gatecrasher might vs=\"Citizen Soldier\"."},
 	)
 }
 

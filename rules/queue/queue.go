@@ -222,6 +222,7 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "damage NAME N [injury=scarred|maimed|dead]", Summary: "The GM takes N hit points off (a trap, a fall): at 0 Incapacitated, and damage to the Incapacitated is an Injury, as an attack's (Q-5); no action. Example: damage Johann 3."},
 		fray.CommandDoc{Usage: "heal NAME N", Summary: "The GM gives back up to N hit points (a potion), never above the combatant's; any regained ends Incapacitation, Injuries stay, the dead stay dead. Example: heal Johann 2."},
 		fray.CommandDoc{Usage: "check NAME vs=NAME|difficulty=N [mod=±N]", Summary: "A task: d20 + Wits against 10 + the opponent's Wits (the to-hit rule's roll) or the GM's difficulty; it takes no action itself, the GM says with act whether it costs a Major or Minor; dice=D20. Example: check Melvina vs=\"Pet Bear\" mod=+2."},
+		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of an attack (miss, hit, a Black 6's special, Incapacitated, and the damage) or a check before rolling, with every modifier. Example: odds attack Johann \"Brigand #1\" with=sword."},
 	)
 }
 
