@@ -86,12 +86,8 @@ func ParseFaces(s string) ([]int, error) {
 	return faces, nil
 }
 
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
-}
+// clip is Clip, for this package's messages.
+func clip(s string) string { return Clip(s) }
 
 // Roll rolls expr with the physical dice the command gave, if any, and
 // with the seeded source otherwise.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"fray"
 )
@@ -403,4 +404,33 @@ func OneName(enc *fray.Encounter, cmd fray.Command, usage string) (*fray.Combata
 		return nil, err
 	}
 	return enc.Lookup(cmd.Args[0])
+}
+
+// MaxAmount bounds the N of the GM's damage NAME N and heal NAME N in
+// every system: more in one command is a typing slip, not a blow.
+const MaxAmount = 1000
+
+// Amount reads argument i of cmd as a whole number of what ("Endurance",
+// "hit points") from lo to MaxAmount, refusing anything else with an
+// error naming the command, its first argument and the bounds.
+func Amount(cmd fray.Command, i, lo int, what string) (int, error) {
+	a := cmd.Arg(i)
+	n, err := strconv.Atoi(a)
+	if err != nil || n < lo || n > MaxAmount {
+		return 0, fray.Errorf(fray.EINVALID, "%s %s: %q is not a whole number of %s from %d to %d.", cmd.Name, Clip(cmd.Arg(0)), Clip(a), what, lo, MaxAmount)
+	}
+	return n, nil
+}
+
+// Clip shortens a string quoted back in an error message to its first 40
+// bytes, cut at a character's boundary, and marks the cut with "…".
+func Clip(s string) string {
+	if len(s) <= 40 {
+		return s
+	}
+	i := 40
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }

@@ -238,7 +238,7 @@ func (s *Server) createPlayer(w http.ResponseWriter, r *http.Request) {
 	}
 	e.unlock()
 	if name == "" {
-		s.writeError(w, r, fray.Errorf(fray.ENOTFOUND, "There is no combatant named %q; add them first.", clip(req.Combatant)))
+		s.writeError(w, r, fray.Errorf(fray.ENOTFOUND, "There is no combatant named %q; add them first.", engine.Clip(req.Combatant)))
 		return
 	}
 	tok, err := s.newToken()
@@ -271,7 +271,7 @@ func parseCommand(req commandRequest) (fray.Command, error) {
 		cmd := fray.Command{Name: req.Name, Args: req.Args, Opts: req.Options}
 		line = cmd.String()
 		if strings.ContainsAny(req.Name, " \t\"=#") {
-			return fray.Command{}, fray.Errorf(fray.EINVALID, "The command name %q is not a word.", clip(req.Name))
+			return fray.Command{}, fray.Errorf(fray.EINVALID, "The command name %q is not a word.", engine.Clip(req.Name))
 		}
 	default:
 		return fray.Command{}, fray.Errorf(fray.EINVALID, "The command is missing: send {\"command\":\"next\",\"revision\":N}.")

@@ -11,6 +11,7 @@ import (
 
 	"fray"
 	"fray/dice"
+	"fray/engine"
 )
 
 // ProbResult is the JSON form of a distribution, shared by `fray prob
@@ -143,7 +144,7 @@ func (s *Server) prob(w http.ResponseWriter, r *http.Request) {
 	if d := q.Get("depth"); d != "" {
 		n, err := strconv.Atoi(d)
 		if err != nil || n < 0 || n > dice.MaxExplodeDepth {
-			s.writeError(w, r, fray.Errorf(fray.EINVALID, "depth must be from 1 to %d (or 0 for automatic), not %q.", dice.MaxExplodeDepth, clip(d)))
+			s.writeError(w, r, fray.Errorf(fray.EINVALID, "depth must be from 1 to %d (or 0 for automatic), not %q.", dice.MaxExplodeDepth, engine.Clip(d)))
 			return
 		}
 		depth = n

@@ -77,7 +77,7 @@ func (s *Server) system(rules string) (fray.System, error) {
 // fails with ECONFLICT if the store has moved on.
 func (s *Server) lockEntry(ctx context.Context, id string, fresh bool) (*entry, error) {
 	if err := fray.ValidateID(id); err != nil {
-		return nil, fray.Errorf(fray.ENOTFOUND, "There is no encounter %q.", clip(id))
+		return nil, fray.Errorf(fray.ENOTFOUND, "There is no encounter %q.", engine.Clip(id))
 	}
 	s.mu.Lock()
 	e, ok := s.cache[id]
@@ -177,11 +177,3 @@ func (s *Server) events(ctx context.Context, id string, from, to int) ([]fray.Ev
 // drop forgets a locked entry's engine, which is ahead of the store after
 // a failed append.
 func (e *entry) drop() { e.eng, e.rev = nil, 0 }
-
-// clip shortens a string for an error message.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
-}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fray"
+	"fray/engine"
 )
 
 // ssePage is the most events one message of a resumed stream carries.
@@ -32,7 +33,7 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 	if h := r.Header.Get("Last-Event-ID"); h != "" {
 		n, err := strconv.Atoi(strings.TrimSpace(h))
 		if err != nil || n < 0 {
-			s.writeError(w, r, fray.Errorf(fray.EINVALID, "Last-Event-ID %q is not a revision.", clip(h)))
+			s.writeError(w, r, fray.Errorf(fray.EINVALID, "Last-Event-ID %q is not a revision.", engine.Clip(h)))
 			return
 		}
 		last = n

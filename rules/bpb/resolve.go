@@ -955,9 +955,9 @@ func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, err := strconv.Atoi(cmd.Args[1])
-	if err != nil || n < 0 || n > 1000 {
-		return nil, fray.Errorf(fray.EINVALID, "%s is not a whole number from 0 to 1000.", cmd.Args[1])
+	n, err := engine.Amount(cmd, 1, 0, "Endurance")
+	if err != nil {
+		return nil, err
 	}
 	if cmd.Name == "heal" {
 		n = -n

@@ -451,7 +451,7 @@ func decideStance(s *State, cmd fray.Command, emit emitFunc) error {
 	case "none":
 		stance = StanceNone
 	default:
-		return fray.Errorf(fray.EINVALID, "full %s %s: say defence, offence or none.", c.Name, clip(cmd.Arg(1)))
+		return fray.Errorf(fray.EINVALID, "full %s %s: say defence, offence or none.", c.Name, engine.Clip(cmd.Arg(1)))
 	}
 	if s.Started && (s.Pos > 0 || s.Begun) {
 		return fray.Errorf(fray.EINVALID, "Full Defence and Full Offence are declared at the top of the round (C-7); round %d is under way.", s.Round)
@@ -585,13 +585,6 @@ func (s *State) defenceAction(name, against string) (ActionData, error) {
 		d.Modifier += FullDefenceBonus
 	}
 	return d, nil
-}
-
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
 }
 
 // Apply changes st by the event ev.

@@ -267,7 +267,7 @@ func intOpt(cmd fray.Command, key string, lo, hi int) (int, bool, error) {
 	}
 	n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
 	if err != nil || n < lo || n > hi {
-		return 0, false, fray.Errorf(fray.EINVALID, "%s=%s is not a whole number from %d to %+d.", key, clip(v), lo, hi)
+		return 0, false, fray.Errorf(fray.EINVALID, "%s=%s is not a whole number from %d to %+d.", key, engine.Clip(v), lo, hi)
 	}
 	return n, true, nil
 }
@@ -316,7 +316,7 @@ func (s *State) planCheck(cmd fray.Command) (*planned, error) {
 	a, b, plus := strings.Cut(what, "+")
 	a = strings.ToLower(strings.TrimSpace(a))
 	if !slices.Contains(stats, a) {
-		return nil, fray.Errorf(fray.EINVALID, "%s is not an attribute; roll one of %s, with +SKILL if one applies.", clip(a), strings.Join(stats, ", "))
+		return nil, fray.Errorf(fray.EINVALID, "%s is not an attribute; roll one of %s, with +SKILL if one applies.", engine.Clip(a), strings.Join(stats, ", "))
 	}
 	v, err := stat(c, a)
 	if err != nil {
@@ -339,7 +339,7 @@ func (s *State) planCheck(cmd fray.Command) (*planned, error) {
 		// A skill not on the sheet is rank 0, as in an attack; the
 		// breakdown says so.
 		if b == "" || len(b) > 64 {
-			return nil, fray.Errorf(fray.EINVALID, "%s: name the skill after +, up to 64 bytes (%s).", clip(what), skillList(c))
+			return nil, fray.Errorf(fray.EINVALID, "%s: name the skill after +, up to 64 bytes (%s).", engine.Clip(what), skillList(c))
 		}
 		r, name, ok := skill(c, b)
 		if !ok {
@@ -409,7 +409,7 @@ func weapon(c *fray.Combatant, name string) (fray.Power, error) {
 		}
 		return fray.Power{Name: strings.ToLower(name), Kind: fray.PowerKindWeapon, Rank: st, Damage: "bash", Skill: "Kung Fu"}, nil
 	}
-	return fray.Power{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon %q (%s).", c.Name, clip(name), weaponList(c))
+	return fray.Power{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon %q (%s).", c.Name, engine.Clip(name), weaponList(c))
 }
 
 // startTracks gives a combatant who joins the tracks resolution counts
@@ -602,7 +602,7 @@ func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) 
 	switch want {
 	case "", DefenceDodge, DefenceParry, DefenceNone, DefenceWait:
 	default:
-		return fray.Errorf(fray.EINVALID, "defence=%s: say dodge, parry, none or wait.", clip(want))
+		return fray.Errorf(fray.EINVALID, "defence=%s: say dodge, parry, none or wait.", engine.Clip(want))
 	}
 	unaware := b.Unaware
 	if v, ok := cmd.Opts[OptUnaware]; ok {
@@ -878,7 +878,7 @@ func (s *State) planTest(cmd fray.Command) (*planned, error) {
 	}
 	kind := strings.ToLower(cmd.Args[1])
 	if kind != "consciousness" && kind != "survival" {
-		return nil, fray.Errorf(fray.EINVALID, "test %s %s: say consciousness or survival.", quoteName(c.Name), clip(cmd.Args[1]))
+		return nil, fray.Errorf(fray.EINVALID, "test %s %s: say consciousness or survival.", quoteName(c.Name), engine.Clip(cmd.Args[1]))
 	}
 	if c.Condition(CondDead) != nil {
 		return nil, fray.Errorf(fray.EINVALID, "%s is dead.", c.Name)
@@ -985,7 +985,7 @@ func (s *State) planFree(cmd fray.Command) (*planned, error) {
 		case "crime":
 			sk = "Crime"
 		default:
-			return nil, fray.Errorf(fray.EINVALID, "with=%s: one gets free with Acrobatics or Crime.", clip(w))
+			return nil, fray.Errorf(fray.EINVALID, "with=%s: one gets free with Acrobatics or Crime.", engine.Clip(w))
 		}
 	}
 	v, name, _ := skill(c, sk)
@@ -1365,9 +1365,9 @@ func (s *State) decideDamage(cmd fray.Command, emit emitFunc) error {
 	if err != nil {
 		return err
 	}
-	n, err := strconv.Atoi(cmd.Args[1])
-	if err != nil || n < 1 || n > 1000 {
-		return fray.Errorf(fray.EINVALID, "%s is not a whole number from 1 to 1000.", clip(cmd.Args[1]))
+	n, err := engine.Amount(cmd, 1, 1, "Life Points")
+	if err != nil {
+		return err
 	}
 	if _, err := needLife(c); err != nil {
 		return err
@@ -1431,7 +1431,7 @@ func (s *State) decideComplication(cmd fray.Command, emit emitFunc) error {
 	kind := strings.ToLower(cmd.Args[1])
 	mk, ok := complications[kind]
 	if !ok {
-		return fray.Errorf(fray.EINVALID, "%s is not a complication this command sets; say blind, bound, tied, down or large (Badly Injured, Outnumbered and the tests come by themselves).", clip(cmd.Args[1]))
+		return fray.Errorf(fray.EINVALID, "%s is not a complication this command sets; say blind, bound, tied, down or large (Badly Injured, Outnumbered and the tests come by themselves).", engine.Clip(cmd.Args[1]))
 	}
 	x := mk(c)
 	if n, ok, err := intOpt(cmd, OptMod, -20, -1); err != nil {
@@ -1531,7 +1531,7 @@ func firearm(c *fray.Combatant, name string) (fray.Power, error) {
 	case len(guns) == 0:
 		return fray.Power{}, fray.Errorf(fray.EINVALID, "%s has no weapon with a clip on their sheet.", c.Name)
 	case name != "":
-		return fray.Power{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon with a clip named %q (%s).", c.Name, clip(name), gunList(guns))
+		return fray.Power{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon with a clip named %q (%s).", c.Name, engine.Clip(name), gunList(guns))
 	case len(guns) > 1:
 		return fray.Power{}, fray.Errorf(fray.EINVALID, "%s has several firearms (%s); name one.", c.Name, gunList(guns))
 	}

@@ -533,7 +533,7 @@ func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAs
 	}
 	trait = strings.ToLower(trait)
 	if !isTrait(trait) {
-		return side{}, fray.Errorf(fray.EINVALID, "%q is not a trait; use agility, intellect, might, perception, toughness or willpower.", clip(trait))
+		return side{}, fray.Errorf(fray.EINVALID, "%q is not a trait; use agility, intellect, might, perception, toughness or willpower.", engine.Clip(trait))
 	}
 	sd := side{name: c.Name, trait: trait, counted: -1}
 	raw := c.Stat(trait)
@@ -553,7 +553,7 @@ func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAs
 	if v, ok := cmd.Opts[o.mod]; ok {
 		m, err := parseDice(v)
 		if err != nil || m < -MaxModifier || m > MaxModifier {
-			return side{}, fray.Errorf(fray.EINVALID, "%s=%s is not a modifier from -4d to +4d.", o.mod, clip(v))
+			return side{}, fray.Errorf(fray.EINVALID, "%s=%s is not a modifier from -4d to +4d.", o.mod, engine.Clip(v))
 		}
 		sd.pool.Modifier = m
 	}
@@ -569,7 +569,7 @@ func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAs
 		n := sd.pool.Count()
 		if v != "all" {
 			if n, err = strconv.Atoi(v); err != nil || n < 0 {
-				return side{}, fray.Errorf(fray.EINVALID, "%s=%s: give the dice not rolled, such as %s=12, or %s=all.", o.auto, clip(v), o.auto, o.auto)
+				return side{}, fray.Errorf(fray.EINVALID, "%s=%s: give the dice not rolled, such as %s=12, or %s=all.", o.auto, engine.Clip(v), o.auto, o.auto)
 			}
 		}
 		if n > sd.pool.Count() {
@@ -580,7 +580,7 @@ func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAs
 	if v, ok := cmd.Opts[o.successes]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			return side{}, fray.Errorf(fray.EINVALID, "%s=%s is not a count of successes.", o.successes, clip(v))
+			return side{}, fray.Errorf(fray.EINVALID, "%s=%s is not a count of successes.", o.successes, engine.Clip(v))
 		}
 		sd.counted = n
 	}
@@ -779,7 +779,7 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 		if static {
 			n, err := ParseThreshold(th)
 			if err != nil {
-				return CheckData{}, nil, fray.Errorf(fray.EINVALID, "threshold=%s is not a threshold; give a number or easy, average, hard, daunting, brutal, inhuman, superhuman, legendary or godlike.", clip(th))
+				return CheckData{}, nil, fray.Errorf(fray.EINVALID, "threshold=%s is not a threshold; give a number or easy, average, hard, daunting, brutal, inhuman, superhuman, legendary or godlike.", engine.Clip(th))
 			}
 			d.Threshold = n
 		} else {
@@ -1354,7 +1354,7 @@ func (s *State) planGroup(cmd fray.Command) (GroupData, []side, error) {
 	}
 	n, err := ParseThreshold(th)
 	if err != nil {
-		return GroupData{}, nil, fray.Errorf(fray.EINVALID, "threshold=%s is not a threshold; give a number or a difficulty such as hard.", clip(th))
+		return GroupData{}, nil, fray.Errorf(fray.EINVALID, "threshold=%s is not a threshold; give a number or a difficulty such as hard.", engine.Clip(th))
 	}
 	d := GroupData{Trait: strings.ToLower(cmd.Args[0]), Threshold: n}
 	var counted []string
@@ -1440,7 +1440,7 @@ func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
 	n := DefaultExchanges
 	if v, ok := cmd.Opts[KeyExchanges]; ok {
 		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > MaxExchanges {
-			return ContestData{}, nil, fray.Errorf(fray.EINVALID, "exchanges=%s is not a number from 1 to %d.", clip(v), MaxExchanges)
+			return ContestData{}, nil, fray.Errorf(fray.EINVALID, "exchanges=%s is not a number from 1 to %d.", engine.Clip(v), MaxExchanges)
 		}
 	}
 	cd := ContestData{A: a.Name, B: b.Name, TraitA: ta, TraitB: tb, Exchanges: n}
@@ -1619,7 +1619,7 @@ func (s *State) decideDefining(cmd fray.Command) (fray.Event, error) {
 	red, hasReduce := cmd.Opts[KeyReduce]
 	one := strings.EqualFold(cmd.Arg(1), KeyOneShot)
 	if cmd.Arg(1) != "" && !one {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%q: say reduce=TRAIT or oneshot.", clip(cmd.Arg(1)))
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%q: say reduce=TRAIT or oneshot.", engine.Clip(cmd.Arg(1)))
 	}
 	var cost string
 	switch {
@@ -1636,7 +1636,7 @@ func (s *State) decideDefining(cmd fray.Command) (fray.Event, error) {
 	default:
 		cost = strings.ToLower(red)
 		if !isTrait(cost) {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "reduce=%s is not an ability; use agility, might or toughness (physical) or intellect, perception or willpower (mental).", clip(red))
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "reduce=%s is not an ability; use agility, might or toughness (physical) or intellect, perception or willpower (mental).", engine.Clip(red))
 		}
 		if c.Stat(cost) < 1 {
 			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no %s dice to give up.", c.Name, cost)

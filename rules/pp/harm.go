@@ -1,8 +1,6 @@
 package pp
 
 import (
-	"strconv"
-
 	"fray"
 	"fray/engine"
 )
@@ -13,10 +11,6 @@ const (
 	EventDamaged = "pp.damaged" // Health (or minions) lost at the GM's word; data: HarmData
 	EventHealed  = "pp.healed"  // Health (or minions) regained at the GM's word; data: HarmData
 )
-
-// MaxHarm is the most Health (or minions) one damage or heal command may
-// take or give back.
-const MaxHarm = 1000
 
 // HarmData is the payload of EventDamaged and EventHealed.
 type HarmData struct {
@@ -81,15 +75,6 @@ func (s *State) forgetLast() {
 	s.Res.LastAssist, s.Res.LastGroup, s.Res.Sides = AssistData{}, GroupData{}, SidesData{}
 }
 
-// harmAmount reads the N of damage NAME N and heal NAME N.
-func harmAmount(cmd fray.Command) (int, error) {
-	n, err := strconv.Atoi(cmd.Args[1])
-	if err != nil || n < 1 || n > MaxHarm {
-		return 0, fray.Errorf(fray.EINVALID, "%s %s: %q is not a whole number from 1 to %d (MaxHarm).", cmd.Name, cmd.Args[0], clip(cmd.Args[1]), MaxHarm)
-	}
-	return n, nil
-}
-
 // decideHarm decides damage NAME N and heal NAME N, the GM's word (P-10):
 // Health lost or regained — for minions, N defeated or brought back. It
 // is no action and may come at any time.
@@ -104,7 +89,7 @@ func (s *State) decideHarm(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
-	n, err := harmAmount(cmd)
+	n, err := engine.Amount(cmd, 1, 1, "Health (or minions)")
 	if err != nil {
 		return fray.Event{}, err
 	}

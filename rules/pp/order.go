@@ -382,7 +382,7 @@ func (sys *System) decideAdd(s *State, cmd fray.Command) ([]fray.Event, error) {
 	if v, ok := shared.Opts[KeyRole]; ok {
 		v = strings.ToLower(v)
 		if !slices.Contains(roles, v) {
-			return nil, fray.Errorf(fray.EINVALID, "role=%s is not a role; use hero, villain, foe or extra.", clip(v))
+			return nil, fray.Errorf(fray.EINVALID, "role=%s is not a role; use hero, villain, foe or extra.", engine.Clip(v))
 		}
 		rd.Role = v
 		delete(shared.Opts, KeyRole)
@@ -422,13 +422,6 @@ func noWords(cmd fray.Command, usage string) error {
 		return err
 	}
 	return engine.CheckOpts(cmd)
-}
-
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
 }
 
 // Apply changes st by the event ev.

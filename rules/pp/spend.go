@@ -145,7 +145,7 @@ func (s *State) planSpend(cmd fray.Command) (spender, side, string, int, error) 
 			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "Say what %s spends: resolve=N (a die a point), reroll or explode.", c.Name)
 		}
 		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > dice.MaxDice {
-			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "resolve=%s is not a number of Resolve points of 1 or more.", clip(v))
+			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "resolve=%s is not a number of Resolve points of 1 or more.", engine.Clip(v))
 		}
 	case HowReroll, HowExplode:
 		if _, ok := cmd.Opts[KeyResolve]; ok {
@@ -153,7 +153,7 @@ func (s *State) planSpend(cmd fray.Command) (spender, side, string, int, error) 
 		}
 		how, n = a, 1
 	default:
-		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%q is not a way to spend Resolve; use resolve=N, reroll or explode.", clip(cmd.Arg(1)))
+		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%q is not a way to spend Resolve; use resolve=N, reroll or explode.", engine.Clip(cmd.Arg(1)))
 	}
 	if left := s.ResolveLeft(c.Name); n > left {
 		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s has %s left, not %d.", c.Name, plural(left, "Resolve point", "Resolve points"), n)
@@ -185,7 +185,7 @@ func (s *State) planSpend(cmd fray.Command) (spender, side, string, int, error) 
 	if v, ok := cmd.Opts[KeySuccesses]; ok {
 		k, err := strconv.Atoi(v)
 		if err != nil || k < 0 {
-			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "successes=%s is not a count of successes.", clip(v))
+			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "successes=%s is not a count of successes.", engine.Clip(v))
 		}
 		sd.counted = k + sd.pool.Auto()
 	}

@@ -120,34 +120,27 @@ func ParseWeapons(s string) ([]Weapon, error) {
 	for _, p := range parts {
 		f := strings.Split(strings.TrimSpace(p), ":")
 		if len(f) < 2 || len(f) > 3 || f[0] == "" {
-			return nil, fray.Errorf(fray.EINVALID, "weapon=%s: write each weapon as NAME:WEIGHT or NAME:WEIGHT:SPECIAL, such as sword:medium:bleed.", clip(s))
+			return nil, fray.Errorf(fray.EINVALID, "weapon=%s: write each weapon as NAME:WEIGHT or NAME:WEIGHT:SPECIAL, such as sword:medium:bleed.", engine.Clip(s))
 		}
 		w, err := ParseDamageWeight(strings.ToLower(f[1]))
 		if err != nil {
-			return nil, fray.Errorf(fray.EINVALID, "weapon=%s: %q is not a weight; use light, medium or heavy.", clip(s), clip(f[1]))
+			return nil, fray.Errorf(fray.EINVALID, "weapon=%s: %q is not a weight; use light, medium or heavy.", engine.Clip(s), engine.Clip(f[1]))
 		}
 		wp := Weapon{Name: f[0], Weight: w}
 		if len(f) == 3 {
 			wp.Special = f[2]
 		}
 		if len(wp.Name) > 40 || len(wp.Special) > 40 {
-			return nil, fray.Errorf(fray.ETOOLARGE, "weapon=%s: a weapon's name and special are at most 40 bytes.", clip(s))
+			return nil, fray.Errorf(fray.ETOOLARGE, "weapon=%s: a weapon's name and special are at most 40 bytes.", engine.Clip(s))
 		}
 		for _, o := range out {
 			if strings.EqualFold(o.Name, wp.Name) {
-				return nil, fray.Errorf(fray.EINVALID, "weapon=%s names %s twice.", clip(s), wp.Name)
+				return nil, fray.Errorf(fray.EINVALID, "weapon=%s names %s twice.", engine.Clip(s), wp.Name)
 			}
 		}
 		out = append(out, wp)
 	}
 	return out, nil
-}
-
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
 }
 
 // fighter returns the record of the named combatant, or nil.
@@ -311,7 +304,7 @@ func (s *State) AttackOf(cmd fray.Command) (Attack, *fray.Combatant, *fray.Comba
 	default:
 		i := slices.IndexFunc(ws, func(w Weapon) bool { return strings.EqualFold(w.Name, with) })
 		if i < 0 {
-			return a, nil, nil, Weapon{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon named %q; their weapons: %s.", att.Name, clip(with), weaponNames(ws, ", "))
+			return a, nil, nil, Weapon{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon named %q; their weapons: %s.", att.Name, engine.Clip(with), weaponNames(ws, ", "))
 		}
 		wp = ws[i]
 	}
@@ -484,7 +477,7 @@ func (s *State) injuryOpt(cmd fray.Command, name string, hp int, what string) (s
 	}
 	inj := strings.ToLower(v)
 	if !slices.Contains(free, inj) {
-		return "", fray.Errorf(fray.EINVALID, "injury=%s: %s can still take %s.", clip(v), name, strings.Join(free, ", "))
+		return "", fray.Errorf(fray.EINVALID, "injury=%s: %s can still take %s.", engine.Clip(v), name, strings.Join(free, ", "))
 	}
 	if hp > 0 {
 		return "", fray.Errorf(fray.EINVALID, "%s is not Incapacitated, so this %s gives no Injury; leave injury= out.", name, what)
@@ -582,7 +575,7 @@ func (s *State) decideInjury(cmd fray.Command) (fray.Event, error) {
 		if slices.Contains(Injuries(), inj) {
 			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already %s; each Injury is taken once: choose %s.", c.Name, inj, strings.Join(free, " or "))
 		}
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%q is not an Injury; choose %s.", clip(cmd.Args[1]), strings.Join(free, " or "))
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%q is not an Injury; choose %s.", engine.Clip(cmd.Args[1]), strings.Join(free, " or "))
 	}
 	return fray.NewEvent(EventInjured, injuryData{Name: c.Name, Injury: inj})
 }

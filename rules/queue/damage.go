@@ -31,9 +31,6 @@ const (
 
 // Limits of the GM's numbers.
 const (
-	// MaxAmount is the most hit points one damage or heal command may
-	// take or give.
-	MaxAmount = 1000
 	// MaxDifficulty is the highest difficulty= of a check (and MaxMod
 	// the largest mod=, either way).
 	MaxDifficulty = 100
@@ -70,15 +67,6 @@ type checkData struct {
 	Success    bool   `json:"success"`
 }
 
-// amount reads the N of damage NAME N and heal NAME N.
-func amount(cmd fray.Command) (int, error) {
-	n, err := strconv.Atoi(cmd.Args[1])
-	if err != nil || n < 1 || n > MaxAmount {
-		return 0, fray.Errorf(fray.EINVALID, "%s %s: %q is not a number of hit points from 1 to %d (MaxAmount).", cmd.Name, cmd.Args[0], clip(cmd.Args[1]), MaxAmount)
-	}
-	return n, nil
-}
-
 // decideDamage decides damage NAME N [injury=…]: hit points lost at the
 // GM's word (a trap, a fall), Incapacitating and Injuring exactly as an
 // attack's hit does (Q-5). It is no action: the GM's word.
@@ -93,7 +81,7 @@ func (s *State) decideDamage(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
-	n, err := amount(cmd)
+	n, err := engine.Amount(cmd, 1, 1, "hit points")
 	if err != nil {
 		return fray.Event{}, err
 	}
@@ -131,7 +119,7 @@ func (s *State) decideHeal(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
-	n, err := amount(cmd)
+	n, err := engine.Amount(cmd, 1, 1, "hit points")
 	if err != nil {
 		return fray.Event{}, err
 	}
@@ -202,7 +190,7 @@ func (s *State) CheckOf(cmd fray.Command) (ToHit, checkData, []fray.Modifier, []
 	case hasDiff:
 		n, err := strconv.Atoi(diff)
 		if err != nil || n < 1 || n > MaxDifficulty {
-			return t, d, nil, nil, fray.Errorf(fray.EINVALID, "difficulty=%s is not a whole number from 1 to %d (MaxDifficulty).", clip(diff), MaxDifficulty)
+			return t, d, nil, nil, fray.Errorf(fray.EINVALID, "difficulty=%s is not a whole number from 1 to %d (MaxDifficulty).", engine.Clip(diff), MaxDifficulty)
 		}
 		d.Difficulty, t.Need = n, n
 	default:
@@ -229,7 +217,7 @@ func parseMod(cmd fray.Command) (int, error) {
 	}
 	n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
 	if err != nil || n < -MaxMod || n > MaxMod {
-		return 0, fray.Errorf(fray.EINVALID, "mod=%s is not a whole number from -%d to %d.", clip(v), MaxMod, MaxMod)
+		return 0, fray.Errorf(fray.EINVALID, "mod=%s is not a whole number from -%d to %d.", engine.Clip(v), MaxMod, MaxMod)
 	}
 	return n, nil
 }

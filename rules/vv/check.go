@@ -134,7 +134,7 @@ func (d *decider) spend(cmd fray.Command) error {
 	}
 	n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
 	if err != nil || n < 1 || n > MaxSpend {
-		return fray.Errorf(fray.EINVALID, "power=%s: give the Power spent as a whole number from 1 to %d.", clip(v), MaxSpend)
+		return fray.Errorf(fray.EINVALID, "power=%s: give the Power spent as a whole number from 1 to %d.", engine.Clip(v), MaxSpend)
 	}
 	if have := s.Power(c.Name); n > have {
 		return fray.Errorf(fray.EINVALID, "%s has %d Power; spending %d is more than that.", c.Name, have, n)
@@ -186,7 +186,7 @@ func (s *State) planCheck(cmd fray.Command) (*checkPlan, error) {
 	p := &checkPlan{c: c}
 	p.given, err = strconv.Atoi(strings.TrimSuffix(v, "%"))
 	if err != nil || p.given < 0 || p.given > 100 {
-		return nil, fray.Errorf(fray.EINVALID, "chance=%s: give the chance in percent, a whole number from 0 to 100.", clip(v))
+		return nil, fray.Errorf(fray.EINVALID, "chance=%s: give the chance in percent, a whole number from 0 to 100.", engine.Clip(v))
 	}
 	if p.mod, err = intOpt(cmd, KeyMod, -MaxMod, MaxMod, 0, "the GM's modifier in percent"); err != nil {
 		return nil, err

@@ -256,7 +256,7 @@ func (s *State) decideAdd(cmd fray.Command) (evs []fray.Event, handled bool, err
 	if v, ok := cmd.Opts[KeyHP]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 10000 {
-			return nil, true, fray.Errorf(fray.EINVALID, "hp=%s: give the Hit Points as a whole number from 1 to 10000.", clip(v))
+			return nil, true, fray.Errorf(fray.EINVALID, "hp=%s: give the Hit Points as a whole number from 1 to 10000.", engine.Clip(v))
 		}
 		c.Tracks = map[string]fray.Track{TrackHitPoints: {Value: n, Max: n}}
 	}
@@ -288,7 +288,7 @@ func parseAttacks(v string) ([]fray.Power, error) {
 		return nil, fray.Errorf(fray.ETOOLARGE, "attack= lists %d attacks; the limit (MaxAttacks) is %d.", len(parts), MaxAttacks)
 	}
 	bad := func(why string) error {
-		return fray.Errorf(fray.EINVALID, "attack=%s: %s; write each attack as NAME:DICE:TYPE:SCORE[:close|ranged], such as Punch:1d4:kinetic:12:close.", clip(v), why)
+		return fray.Errorf(fray.EINVALID, "attack=%s: %s; write each attack as NAME:DICE:TYPE:SCORE[:close|ranged], such as Punch:1d4:kinetic:12:close.", engine.Clip(v), why)
 	}
 	var pws, skills []fray.Power
 	for _, p := range parts {
@@ -297,21 +297,21 @@ func parseAttacks(v string) ([]fray.Power, error) {
 			return nil, bad("an attack has a name of at most 40 bytes and four or five parts")
 		}
 		if _, err := damageDist(f[1]); err != nil {
-			return nil, bad(strconv.Quote(clip(f[1])) + " is not damage dice")
+			return nil, bad(strconv.Quote(engine.Clip(f[1])) + " is not damage dice")
 		}
 		typ := strings.ToLower(f[2])
 		if !slices.Contains(DamageTypes(), typ) {
-			return nil, bad(strconv.Quote(clip(f[2])) + " is not a damage type (" + strings.Join(DamageTypes(), ", ") + ")")
+			return nil, bad(strconv.Quote(engine.Clip(f[2])) + " is not a damage type (" + strings.Join(DamageTypes(), ", ") + ")")
 		}
 		score, err := strconv.Atoi(f[3])
 		if err != nil || score < -100 || score > 100 {
-			return nil, bad(strconv.Quote(clip(f[3])) + " is not a skill score from -100 to 100")
+			return nil, bad(strconv.Quote(engine.Clip(f[3])) + " is not a skill score from -100 to 100")
 		}
 		pw := fray.Power{Name: f[0], Kind: fray.PowerKindPower, Damage: typ, Dice: f[1], Skill: typ}
 		if len(f) == 5 {
 			pw.Range = strings.ToLower(f[4])
 			if pw.Range != "close" && pw.Range != "ranged" {
-				return nil, bad(strconv.Quote(clip(f[4])) + " is neither close nor ranged")
+				return nil, bad(strconv.Quote(engine.Clip(f[4])) + " is neither close nor ranged")
 			}
 		}
 		if slices.ContainsFunc(pws, func(x fray.Power) bool { return fray.SameName(x.Name, pw.Name) }) {
@@ -337,10 +337,10 @@ func parseProtection(v string) (map[string]int, error) {
 		typ = strings.ToLower(typ)
 		k, err := strconv.Atoi(n)
 		if !ok || err != nil || k < 0 || k > 1000 || !slices.Contains(DamageTypes(), typ) {
-			return nil, fray.Errorf(fray.EINVALID, "protection=%s: write TYPE:N[,TYPE:N], a damage type (%s) and a whole number from 0 to 1000.", clip(v), strings.Join(DamageTypes(), ", "))
+			return nil, fray.Errorf(fray.EINVALID, "protection=%s: write TYPE:N[,TYPE:N], a damage type (%s) and a whole number from 0 to 1000.", engine.Clip(v), strings.Join(DamageTypes(), ", "))
 		}
 		if _, dup := out[typ]; dup {
-			return nil, fray.Errorf(fray.EINVALID, "protection=%s names %s twice.", clip(v), typ)
+			return nil, fray.Errorf(fray.EINVALID, "protection=%s names %s twice.", engine.Clip(v), typ)
 		}
 		out[typ] = k
 	}
@@ -385,7 +385,7 @@ func intOpt(cmd fray.Command, key string, lo, hi, def int, what string) (int, er
 	}
 	n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
 	if err != nil || n < lo || n > hi {
-		return 0, fray.Errorf(fray.EINVALID, "%s=%s: give %s, a whole number from %d to %d.", key, clip(v), what, lo, hi)
+		return 0, fray.Errorf(fray.EINVALID, "%s=%s: give %s, a whole number from %d to %d.", key, engine.Clip(v), what, lo, hi)
 	}
 	return n, nil
 }
@@ -403,7 +403,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	}
 	for _, a := range cmd.Args[2:] {
 		if !slices.Contains(attackFlags, strings.ToLower(a)) {
-			return nil, fray.Errorf(fray.EINVALID, "attack does not know the word %q; its words are %s (usage: %s).", clip(a), strings.Join(attackFlags, ", "), attackUsage)
+			return nil, fray.Errorf(fray.EINVALID, "attack does not know the word %q; its words are %s (usage: %s).", engine.Clip(a), strings.Join(attackFlags, ", "), attackUsage)
 		}
 	}
 	att, err := s.Lookup(cmd.Args[0])
@@ -429,7 +429,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 		return nil, fray.Errorf(fray.EINVALID, "Say which power %s attacks with: with=POWER (%s).", att.Name, attackPowers(att))
 	}
 	if p.pw = att.Power(with); p.pw == nil || p.pw.Kind == fray.PowerKindSkill {
-		return nil, fray.Errorf(fray.ENOTFOUND, "%s has no power named %q; their attacks: %s.", att.Name, clip(with), attackPowers(att))
+		return nil, fray.Errorf(fray.ENOTFOUND, "%s has no power named %q; their attacks: %s.", att.Name, engine.Clip(with), attackPowers(att))
 	}
 	pw := p.pw
 	typ := strings.ToLower(pw.Damage)
@@ -440,7 +440,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 		return nil, fray.Errorf(fray.EINVALID, "%s's %s has no damage dice (dice: such as 1d10 on the sheet) (V-12).", att.Name, pw.Name)
 	}
 	if _, err := damageDist(pw.Dice); err != nil {
-		return nil, fray.Errorf(fray.EINVALID, "%s's %s has damage dice %q that cannot be rolled.", att.Name, pw.Name, clip(pw.Dice))
+		return nil, fray.Errorf(fray.EINVALID, "%s's %s has damage dice %q that cannot be rolled.", att.Name, pw.Name, engine.Clip(pw.Dice))
 	}
 	hp, ok := s.HitPoints(tgt.Name)
 	if !ok {
@@ -488,7 +488,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	}
 	defMod, ok := DefenderFacing(facing)
 	if !ok {
-		return nil, fray.Errorf(fray.EINVALID, "facing=%s is not a facing of the defender; use front, front-side, side, side-rear (3/4 behind), rear, above or below.", clip(facing))
+		return nil, fray.Errorf(fray.EINVALID, "facing=%s is not a facing of the defender; use front, front-side, side, side-rear (3/4 behind), rear, above or below.", engine.Clip(facing))
 	}
 	attFacing := strings.ToLower(cmd.Opts[KeyAttackerFacing])
 	if attFacing == "" {
@@ -499,7 +499,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 		if attFacing == FacingRear || attFacing == FacingSideRear {
 			return nil, fray.Errorf(fray.EINVALID, "%s cannot attack to their rear (V-10); turn first with facing.", att.Name)
 		}
-		return nil, fray.Errorf(fray.EINVALID, "attacker-facing=%s is not a facing of the attacker; use front, front-side or side.", clip(attFacing))
+		return nil, fray.Errorf(fray.EINVALID, "attacker-facing=%s is not a facing of the attacker; use front, front-side or side.", engine.Clip(attFacing))
 	}
 	gm, err := intOpt(cmd, KeyMod, -MaxMod, MaxMod, 0, "the GM's modifier")
 	if err != nil {
@@ -516,13 +516,13 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 		if pct, isPct := strings.CutSuffix(v, "%"); isPct {
 			n, err := strconv.Atoi(pct)
 			if err != nil || n < 0 || n > 100 {
-				return nil, fray.Errorf(fray.EINVALID, "noticed=%s: give the chance of %s's Perception roll in percent, a whole number from 0 to 100 with %%, such as noticed=45%%.", clip(v), tgt.Name)
+				return nil, fray.Errorf(fray.EINVALID, "noticed=%s: give the chance of %s's Perception roll in percent, a whole number from 0 to 100 with %%, such as noticed=45%%.", engine.Clip(v), tgt.Name)
 			}
 			// The roll is made in the attack: the plan is the attack on
 			// a target that noticed, and, below, one that did not.
 			p.notice, noticed = &CheckRoll{Chance: n}, true
 		} else if noticed, err = engine.ParseYesNo(KeyNoticed, v); err != nil {
-			return nil, fray.Errorf(fray.EINVALID, "noticed=%s: say yes, no, or the chance of %s's Perception roll in percent, such as noticed=45%%.", clip(v), tgt.Name)
+			return nil, fray.Errorf(fray.EINVALID, "noticed=%s: say yes, no, or the chance of %s's Perception roll in percent, such as noticed=45%%.", engine.Clip(v), tgt.Name)
 		}
 	}
 	immobile := flags.immobile || hp <= 0
@@ -880,9 +880,9 @@ func (d *decider) damage(cmd fray.Command) error {
 	if err != nil {
 		return err
 	}
-	n, err := strconv.Atoi(cmd.Args[1])
-	if err != nil || n < 0 || n > 10000 {
-		return fray.Errorf(fray.EINVALID, "damage %s %s: give the damage as a whole number from 0 to 10000.", c.Name, clip(cmd.Args[1]))
+	n, err := engine.Amount(cmd, 1, 0, "damage")
+	if err != nil {
+		return err
 	}
 	if _, ok := s.HitPoints(c.Name); !ok {
 		return fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N), so damage has nothing to take.", c.Name)
@@ -891,7 +891,7 @@ func (d *decider) damage(cmd fray.Command) error {
 	if v, ok := cmd.Opts[KeyType]; ok {
 		data.Type = strings.ToLower(v)
 		if !slices.Contains(DamageTypes(), data.Type) {
-			return fray.Errorf(fray.EINVALID, "type=%s is not a damage type; use %s.", clip(v), strings.Join(DamageTypes(), ", "))
+			return fray.Errorf(fray.EINVALID, "type=%s is not a damage type; use %s.", engine.Clip(v), strings.Join(DamageTypes(), ", "))
 		}
 		data.Protection = protection(c, data.Type, s.Round)
 		data.Damage = Attack{Protection: data.Protection, Gas: data.Type == DamageGas}.damage(n, false)
@@ -924,9 +924,9 @@ func (d *decider) heal(cmd fray.Command) error {
 	if err != nil {
 		return err
 	}
-	n, err := strconv.Atoi(cmd.Args[1])
-	if err != nil || n < 1 || n > 10000 {
-		return fray.Errorf(fray.EINVALID, "heal %s %s: give the Hit Points restored as a whole number from 1 to 10000.", c.Name, clip(cmd.Args[1]))
+	n, err := engine.Amount(cmd, 1, 1, "Hit Points")
+	if err != nil {
+		return err
 	}
 	t, ok := c.Tracks[TrackHitPoints]
 	if !ok {
@@ -954,11 +954,11 @@ func (d *decider) protect(cmd fray.Command) error {
 	}
 	typ := strings.ToLower(cmd.Args[1])
 	if !slices.Contains(DamageTypes(), typ) {
-		return fray.Errorf(fray.EINVALID, "%q is not a damage type; use %s.", clip(cmd.Args[1]), strings.Join(DamageTypes(), ", "))
+		return fray.Errorf(fray.EINVALID, "%q is not a damage type; use %s.", engine.Clip(cmd.Args[1]), strings.Join(DamageTypes(), ", "))
 	}
 	n, err := strconv.Atoi(cmd.Args[2])
 	if err != nil || n < 1 || n > 1000 {
-		return fray.Errorf(fray.EINVALID, "protect %s %s %s: give the protection as a whole number from 1 to 1000.", c.Name, typ, clip(cmd.Args[2]))
+		return fray.Errorf(fray.EINVALID, "protect %s %s %s: give the protection as a whole number from 1 to 1000.", c.Name, typ, engine.Clip(cmd.Args[2]))
 	}
 	name := "protection vs " + typ
 	if c.Condition(name) == nil && len(c.Conditions) >= engine.MaxConditions {

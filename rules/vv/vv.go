@@ -356,7 +356,7 @@ func (d *decider) move(cmd fray.Command) error {
 	}
 	n, err := strconv.Atoi(cmd.Arg(0))
 	if err != nil || n < 1 || n > MaxInches {
-		return fray.Errorf(fray.EINVALID, "move %s: give the inches moved as a whole number from 1 to %d.", clip(cmd.Arg(0)), MaxInches)
+		return fray.Errorf(fray.EINVALID, "move %s: give the inches moved as a whole number from 1 to %d.", engine.Clip(cmd.Arg(0)), MaxInches)
 	}
 	c, ch, err := d.current(fray.Command{Name: cmd.Name, Opts: cmd.Opts}, "move INCHES")
 	if err != nil {
@@ -592,7 +592,7 @@ func (d *decider) initiative(cmd fray.Command, r fray.Roller) error {
 	}
 	n, err := strconv.Atoi(cmd.Arg(1))
 	if err != nil || n < 1 || n > 10 {
-		return fray.Errorf(fray.EINVALID, "initiative %s %s: the die is a d10, so give a face from 1 to 10.", c.Name, clip(cmd.Arg(1)))
+		return fray.Errorf(fray.EINVALID, "initiative %s %s: the die is a d10, so give a face from 1 to 10.", c.Name, engine.Clip(cmd.Arg(1)))
 	}
 	return d.emit(EventInitiative, DieData{Name: c.Name, Die: n})
 }
@@ -624,7 +624,7 @@ func (d *decider) upkeep(cmd fray.Command) error {
 	}
 	n, err := strconv.Atoi(cmd.Arg(1))
 	if err != nil || n < 0 || n > 1000 {
-		return fray.Errorf(fray.EINVALID, "upkeep %s %s: give the Power spent between turns, a whole number from 0 to 1000.", c.Name, clip(cmd.Arg(1)))
+		return fray.Errorf(fray.EINVALID, "upkeep %s %s: give the Power spent between turns, a whole number from 0 to 1000.", c.Name, engine.Clip(cmd.Arg(1)))
 	}
 	return d.emit(EventUpkeep, UpkeepData{Name: c.Name, Power: n})
 }
@@ -749,13 +749,6 @@ func (d *decider) stand(cmd fray.Command) error {
 		return fray.Errorf(fray.EINVALID, "%s can get up only on their own action phase (V-7).", c.Name)
 	}
 	return d.emit(EventStood, fray.NameData{Name: c.Name})
-}
-
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
 }
 
 // inches formats a distance.
