@@ -272,20 +272,7 @@ func (d *decider) check(cmd fray.Command, r fray.Roller) error {
 	if err != nil {
 		return err
 	}
-	ev.Odds = &odds
-	if err := d.add(ev); err != nil {
-		return err
-	}
-	spent, err := engine.SpendEvents(p.spent)
-	if err != nil {
-		return err
-	}
-	for _, x := range spent {
-		if err := d.add(x); err != nil {
-			return err
-		}
-	}
-	return nil
+	return d.addRolled(ev, odds, p.spent)
 }
 
 // applyCheck applies EventSpent and EventChecked; handled is false for

@@ -796,20 +796,7 @@ func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
 	if err != nil {
 		return err
 	}
-	ev.Odds = &odds
-	if err := d.add(ev); err != nil {
-		return err
-	}
-	spent, err := engine.SpendEvents(p.spent)
-	if err != nil {
-		return err
-	}
-	for _, x := range spent {
-		if err := d.add(x); err != nil {
-			return err
-		}
-	}
-	return nil
+	return d.addRolled(ev, odds, p.spent)
 }
 
 // attackWords says what an attack did, for its last roll: ": hit, 7

@@ -182,6 +182,25 @@ func (d *decider) emit(typ string, data any, rolls ...fray.Roll) error {
 	return d.add(ev)
 }
 
+// addRolled adds a roll's event with the odds it had, then the events
+// that use up the conditions whose modifiers it applied once.
+func (d *decider) addRolled(ev fray.Event, odds fray.Odds, spent []engine.ConditionRef) error {
+	ev.Odds = &odds
+	if err := d.add(ev); err != nil {
+		return err
+	}
+	evs, err := engine.SpendEvents(spent)
+	if err != nil {
+		return err
+	}
+	for _, x := range evs {
+		if err := d.add(x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // add applies ev to the scratch state (unless read-only) and keeps it.
 func (d *decider) add(ev fray.Event) error {
 	typ := ev.Type
