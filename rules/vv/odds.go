@@ -1,6 +1,7 @@
 package vv
 
 import (
+	"errors"
 	"fmt"
 
 	"fray"
@@ -12,11 +13,28 @@ import (
 // range with its inches, facing, the GM's, conditions), and the
 // distribution of the damage after the pull, the cover and protection (0
 // on a miss). For check: the chance of success and failure of the d%,
-// with the chance and its modifiers. Other commands have no odds to show.
-func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
+// with the chance and its modifiers. For start, and for the next (hold,
+// decline) that ends a turn: the chance of each character acting first
+// in the new turn, from the initiative roll (see initiativeOdds). Other
+// commands, and a next that ends no turn, have no odds to show.
+func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	s, err := get(st)
 	if err != nil {
 		return fray.Odds{}, err
+	}
+	switch cmd.Name {
+	case "start", "next", "hold", "decline":
+		// The command is decided on a copy up to the roll, which is
+		// not made.
+		d := &decider{sys: sys, s: s.scratch(), oddsOnly: true}
+		err := d.decide(cmd, noRoller{})
+		if d.odds != nil {
+			return *d.odds, nil
+		}
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s has none to show now: it rolls nothing; initiative is rolled by start and by the next (or hold, decline) that ends a turn.", cmd.Name)
 	}
 	if cmd.Name == "check" {
 		p, err := s.planCheck(cmd)
@@ -26,7 +44,7 @@ func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 		return p.odds(), nil
 	}
 	if cmd.Name != "attack" {
-		return fray.Odds{}, fray.Errorf(fray.EINVALID, "V&V shows the odds of attack and check; %s has none to show.", cmd.Name)
+		return fray.Odds{}, fray.Errorf(fray.EINVALID, "V&V shows the odds of attack, check and the initiative roll (start, or the next that ends a turn); %s has none to show.", cmd.Name)
 	}
 	p, err := s.planAttack(cmd)
 	if err != nil {
@@ -90,4 +108,14 @@ func mixOdds(noticed, unnoticed *AttackOdds, q float64) *AttackOdds {
 		o.Damage[v] += (1 - q) * p
 	}
 	return o
+}
+
+// errOddsOnly stops a decider in odds-only mode at the initiative roll.
+var errOddsOnly = errors.New("vv: odds only, nothing rolled")
+
+// noRoller refuses to roll: an odds-only decider must not reach a die.
+type noRoller struct{}
+
+func (noRoller) Roll(string, string) (fray.Roll, error) {
+	return fray.Roll{}, fray.Errorf(fray.EINTERNAL, "Working out odds rolls nothing.")
 }

@@ -172,6 +172,13 @@ type decider struct {
 	// readOnly marks a decider working on the state itself, which emit
 	// must not change: every event is worked out before any is applied.
 	readOnly bool
+	// cmd is the command being decided.
+	cmd fray.Command
+	// oddsOnly marks a decider that only works out the odds of the
+	// initiative roll the command would make: newTurn keeps them in odds
+	// and stops with errOddsOnly before rolling.
+	oddsOnly bool
+	odds     *fray.Odds
 }
 
 func (d *decider) emit(typ string, data any, rolls ...fray.Roll) error {
@@ -248,6 +255,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 
 func (d *decider) decide(cmd fray.Command, r fray.Roller) error {
 	s := d.s
+	d.cmd = cmd
 	switch cmd.Name {
 	case "start":
 		if err := noWords(cmd, "start"); err != nil {
@@ -443,28 +451,23 @@ func (d *decider) endTurn(r fray.Roller) error {
 	return d.newTurn(r)
 }
 
-// newTurn rolls initiative for the next turn (V-1, V-2, V-4).
+// newTurn rolls initiative for the next turn (V-1, V-2, V-4). The turn's
+// event records the odds the roll had, worked out before any die is
+// rolled; in odds-only mode they are kept and nothing is rolled.
 func (d *decider) newTurn(r fray.Roller) error {
 	s := d.s
 	turn := s.Round + 1
-	surprise := turn == 1 && slices.ContainsFunc(s.Chars, func(c *Char) bool { return c.Victim })
-	raw := s.Setting(SetSurprise, House) == RAW
+	odds := s.initiativeOdds(turn)
+	odds.Command = d.cmd.String()
+	if d.oddsOnly {
+		d.odds = &odds
+		return errOddsOnly
+	}
+	amb := s.ambushOf(turn)
+	surprise, raw := amb.surprise, amb.raw
 	data := TurnData{Turn: turn}
 	var rolls []fray.Roll
 	best, attackers := 0, false
-	// The attackers are those on no victim's side: a defender who noticed
-	// the ambush neither loses actions nor sets the mark. If every side
-	// has a victim, everyone who noticed counts.
-	victimSides := map[string]bool{}
-	for _, ch := range s.Chars {
-		if ch.Victim {
-			victimSides[s.Find(ch.Name).Side] = true
-		}
-	}
-	allSides := true
-	for _, c := range s.Combatants {
-		allSides = allSides && victimSides[c.Side]
-	}
 	for _, ch := range s.Chars {
 		c := s.Find(ch.Name)
 		tc := TurnChar{Name: ch.Name}
@@ -476,7 +479,7 @@ func (d *decider) newTurn(r fray.Roller) error {
 		if die > 0 {
 			tc.Entered = true
 		} else {
-			roll, err := r.Roll(ch.Name, "1d10")
+			roll, err := r.Roll(ch.Name, InitiativeDice)
 			if err != nil {
 				return err
 			}
@@ -487,7 +490,7 @@ func (d *decider) newTurn(r fray.Roller) error {
 		tc.Init = die + c.Stat("agility")
 		if surprise && ch.Victim {
 			tc.Init, tc.Halved = floorHalf(tc.Init), true
-		} else if (allSides || !victimSides[c.Side]) && (!attackers || tc.Init > best) {
+		} else if amb.attacker(c) && (!attackers || tc.Init > best) {
 			best, attackers = tc.Init, true
 		}
 		data.Chars = append(data.Chars, tc)
@@ -520,7 +523,7 @@ func (d *decider) newTurn(r fray.Roller) error {
 			}
 			cb := s.Find(b.Name)
 			if ca.Stat("agility") == cb.Stat("agility") && moveRate(ca) == moveRate(cb) {
-				roll, err := r.Roll(a.Name+" (tie)", "1d100")
+				roll, err := r.Roll(a.Name+" (tie)", TieDice)
 				if err != nil {
 					return err
 				}
@@ -530,7 +533,12 @@ func (d *decider) newTurn(r fray.Roller) error {
 			}
 		}
 	}
-	return d.emit(EventTurn, data, rolls...)
+	ev, err := fray.NewEvent(EventTurn, data, rolls...)
+	if err != nil {
+		return err
+	}
+	ev.Odds = &odds
+	return d.add(ev)
 }
 
 // floorHalf halves n, rounding down.
@@ -603,7 +611,7 @@ func (d *decider) initiative(cmd fray.Command, r fray.Roller) error {
 		return err
 	}
 	if len(cmd.Args) == 1 {
-		roll, err := r.Roll(c.Name, "1d10")
+		roll, err := r.Roll(c.Name, InitiativeDice)
 		if err != nil {
 			return err
 		}

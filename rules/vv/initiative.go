@@ -1,0 +1,309 @@
+package vv
+
+import (
+	"fray"
+	"fray/dice"
+	"fray/engine"
+)
+
+// The dice of the order of play: each character's initiative die (V-1) and
+// the die that settles a full tie on phase, Agility and Move Rate that the
+// GM has not ordered (V-2).
+const (
+	InitiativeDice = "1d10"
+	TieDice        = "1d100"
+)
+
+// InitiativeRoll is the Roll of the odds the initiative roll records.
+const InitiativeRoll = "initiative"
+
+// InitiativeExpr is the Expr of those odds: the expression each character
+// rolls, in words.
+const InitiativeExpr = "1d10 + Agility each"
+
+// NobodyFirst names the band of a roll after which nobody has an action
+// phase (every initiative at 0 or below, or lost to surprise).
+const NobodyFirst = "no one acts"
+
+// FirstBand returns the name of the band of the character named name
+// acting first in the new turn: "Ann first".
+func FirstBand(name string) string { return name + " first" }
+
+// tieFaces is the number of faces of TieDice.
+const tieFaces = 100
+
+// initPoints is the distribution of InitiativeDice, lowest face first.
+var initPoints = func() []fray.Point {
+	d, err := mustParse(InitiativeDice).Dist(dice.DistOptions{})
+	if err != nil {
+		panic(err)
+	}
+	pts := make([]fray.Point, len(d.P))
+	for i, p := range d.P {
+		pts[i] = fray.Point{V: d.Min + i, P: p}
+	}
+	return pts
+}()
+
+// Roles of a character in a turn's initiative roll under the house rule of
+// surprise (V-4).
+const (
+	rolePlain    = iota // rolls in full; sets no mark and loses nothing
+	roleAttacker        // an attacker: the highest attacker's initiative is the mark
+	roleVictim          // failed to notice: halved, and loses every phase above the mark
+)
+
+// ambush is how a turn's initiative roll treats the ambush (V-4).
+type ambush struct {
+	// surprise is true on the first turn when someone failed to notice;
+	// raw when the victims then roll nothing (the rules as written).
+	surprise, raw bool
+	// victimSides holds the sides with a victim; allSides is true when
+	// every combatant's side has one.
+	victimSides map[string]bool
+	allSides    bool
+}
+
+// ambushOf returns how the roll for turn treats the ambush.
+func (s *State) ambushOf(turn int) ambush {
+	a := ambush{raw: s.Setting(SetSurprise, House) == RAW, victimSides: map[string]bool{}}
+	for _, ch := range s.Chars {
+		if ch.Victim {
+			a.surprise = turn == 1
+			a.victimSides[s.Find(ch.Name).Side] = true
+		}
+	}
+	a.allSides = true
+	for _, c := range s.Combatants {
+		a.allSides = a.allSides && a.victimSides[c.Side]
+	}
+	return a
+}
+
+// attacker reports whether a character who noticed is an attacker: one on
+// no victim's side, or anyone who noticed when every side has a victim. A
+// defender who noticed neither loses actions nor sets the mark.
+func (a ambush) attacker(c *fray.Combatant) bool {
+	return a.allSides || !a.victimSides[c.Side]
+}
+
+// party is one character rolling initiative, as the odds see it.
+type party struct {
+	name string
+	// agility, move, gm and added are the keys of the order on one phase
+	// (see sortSched); ranked is true when the GM's order names them.
+	agility, move, gm, added int
+	ranked                   bool
+	role                     int
+	// init is the distribution of the initiative total, after halving.
+	init []fray.Point
+}
+
+// initiativeOdds returns the odds of the initiative roll that begins turn
+// (V-1, V-2, V-4): for each character who rolls, the exact chance of
+// acting first in the new turn, that is of holding its highest phase not
+// lost to surprise, after the tie rules of sortSched (Agility, Move Rate,
+// the GM's order, then the tie die, then the order added). Dice entered
+// with initiative are not looked at: the odds are those the roll had before
+// any die was rolled. A held action carried over from the previous turn
+// does not count as acting first.
+func (s *State) initiativeOdds(turn int) fray.Odds {
+	amb := s.ambushOf(turn)
+	o := fray.Odds{Roll: InitiativeRoll, Expr: InitiativeExpr}
+	if amb.surprise {
+		if amb.raw {
+			o.Expr += "; the surprised do not roll on the first turn (V-4)"
+		} else {
+			o.Expr += "; the surprised halve theirs and lose the phases above the attackers' highest (V-4)"
+		}
+	}
+	ps := make([]party, 0, len(s.Combatants))
+	capped := false
+	for i, c := range s.Combatants {
+		ch := s.char(c.Name)
+		if ch == nil {
+			continue
+		}
+		p := party{name: c.Name, agility: c.Stat("agility"), move: moveRate(c), added: i}
+		if p.gm = engine.Index(s.Tiebreak, c.Name); p.gm < 0 {
+			p.gm = len(s.Tiebreak)
+		} else {
+			p.ranked = true
+		}
+		switch {
+		case amb.surprise && ch.Victim && amb.raw:
+			continue // rolls nothing on the first turn
+		case amb.surprise && ch.Victim:
+			p.role = roleVictim
+		case amb.surprise && !amb.raw && amb.attacker(c):
+			p.role, capped = roleAttacker, true
+		}
+		p.init = make([]fray.Point, len(initPoints))
+		for k, pt := range initPoints {
+			v := pt.V + p.agility
+			if p.role == roleVictim {
+				v = floorHalf(v)
+			}
+			p.init[k] = fray.Point{V: v, P: pt.P}
+		}
+		o.Modifiers = append(o.Modifiers, fray.Modifier{Source: c.Name + ": Agility", Value: p.agility})
+		ps = append(ps, p)
+	}
+	if !capped {
+		// Without attackers nobody sets the mark: the victims only
+		// halve their initiative.
+		for i := range ps {
+			if ps[i].role == roleVictim {
+				ps[i].role = rolePlain
+			}
+		}
+	}
+	total := 0.0
+	for i := range ps {
+		p := firstChance(ps, i)
+		total += p
+		if p > 0 {
+			o.Bands = append(o.Bands, fray.Band{Name: FirstBand(ps[i].name), P: p})
+		}
+	}
+	if rest := 1 - total; rest > 1e-12 {
+		o.Bands = append(o.Bands, fray.Band{Name: NobodyFirst, P: rest})
+	}
+	return o
+}
+
+// firstChance returns the chance that ps[i] acts first. Each party's
+// initiative is independent, so it is the sum over the phases t ps[i] may
+// act first on of P(its first phase is t) times the chance that nobody
+// beats it there. Under surprise the victims' first phases depend on the
+// mark, the attackers' highest initiative B; ps[i] acting first on t
+// means B = t when it is an attacker or a victim, and B ≤ t when it
+// noticed without being an attacker, which splits the product (see
+// beatenNot).
+func firstChance(ps []party, i int) float64 {
+	me := &ps[i]
+	sum := 0.0
+	for _, pt := range me.init {
+		if me.role != roleVictim {
+			if pt.V > 0 {
+				sum += pt.P * firstAt(ps, i, pt.V)
+			}
+			continue
+		}
+		// A victim's first phase not lost is t = V − 15k when the mark
+		// is t.
+		for t := pt.V; t > 0; t -= PhaseStep {
+			sum += pt.P * firstAt(ps, i, t)
+		}
+	}
+	return sum
+}
+
+// firstAt returns the chance that nobody beats ps[i] acting on phase t
+// (and, for a victim, that the mark is t), averaged over ps[i]'s tie die
+// when someone fully tied with it may also be on t.
+func firstAt(ps []party, i int, t int) float64 {
+	me := &ps[i]
+	tied := false
+	for j := range ps {
+		if j != i && fullTie(me, &ps[j]) {
+			if _, at := phaseChance(&ps[j], t); at > 0 {
+				tied = true
+				break
+			}
+		}
+	}
+	if !tied {
+		return beatenNot(ps, i, t, 0)
+	}
+	sum := 0.0
+	for v := 1; v <= tieFaces; v++ {
+		sum += beatenNot(ps, i, t, v)
+	}
+	return sum / tieFaces
+}
+
+// fullTie reports whether two characters on one phase are ordered by the
+// tie die: same Agility and Move Rate, and neither in the GM's order.
+func fullTie(a, b *party) bool {
+	return a.agility == b.agility && a.move == b.move && !a.ranked && !b.ranked
+}
+
+// phaseChance returns the chances that p's first phase not lost is below t
+// (or that it has none) and that it is t, given, for a victim, that the
+// mark is t.
+func phaseChance(p *party, t int) (below, at float64) {
+	for _, pt := range p.init {
+		switch {
+		case p.role == roleVictim && pt.V >= t && (pt.V-t)%PhaseStep == 0:
+			at += pt.P
+		case p.role != roleVictim && pt.V == t:
+			at += pt.P
+		case p.role == roleVictim || pt.V < t:
+			below += pt.P
+		}
+	}
+	return below, at
+}
+
+// beatenNot returns the chance that nobody beats ps[i] on phase t, its tie
+// die showing v (0 when no tie die can matter). For the attackers A and
+// the victims V given mark t: an attacker needs every other party not to
+// beat it (then B = t); a victim needs the attackers not to beat it with
+// at least one on t (B = t); a character who noticed without being an
+// attacker needs every attacker below t (then every victim is below t
+// too), or the attackers not beating it with one on t and the victims
+// not beating it.
+func beatenNot(ps []party, i int, t, v int) float64 {
+	me := &ps[i]
+	plain, attNot, attBelow, vicNot := 1.0, 1.0, 1.0, 1.0
+	for j := range ps {
+		if j == i {
+			continue
+		}
+		o := &ps[j]
+		below, at := phaseChance(o, t)
+		win := 0.0 // the chance that ps[i] goes before o when both are on t
+		switch {
+		case fullTie(me, o):
+			// o's tie die must be lower; on equal dice the one added
+			// first goes first.
+			lower := v - 1
+			if o.added > me.added {
+				lower = v
+			}
+			win = float64(lower) / tieFaces
+		case before(me, o):
+			win = 1
+		}
+		nb := below + at*win
+		switch o.role {
+		case roleAttacker:
+			attNot *= nb
+			attBelow *= below
+		case roleVictim:
+			vicNot *= nb
+		default:
+			plain *= nb
+		}
+	}
+	switch me.role {
+	case roleAttacker:
+		return plain * attNot * vicNot
+	case roleVictim:
+		return plain * (attNot - attBelow) * vicNot
+	}
+	return plain * (attBelow + (attNot-attBelow)*vicNot)
+}
+
+// before reports whether a goes before b on one phase without the tie die:
+// higher Agility, then higher Move Rate, then the GM's order (V-2).
+func before(a, b *party) bool {
+	switch {
+	case a.agility != b.agility:
+		return a.agility > b.agility
+	case a.move != b.move:
+		return a.move > b.move
+	}
+	return a.gm < b.gm
+}
