@@ -580,18 +580,3 @@ func BenchmarkFight(b *testing.B) {
 		}
 	}
 }
-
-// odds initiative NAME shows the queue roll's distribution (Q-1).
-func TestQ1_InitiativeOdds(t *testing.T) {
-	e := engine.New(queue.New(), rand.New(rand.NewPCG(1, 2)))
-	run(t, e, "add Ann wits=3 bonus=1")
-	cmd, _ := engine.ParseCommand("odds initiative Ann")
-	o, err := e.Odds(cmd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if o.Expr != "1d20+4" || len(o.Dist) != 20 || o.Dist[0].V != 5 || math.Abs(o.Mean-14.5) > 1e-12 {
-		t.Errorf("odds %+v", o)
-	}
-	refuse(t, e, "odds initiative Zed", `no combatant named "Zed"`)
-}

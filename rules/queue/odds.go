@@ -20,13 +20,17 @@ const (
 // the special effect and to Incapacitate the target (or Injure one
 // already Incapacitated), the to-hit modifiers, and the distribution of
 // damage (0 on a miss); for check, the chance of success and the
-// distribution of the score; for initiative, the queue roll's score.
+// distribution of the score; for start, each party's chance to head the
+// queue it forms, and for initiative NAME, the chance that NAME's
+// party heads it and the distribution of its score.
 func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	s := state(st)
 	if cmd.Name != "attack" {
 		switch cmd.Name {
-		case "initiative", "start":
-			return initiativeOdds(s, cmd)
+		case "initiative":
+			return s.initiativeOdds(cmd)
+		case "start":
+			return s.startOdds(cmd)
 		case "check":
 			t, d, mods, _, err := s.CheckOf(cmd)
 			if err != nil {
@@ -113,26 +117,4 @@ func signed(n int) string {
 		return "+" + strconv.Itoa(n)
 	}
 	return strconv.Itoa(n)
-}
-
-// initiativeOdds gives the odds of one combatant's queue roll, 1d20 +
-// Wits + bonus: the distribution of the score.
-func initiativeOdds(s *State, cmd fray.Command) (fray.Odds, error) {
-	if cmd.Name == "start" || len(cmd.Args) == 0 {
-		return fray.Odds{}, fray.Errorf(fray.EINVALID, "Ask for one combatant's queue roll: odds initiative NAME.")
-	}
-	c, err := s.Lookup(cmd.Args[0])
-	if err != nil {
-		return fray.Odds{}, err
-	}
-	b := c.Stat(StatWits) + c.Stat(StatBonus)
-	o := fray.Odds{For: c.Name, Roll: "initiative", Expr: HitDie + signed(b), Bands: []fray.Band{{Name: "score", P: 1}}, Mean: 10.5 + float64(b)}
-	o.Modifiers = []fray.Modifier{{Source: "Wits", Value: c.Stat(StatWits)}}
-	if x := c.Stat(StatBonus); x != 0 {
-		o.Modifiers = append(o.Modifiers, fray.Modifier{Source: "bonus", Value: x})
-	}
-	for f := 1; f <= 20; f++ {
-		o.Dist = append(o.Dist, fray.Point{V: f + b, P: 1.0 / 20})
-	}
-	return o, nil
 }

@@ -213,7 +213,7 @@ func (*System) Commands() []fray.CommandDoc {
 	return append(docs,
 		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's tiebreak order for equal scores that PCs-first does not settle (before the start)."},
 		fray.CommandDoc{Usage: "initiative NAME DIE", Summary: "Enter the physical d20 of a combatant (or of their group) before the start."},
-		fray.CommandDoc{Usage: "start", Summary: "Roll 1d20 + Wits for everyone, once per group, and form the queue (Q-1)."},
+		fray.CommandDoc{Usage: "start", Summary: "Roll 1d20 + Wits for everyone, once per group, and form the queue (Q-1); the event records each party's chance to come first. Example: odds start."},
 		fray.CommandDoc{Usage: "act [NAME] major|minor [note=TEXT]", Summary: "The current actor takes an action: Major and Minor, or two Minor, per turn (Q-2)."},
 		fray.CommandDoc{Usage: "next [NAME]", Summary: "The current actor goes to the bottom of the queue."},
 		fray.CommandDoc{Usage: "react NAME to=NAME [note=TEXT]", Summary: "A reaction: NAME will stand right below the one answered, once that one has gone to the bottom (Q-3)."},
@@ -222,7 +222,7 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "damage NAME N [injury=scarred|maimed|dead]", Summary: "The GM takes N hit points off (a trap, a fall): at 0 Incapacitated, and damage to the Incapacitated is an Injury, as an attack's (Q-5); no action. Example: damage Johann 3."},
 		fray.CommandDoc{Usage: "heal NAME N", Summary: "The GM gives back up to N hit points (a potion), never above the combatant's; any regained ends Incapacitation, Injuries stay, the dead stay dead. Example: heal Johann 2."},
 		fray.CommandDoc{Usage: "check NAME vs=NAME|difficulty=N [mod=±N]", Summary: "A task: d20 + Wits against 10 + the opponent's Wits (the to-hit rule's roll) or the GM's difficulty; it takes no action itself, the GM says with act whether it costs a Major or Minor; dice=D20. Example: check Melvina vs=\"Pet Bear\" mod=+2."},
-		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of an attack (miss, hit, a Black 6's special, Incapacitated, and the damage) or a check before rolling, with every modifier. Example: odds attack Johann \"Brigand #1\" with=sword."},
+		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of an attack (miss, hit, a Black 6's special, Incapacitated, and the damage), a check, or the queue roll (odds start: each party's chance to come first; odds initiative NAME: NAME's party's chance and score) before rolling, with every modifier. Example: odds attack Johann \"Brigand #1\" with=sword."},
 	)
 }
 
@@ -382,61 +382,43 @@ func (s *State) decideStart(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	if err := engine.CheckOpts(cmd); err != nil {
 		return nil, err
 	}
-	if s.Started {
-		return nil, fray.Errorf(fray.EINVALID, "The encounter has already started.")
+	ps, err := s.parties()
+	if err != nil {
+		return nil, err
 	}
-	if len(s.Combatants) == 0 {
-		return nil, fray.Errorf(fray.EINVALID, "Nobody is in the encounter; add the combatants first.")
-	}
-	// Units in the GM's tiebreak order: a group stands where its first
-	// member would.
-	type unit struct {
-		key     string
-		members []string
-		wits    int
-		pc      bool
-	}
-	var units []*unit
-	byKey := map[string]*unit{}
-	for _, n := range engine.Tiebreak(&s.Encounter, s.Tiebreak) {
-		c := s.Find(n)
-		k := unitKey(c)
-		u := byKey[k]
-		if u == nil {
-			u = &unit{key: k, wits: c.Stat(StatWits) + c.Stat(StatBonus)}
-			byKey[k] = u
-			units = append(units, u)
-		}
-		u.members = append(u.members, c.Name)
-		u.wits = max(u.wits, c.Stat(StatWits)+c.Stat(StatBonus))
-		u.pc = u.pc || c.IsPC()
+	// The odds the roll has, worked out before any die is rolled (E-6).
+	odds, err := startOddsOf(cmd, ps)
+	if err != nil {
+		return nil, err
 	}
 	var rolls []fray.Roll
-	ranked := make([]engine.Ranked, 0, len(units))
+	ranked := make([]engine.Ranked, 0, len(ps))
 	scores := map[string]int{}
-	for _, u := range units {
-		roll, ok := s.Initiative[u.key]
+	for _, p := range ps {
+		roll, ok := s.Initiative[p.key]
 		if !ok {
-			who := u.members[0]
-			if c := s.Find(who); c.Group != "" {
-				who = c.Group
-			}
 			var err error
-			roll, err = r.Roll(who, "1d20")
+			roll, err = r.Roll(p.name, "1d20")
 			if err != nil {
 				return nil, err
 			}
 		}
 		rolls = append(rolls, roll)
-		score := roll.Total + u.wits
+		score := roll.Total + p.bonus
 		pc := 0
-		if u.pc {
+		if p.pc {
 			pc = 1
 		}
-		ranked = append(ranked, engine.Ranked{Name: u.key, Keys: []int{score, pc}})
-		for _, m := range u.members {
+		// The parties are in the GM's tiebreak order, which SortRanked
+		// keeps for equal keys.
+		ranked = append(ranked, engine.Ranked{Name: p.key, Keys: []int{score, pc}})
+		for _, m := range p.members {
 			scores[m] = score
 		}
+	}
+	byKey := make(map[string]*party, len(ps))
+	for _, p := range ps {
+		byKey[p.key] = p
 	}
 	engine.SortRanked(ranked)
 	var order []string
@@ -447,6 +429,7 @@ func (s *State) decideStart(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	if err != nil {
 		return nil, err
 	}
+	ev.Odds = &odds
 	return []fray.Event{ev}, nil
 }
 
