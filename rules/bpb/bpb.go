@@ -6,7 +6,8 @@
 // power against a power that inflicts no Endurance damage, and the
 // automatic reorder on an extreme success (B-9), attacks with fixed damage
 // off Endurance (B-10), distraction (B-11) and experience (B-12), with the
-// exact odds of every roll (E-6).
+// exact odds of every roll (E-6), the rolled order's included: who acts
+// first, recorded by the start that rolls it.
 //
 // Conditions (E-4) end at the edges of turns as they are taken: a delayed
 // turn's end is when it is taken, a forced action is the turn it spends
@@ -129,7 +130,7 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "damage NAME N | heal NAME N", Summary: "Endurance lost or regained at the GM's word; 0 is out."},
 		fray.CommandDoc{Usage: "award NAME showed|enthusiastic|concluded|lowest|roleplayed|clever", Summary: "Experience for a player's character; roleplayed and clever go to two different players (B-12)."},
 		fray.CommandDoc{Usage: "spend NAME N on=STAT|POWER|expertise:SKILL", Summary: "Spend experience: 1 point per rank, 1 for expertise (B-12)."},
-		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of a roll (check, attack, block, dodge, distract) with every modifier, without rolling."},
+		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of a roll (check, attack, block, dodge, distract; start order=rolled: who acts first) with every modifier, without rolling."},
 	)
 }
 
@@ -409,61 +410,22 @@ func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, e
 }
 
 func (s *State) decideStart(cmd fray.Command, r fray.Roller) (fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 0, 0, "start [order=declared|rolled]"); err != nil {
+	p, err := s.planStart(cmd)
+	if err != nil {
 		return fray.Event{}, err
 	}
-	if err := engine.CheckOpts(cmd, SettingOrder); err != nil {
+	if p.mode == "declared" {
+		return fray.NewEvent(fray.EventStarted, startData{Mode: p.mode, Order: p.aware})
+	}
+	// The odds are worked out before the dice are rolled (E-6).
+	o := s.initiativeOdds(cmd.String(), p)
+	order, rolls, err := s.rollOrder(p, r)
+	if err != nil {
 		return fray.Event{}, err
 	}
-	if s.Started {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "The encounter has already started (round %d).", s.Round)
-	}
-	mode := s.Setting(SettingOrder, "declared")
-	if v, ok := cmd.Opts[SettingOrder]; ok {
-		if v != "declared" && v != "rolled" {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "order=%s is not an order; use order=declared or order=rolled.", v)
-		}
-		mode = v
-	}
-	names := engine.Tiebreak(&s.Encounter, s.Declared)
-	var aware []string
-	for _, n := range names {
-		if c := s.Find(n); !c.Unaware && c.Kind != fray.KindEnvironment {
-			aware = append(aware, c.Name)
-		}
-	}
-	if len(aware) == 0 {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Nobody is aware, so nobody has a turn; add an aware combatant first.")
-	}
-	if mode == "declared" {
-		return fray.NewEvent(fray.EventStarted, startData{Mode: mode, Order: aware})
-	}
-	var rolls []fray.Roll
-	ranked := make([]engine.Ranked, 0, len(aware))
-	for _, n := range aware {
-		roll, ok := s.Initiative[n]
-		if !ok {
-			var err error
-			roll, err = r.Roll(n, "2d6")
-			if err != nil {
-				return fray.Event{}, err
-			}
-		}
-		rolls = append(rolls, roll)
-		c := s.Find(n)
-		score := roll.Total + c.Stat(StatPerception) + c.Stat(StatSuperSpeed)
-		pc := 0
-		if c.IsPC() {
-			pc = 1
-		}
-		ranked = append(ranked, engine.Ranked{Name: n, Keys: []int{score, c.Stat(StatPerception), pc}})
-	}
-	engine.SortRanked(ranked)
-	order := make([]string, len(ranked))
-	for i, x := range ranked {
-		order[i] = x.Name
-	}
-	return fray.NewEvent(fray.EventStarted, startData{Mode: mode, Order: order}, rolls...)
+	ev, err := fray.NewEvent(fray.EventStarted, startData{Mode: p.mode, Order: order}, rolls...)
+	ev.Odds = &o
+	return ev, err
 }
 
 // checkTurn checks an optional NAME against whose turn it is.

@@ -667,12 +667,16 @@ func (s *State) plan(cmd fray.Command) (*task, error) {
 	case RollDistract:
 		return s.planDistract(cmd)
 	}
-	return nil, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds; the rolls are check, attack, block, dodge and distract.", cmd.Name)
+	return nil, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds; the rolls are check, attack, block, dodge, distract and start order=rolled.", cmd.Name)
 }
 
-// Odds returns the exact odds of the roll a command would make (E-6).
+// Odds returns the exact odds of the roll a command would make (E-6):
+// a task roll, or the rolled order of play at the start (B-4).
 func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	s := state(st)
+	if cmd.Name == "start" {
+		return s.startOdds(cmd)
+	}
 	t, err := s.plan(cmd)
 	if err != nil {
 		return fray.Odds{}, err
