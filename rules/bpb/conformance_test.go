@@ -19,6 +19,8 @@ add Ganyeka perception=3
 add Rock kind=environment
 add Monolith side=pc aware=no
 initiative Blueshift 6,3
+odds start order=rolled
+odds start
 start order=rolled
 next
 force Blueshift
