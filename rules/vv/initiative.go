@@ -204,21 +204,42 @@ func firstChance(ps []party, i int) float64 {
 // when someone fully tied with it may also be on t.
 func firstAt(ps []party, i int, t int) float64 {
 	me := &ps[i]
-	tied := false
+	fixed := products{1, 1, 1, 1}
+	// The parties fully tied with ps[i] that may be on t, with their
+	// chances of being below t and on it.
+	var tied []int
+	var below, at []float64
 	for j := range ps {
-		if j != i && fullTie(me, &ps[j]) {
-			if _, at := phaseChance(&ps[j], t); at > 0 {
-				tied = true
-				break
-			}
+		if j == i {
+			continue
+		}
+		o := &ps[j]
+		b, a := phaseChance(o, t)
+		switch {
+		case a > 0 && fullTie(me, o):
+			tied, below, at = append(tied, j), append(below, b), append(at, a)
+		case before(me, o):
+			fixed.add(o.role, b+a, b)
+		default:
+			fixed.add(o.role, b, b)
 		}
 	}
-	if !tied {
-		return beatenNot(ps, i, t, 0)
+	if len(tied) == 0 {
+		return fixed.first(me.role)
 	}
 	sum := 0.0
 	for v := 1; v <= tieFaces; v++ {
-		sum += beatenNot(ps, i, t, v)
+		tie := fixed
+		for k, j := range tied {
+			// The other's tie die must be lower; on equal dice the one
+			// added first goes first.
+			lower := v - 1
+			if ps[j].added > me.added {
+				lower = v
+			}
+			tie.add(ps[j].role, below[k]+at[k]*float64(lower)/tieFaces, below[k])
+		}
+		sum += tie.first(me.role)
 	}
 	return sum / tieFaces
 }
@@ -246,54 +267,42 @@ func phaseChance(p *party, t int) (below, at float64) {
 	return below, at
 }
 
-// beatenNot returns the chance that nobody beats ps[i] on phase t, its tie
-// die showing v (0 when no tie die can matter). For the attackers A and
-// the victims V given mark t: an attacker needs every other party not to
-// beat it (then B = t); a victim needs the attackers not to beat it with
-// at least one on t (B = t); a character who noticed without being an
-// attacker needs every attacker below t (then every victim is below t
-// too), or the attackers not beating it with one on t and the victims
-// not beating it.
-func beatenNot(ps []party, i int, t, v int) float64 {
-	me := &ps[i]
-	plain, attNot, attBelow, vicNot := 1.0, 1.0, 1.0, 1.0
-	for j := range ps {
-		if j == i {
-			continue
-		}
-		o := &ps[j]
-		below, at := phaseChance(o, t)
-		win := 0.0 // the chance that ps[i] goes before o when both are on t
-		switch {
-		case fullTie(me, o):
-			// o's tie die must be lower; on equal dice the one added
-			// first goes first.
-			lower := v - 1
-			if o.added > me.added {
-				lower = v
-			}
-			win = float64(lower) / tieFaces
-		case before(me, o):
-			win = 1
-		}
-		nb := below + at*win
-		switch o.role {
-		case roleAttacker:
-			attNot *= nb
-			attBelow *= below
-		case roleVictim:
-			vicNot *= nb
-		default:
-			plain *= nb
-		}
-	}
-	switch me.role {
+// products accumulates, over the other parties, the chance that none of
+// them beats one party on its phase: plain over those who are neither
+// attackers nor victims, attNot and vicNot over the attackers and the
+// victims (given the mark is that phase), and attBelow the chance that
+// every attacker is below it. Nobody yet is products{1, 1, 1, 1}.
+type products struct{ plain, attNot, attBelow, vicNot float64 }
+
+// add multiplies in one party of role, which does not beat the party with
+// probability notBeat and is below its phase with probability below.
+func (p *products) add(role int, notBeat, below float64) {
+	switch role {
 	case roleAttacker:
-		return plain * attNot * vicNot
+		p.attNot *= notBeat
+		p.attBelow *= below
 	case roleVictim:
-		return plain * (attNot - attBelow) * vicNot
+		p.vicNot *= notBeat
+	default:
+		p.plain *= notBeat
 	}
-	return plain * (attBelow + (attNot-attBelow)*vicNot)
+}
+
+// first returns the chance that the party of role is first on its phase.
+// Given the mark t: an attacker needs every other party not to beat it
+// (then the mark is t); a victim needs the attackers not to beat it with
+// at least one on t (the mark is t); a character who noticed without
+// being an attacker needs every attacker below t (then every victim is
+// below t too), or the attackers not beating it with one on t and the
+// victims not beating it.
+func (p products) first(role int) float64 {
+	switch role {
+	case roleAttacker:
+		return p.plain * p.attNot * p.vicNot
+	case roleVictim:
+		return p.plain * (p.attNot - p.attBelow) * p.vicNot
+	}
+	return p.plain * (p.attBelow + (p.attNot-p.attBelow)*p.vicNot)
 }
 
 // before reports whether a goes before b on one phase without the tie die:
