@@ -37,6 +37,15 @@ next
 undo
 undo
 redo`},
+	{Name: "the queue roll with physical dice", Text: `add Ann side=pc wits=2
+add B1 group=Brigands wits=1
+add B2 group=Brigands wits=1 bonus=1
+initiative B2 5
+order B1 Ann
+start dice=12
+undo
+start roll=5
+next`},
 	{Name: "damage, heal and checks", Text: `add Ann side=pc wits=3 hp=10 weapon=sword:medium:bleed
 add Bob wits=1 hp=6 weapon=club:medium:stun
 check Ann difficulty=12 dice=9

@@ -4,6 +4,20 @@
 // the bottom, and reactions that put the reactor right below the one
 // they answered once that one has gone to the bottom.
 //
+// The queue roll has exact odds (SPEC E-6), worked out before the dice:
+// the start event records each party's chance to head the new queue, a
+// band "NAME first" per combatant or group (a group rolls once, with its
+// best member's Wits + bonus), in the order they were added, after the
+// tie rules exactly as the queue applies them: PCs first, then the GM's
+// order (order NAME …), then the order of adding, which stands for a
+// negotiation the GM has not declared; so every tie is settled by the
+// state and none is split. A party that cannot come first has no band.
+// odds start shows these odds without rolling; odds initiative NAME gives
+// NAME's party's chance to come first or not and the distribution of its
+// score. Dice entered with initiative NAME DIE, or dice= and roll= on
+// start, are the roll's physical dice: the odds are those the roll had
+// before any die was thrown, not the odds given the dice already entered.
+//
 // Attacks (attack A B with=WEAPON) are Major actions: d20 + Wits against
 // 10 + the target's Wits (ours; set hitbase= and tohit=gm change it, and
 // hit=yes|no rules a hit), then Red and Black by the weapon's weight, a
