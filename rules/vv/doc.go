@@ -31,6 +31,24 @@
 // DIE. facing and prone off one's own phase cost 2 Power, once a phase
 // (V-7). The view lists every action phase of the turn with who acts on it.
 //
+// The event of each initiative roll (vv.turn, by start and by the next,
+// hold or decline that ends a turn) records its odds (SPEC E-6), worked
+// out before any die is rolled, and odds start, odds next (when that next
+// ends the turn) and so on show them without rolling: one band "NAME
+// first" per character who rolls, the exact chance of holding the new
+// turn's highest phase, with an Agility modifier each. The chance follows
+// the order code exactly: Agility, Move Rate, the GM's order, then the
+// tie die (1d100, equal dice to the one added first, so the first added
+// of two fully tied characters wins 50.5% of their ties, not an even
+// split). Under the house rule of surprise a victim is first only on the
+// attackers' highest phase, when every earlier phase of theirs is lost
+// and they win the tie there; as written a victim does not roll and has
+// neither band nor modifier. Bands of chance 0 are left out; when every
+// initiative may be 0 or below (or lost), a band "no one acts" holds the
+// rest. Dice entered with initiative or dice= are not looked at: the
+// odds are those the roll had. A held action carried into the new turn
+// does not count as acting first.
+//
 // # Resolution
 //
 // A combatant's numbers come from a sheet (package sheet: stats level,

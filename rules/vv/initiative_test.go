@@ -83,10 +83,47 @@ func first(st fray.State) string {
 	return vv.NobodyFirst
 }
 
+// tiePattern is one way k tie dice can fall, up to the order of their
+// faces, and its chance.
+type tiePattern struct {
+	faces []int
+	p     float64
+}
+
+// tiePatterns returns the ways k d100 tie dice can fall. The order code
+// only compares tie dice (higher first, equal ones by the order added),
+// so every tuple of faces with the same order gives the same order of
+// play: a tuple of m distinct faces 1 … m stands for the C(100, m) tuples
+// of d100 faces in that order.
+func tiePatterns(k int) []tiePattern {
+	var out []tiePattern
+	n := int(math.Pow(float64(k), float64(k)))
+	for q := range max(n, 1) {
+		faces := make([]int, 0, k)
+		seen := map[int]bool{}
+		top := 0
+		for y := q; len(faces) < k; y /= k {
+			faces = append(faces, y%k+1)
+			seen[y%k+1] = true
+			top = max(top, y%k+1)
+		}
+		m := len(seen)
+		if top != m { // the faces used must be 1 … m
+			continue
+		}
+		ways := 1.0 // C(100, m)
+		for j := range m {
+			ways = ways * float64(100-j) / float64(j+1)
+		}
+		out = append(out, tiePattern{faces: faces, p: ways / math.Pow(100, float64(k))})
+	}
+	return out
+}
+
 // firstByEnumeration is the brute-force oracle: for every combination of
 // initiative dice of every character (entered with initiative NAME DIE),
-// and every face of each tie die the start then rolls, it starts the
-// encounter with the order code itself (Decide and Apply) and counts who
+// and every order of the faces of the tie dice the start then rolls (see
+// tiePatterns), it starts the encounter with the order code itself (Decide and Apply) and counts who
 // acts first, each combination weighted by its chance.
 func firstByEnumeration(t testing.TB, st fray.State) map[string]float64 {
 	t.Helper()
@@ -114,22 +151,23 @@ func firstByEnumeration(t testing.TB, st fray.State) map[string]float64 {
 		if _, err := sys.Decide(s, start, countRoller{&ties}); err != nil {
 			t.Fatal(err)
 		}
-		w := 1 / float64(combos) / math.Pow(100, float64(ties))
-		seqs := int(math.Pow(100, float64(ties)))
-		for q := range seqs {
-			faces := make([]int, 0, ties)
-			for y := q; len(faces) < ties; y /= 100 {
-				faces = append(faces, y%100+1)
-			}
+		pats, sum := tiePatterns(ties), 0.0
+		for _, seq := range pats {
+			sum += seq.p
+		}
+		if math.Abs(sum-1) > 1e-12 {
+			t.Fatalf("the ways %d tie dice fall sum to %v", ties, sum)
+		}
+		for _, seq := range pats {
 			i := 0
-			evs, err := sys.Decide(s, start, facesRoller{faces: append(faces, 1), i: &i})
+			evs, err := sys.Decide(s, start, facesRoller{faces: append(seq.faces, 1), i: &i})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if i != ties {
 				t.Fatalf("%d tie dice rolled, %d counted", i, ties)
 			}
-			out[first(applyAll(t, sys, s, evs))] += w
+			out[first(applyAll(t, sys, s, evs))] += seq.p / float64(combos)
 		}
 	}
 	for k, p := range out {
@@ -148,6 +186,7 @@ func TestInitiativeOddsBruteForce(t *testing.T) {
 		"add A agility=10 move=30\nadd B agility=10 move=20\nadd C agility=11",
 		// A full tie, settled by the tie die, then the order added.
 		"add A agility=10 move=20\nadd B agility=10 move=20",
+		"add A agility=10 move=20\nadd B agility=10 move=20\nadd C agility=10 move=20",
 		// The GM's order; A, unranked, goes after the ranked.
 		"add A agility=10 move=20\nadd B agility=10 move=20\norder B",
 		"add A agility=10 move=20\nadd B agility=10 move=20\nadd C agility=10 move=20\norder C B",
@@ -155,8 +194,11 @@ func TestInitiativeOddsBruteForce(t *testing.T) {
 		// the attackers' highest phase; Wary noticed and is not an
 		// attacker.
 		"add Amb side=npc agility=20\nadd Quick side=pc agility=50\nadd Plain side=pc agility=21\nadd Wary side=pc agility=25\nsurprise Quick Plain",
-		// A victim fully tied with the attacker on the attacker's phase.
+		// Plain (halved 10–15) and Amb share phases 15 apart: tie dice.
+		"add Amb side=npc agility=20\nadd Quick side=pc agility=50\nadd Plain side=pc agility=20\nadd Wary side=pc agility=25\nsurprise Quick Plain",
+		// A victim fully tied with the attackers on their highest phase.
 		"add Amb side=npc agility=0 move=10\nadd Vic side=pc agility=0 move=10\nsurprise Vic",
+		"add Amb side=npc agility=0 move=10\nadd Vic side=pc agility=0 move=10\nadd Wary side=pc agility=-3\nadd Foe side=npc agility=0 move=10\nsurprise Vic",
 		// Every side has a victim: whoever noticed is an attacker.
 		"add A side=pc agility=10\nadd B side=pc agility=30\nadd C side=npc agility=5\nsurprise B C",
 		// No attackers left: the victims only halve theirs.
