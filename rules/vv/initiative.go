@@ -1,6 +1,9 @@
 package vv
 
 import (
+	"math"
+	"slices"
+
 	"fray"
 	"fray/dice"
 	"fray/engine"
@@ -179,7 +182,7 @@ func (s *State) initiativeOdds(turn int) fray.Odds {
 // mark, the attackers' highest initiative B; ps[i] acting first on t
 // means B = t when it is an attacker or a victim, and B ≤ t when it
 // noticed without being an attacker, which splits the product (see
-// beatenNot).
+// products.first).
 func firstChance(ps []party, i int) float64 {
 	me := &ps[i]
 	sum := 0.0
@@ -205,10 +208,11 @@ func firstChance(ps []party, i int) float64 {
 func firstAt(ps []party, i int, t int) float64 {
 	me := &ps[i]
 	fixed := products{1, 1, 1, 1}
-	// The parties fully tied with ps[i] that may be on t, with their
-	// chances of being below t and on it.
-	var tied []int
-	var below, at []float64
+	// The parties fully tied with ps[i] that may be on t, grouped by
+	// role, by whether they were added after it and by their chances of
+	// being below t and on it: they share Agility and Move Rate, so most
+	// of them fall in few groups.
+	var tied []tieGroup
 	for j := range ps {
 		if j == i {
 			continue
@@ -217,11 +221,17 @@ func firstAt(ps []party, i int, t int) float64 {
 		b, a := phaseChance(o, t)
 		switch {
 		case a > 0 && fullTie(me, o):
-			tied, below, at = append(tied, j), append(below, b), append(at, a)
+			g := tieGroup{role: o.role, after: o.added > me.added, below: b, at: a, n: 1}
+			k := slices.IndexFunc(tied, func(x tieGroup) bool { x.n = 1; return x == g })
+			if k < 0 {
+				tied = append(tied, g)
+			} else {
+				tied[k].n++
+			}
 		case before(me, o):
-			fixed.add(o.role, b+a, b)
+			fixed.add(o.role, b+a, b, 1)
 		default:
-			fixed.add(o.role, b, b)
+			fixed.add(o.role, b, b, 1)
 		}
 	}
 	if len(tied) == 0 {
@@ -230,18 +240,28 @@ func firstAt(ps []party, i int, t int) float64 {
 	sum := 0.0
 	for v := 1; v <= tieFaces; v++ {
 		tie := fixed
-		for k, j := range tied {
+		for _, g := range tied {
 			// The other's tie die must be lower; on equal dice the one
 			// added first goes first.
 			lower := v - 1
-			if ps[j].added > me.added {
+			if g.after {
 				lower = v
 			}
-			tie.add(ps[j].role, below[k]+at[k]*float64(lower)/tieFaces, below[k])
+			tie.add(g.role, g.below+g.at*float64(lower)/tieFaces, g.below, g.n)
 		}
 		sum += tie.first(me.role)
 	}
 	return sum / tieFaces
+}
+
+// tieGroup is n characters fully tied with one whose first phase may be
+// the same as theirs, alike in role, in being added after it (or before),
+// and in their chances of a first phase below it and on it.
+type tieGroup struct {
+	role      int
+	after     bool
+	below, at float64
+	n         int
 }
 
 // fullTie reports whether two characters on one phase are ordered by the
@@ -274,9 +294,13 @@ func phaseChance(p *party, t int) (below, at float64) {
 // every attacker is below it. Nobody yet is products{1, 1, 1, 1}.
 type products struct{ plain, attNot, attBelow, vicNot float64 }
 
-// add multiplies in one party of role, which does not beat the party with
-// probability notBeat and is below its phase with probability below.
-func (p *products) add(role int, notBeat, below float64) {
+// add multiplies in n parties of role, each of which does not beat the
+// party with probability notBeat and is below its phase with probability
+// below.
+func (p *products) add(role int, notBeat, below float64, n int) {
+	if n != 1 {
+		notBeat, below = math.Pow(notBeat, float64(n)), math.Pow(below, float64(n))
+	}
 	switch role {
 	case roleAttacker:
 		p.attNot *= notBeat
