@@ -169,13 +169,7 @@ func (s *State) decideAnswer(cmd fray.Command, r fray.Roller, emit emitFunc) err
 	if err := emit("", ev); err != nil {
 		return err
 	}
-	if err := spend(s, p.spent, emit); err != nil {
-		return err
-	}
-	if p.d.Success {
-		return s.hurt(emit, p.d.Target, p.d.Dealt, p.d.Name)
-	}
-	return nil
+	return s.settle(p, emit)
 }
 
 // knownDist is the distribution of an attack total already rolled.

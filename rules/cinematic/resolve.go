@@ -1266,6 +1266,12 @@ func (s *State) decideStrike(cmd fray.Command, r fray.Roller, emit emitFunc) err
 			return err
 		}
 	}
+	return s.settle(p, emit)
+}
+
+// settle ends a planned attack once its rolls are emitted: the
+// conditions it used up are spent, and a hit deals its damage.
+func (s *State) settle(p *planned, emit emitFunc) error {
 	if err := spend(s, p.spent, emit); err != nil {
 		return err
 	}
