@@ -19,10 +19,20 @@ const (
 	SideNPC = "npc" // a character the GM plays
 )
 
+// CombatantID identifies a combatant within its encounter: short, opaque
+// and stable for the combatant's whole life, whatever its name becomes. The
+// engine assigns it when the combatant is added (see engine.NewCombatantID);
+// everything that refers to a combatant, and everything that decides who may
+// see what, goes by it. It is a wire string.
+type CombatantID string
+
 // Combatant is one participant of an encounter.
 type Combatant struct {
-	// Name identifies the combatant within its encounter. Names are
-	// compared without regard to case.
+	// ID identifies the combatant within its encounter (see CombatantID).
+	ID CombatantID `json:"id,omitempty"`
+	// Name is the combatant's name as the table says it. Commands name
+	// combatants by it (see Encounter.Lookup); no two combatants of an
+	// encounter have names that differ only in case.
 	Name string `json:"name"`
 	// Kind is KindCharacter, KindGroup or KindEnvironment.
 	Kind string `json:"kind"`
@@ -163,5 +173,26 @@ func (c *Combatant) Clone() *Combatant {
 	return &d
 }
 
-// SameName reports whether two combatant names are the same name.
+// SameName reports whether two names are the same name without regard to
+// case (Unicode simple folding, so "ſilas" and "Silas" are the same name).
 func SameName(a, b string) bool { return strings.EqualFold(a, b) }
+
+// Viewer is who asks for something of an encounter: the GM, or a player
+// acting for one combatant. What a viewer may see and name follows from
+// it and from the combatants' declared visibility, never from their names.
+type Viewer struct {
+	// Role is RoleGM or RolePlayer; the zero Viewer is the GM's.
+	Role string
+	// Combatant is the combatant a player acts for.
+	Combatant CombatantID
+}
+
+// GM is the viewer who sees everything.
+var GM = Viewer{Role: RoleGM}
+
+// IsGM reports whether the viewer sees everything.
+func (v Viewer) IsGM() bool { return v.Role == "" || v.Role == RoleGM }
+
+// Sees reports whether the viewer may know that c exists: the GM sees
+// every combatant, a player every combatant that is not hidden.
+func (v Viewer) Sees(c *Combatant) bool { return v.IsGM() || !c.Hidden }

@@ -21,7 +21,7 @@ type Condition struct {
 	// at most one condition of a name (compared without regard to case).
 	Name string `json:"name"`
 	// By names the combatant who caused it, if any.
-	By string `json:"by,omitempty"`
+	By string `json:"by,omitempty" fray:"who"`
 	// Since is the round in which it was set.
 	Since int `json:"since"`
 	// From is the first round in which its modifiers apply; 0 means at
@@ -49,7 +49,7 @@ type Anchor struct {
 	Round int `json:"round"`
 	// Name names the combatant whose turn it is; empty for the round
 	// itself.
-	Name string `json:"name,omitempty"`
+	Name string `json:"name,omitempty" fray:"who"`
 	// Edge is EdgeStart or EdgeEnd.
 	Edge string `json:"edge"`
 }
@@ -61,6 +61,20 @@ func (a Anchor) String() string {
 		return "the " + a.Edge + " of round " + strconv.Itoa(a.Round)
 	}
 	return "the " + a.Edge + " of " + a.Name + "'s turn (round " + strconv.Itoa(a.Round) + " or later)"
+}
+
+// Who returns the names of the combatants the condition declares (see
+// TagWho): the one who caused it and the one whose turn ends it. It is what
+// Refs finds in a Condition, without reflection.
+func (c Condition) Who() []string {
+	var out []string
+	if c.By != "" {
+		out = append(out, c.By)
+	}
+	if c.Until != nil && c.Until.Name != "" {
+		out = append(out, c.Until.Name)
+	}
+	return out
 }
 
 // Clone returns a deep copy of the condition.

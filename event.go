@@ -23,6 +23,11 @@ const (
 	EventCleared   = "cleared"   // a combatant's condition ends before its time; data: ClearedData
 )
 
+// AboutUndeclared stands in Event.About for the combatants of an event
+// from a log older than declarations (format version 1): nobody can say
+// whom it concerns, so only the GM sees it. It is no combatant's id.
+const AboutUndeclared CombatantID = "?"
+
 // Event is one fact in an encounter's log. Commands become events; applying
 // the events of a log in order rebuilds the encounter's state exactly,
 // because every die result is recorded in Rolls and nothing is rolled again.
@@ -48,11 +53,35 @@ type Event struct {
 	// E-6), for events that resolve a roll; informative only, Apply never
 	// reads it.
 	Odds *Odds `json:"odds,omitempty"`
+	// About lists the combatants the event concerns, by id: those its
+	// payload declares (see TagWho) and those its rolls are for. The
+	// engine records it when the event is made; what a player may see of
+	// the event follows from it.
+	About []CombatantID `json:"about,omitempty"`
 
 	// payload is the value Data was encoded from, when the event was made
 	// by NewEvent in this process; Decode copies it instead of decoding
 	// Data, which keeps replays fast. It is never encoded.
 	payload any
+	// decl holds the references the payload declares (see Refs), for the
+	// engine to record in About; nil when it declares none. One pointer
+	// keeps the event small: a log holds many.
+	decl *declared
+}
+
+// declared is what a payload declares.
+type declared struct {
+	names []string
+	ids   []CombatantID
+}
+
+// Declared returns the combatant names and ids that the payload of an
+// event made by NewEvent in this process declares (see Refs).
+func (e Event) Declared() (names []string, ids []CombatantID) {
+	if e.decl == nil {
+		return nil, nil
+	}
+	return e.decl.names, e.decl.ids
 }
 
 // NewEvent returns an event of the given type whose payload is data
@@ -67,6 +96,9 @@ func NewEvent(typ string, data any, rolls ...Roll) (Event, error) {
 		return Event{}, &Error{Code: EINTERNAL, Message: "An event could not be encoded.", Err: err}
 	}
 	ev.Data = b
+	if names, ids := Refs(data); names != nil || ids != nil {
+		ev.decl = &declared{names, ids}
+	}
 	if flat(reflect.TypeOf(data)) {
 		ev.payload = data
 	}
@@ -139,18 +171,18 @@ type AddedData struct {
 	Combatant Combatant `json:"combatant"`
 	// Before and After name the combatant the newcomer is placed next to
 	// in the order of play, when the command named one.
-	Before string `json:"before,omitempty"`
-	After  string `json:"after,omitempty"`
+	Before string `json:"before,omitempty" fray:"who"`
+	After  string `json:"after,omitempty" fray:"who"`
 }
 
 // NameData is a payload that names one combatant.
 type NameData struct {
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 }
 
 // NoteData is the payload of EventNoted.
 type NoteData struct {
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 	Note string `json:"note"`
 }
 
@@ -163,14 +195,14 @@ type SetData struct {
 // ConditionData is the payload of EventCondition: Name is put in the
 // condition, replacing one of the same name.
 type ConditionData struct {
-	Name      string    `json:"name"`
+	Name      string    `json:"name" fray:"who"`
 	Condition Condition `json:"condition"`
 }
 
 // ClearedData is the payload of EventCleared: Name's condition named
 // Condition ends.
 type ClearedData struct {
-	Name      string `json:"name"`
+	Name      string `json:"name" fray:"who"`
 	Condition string `json:"condition"`
 }
 

@@ -13,7 +13,7 @@ type Odds struct {
 	// as "attack Ganyeka Monolith with=blast".
 	Command string `json:"command,omitempty"`
 	// For names who rolls, such as "Ganyeka".
-	For string `json:"for,omitempty"`
+	For string `json:"for,omitempty" fray:"who"`
 	// Roll names what the roll is, in the system's words: "attack",
 	// "block", "check", "challenge" …
 	Roll string `json:"roll,omitempty"`
@@ -56,6 +56,9 @@ type Band struct {
 	Name string `json:"name"`
 	// P is the probability of the outcome, from 0 to 1.
 	P float64 `json:"p"`
+	// Who names the combatants the outcome's words name, such as Ann in
+	// "Ann first".
+	Who []string `json:"who,omitempty" fray:"who"`
 }
 
 // Point is one value of a distribution and its probability.
@@ -73,6 +76,9 @@ type Modifier struct {
 	// Source names where the modifier comes from: "Prowess",
 	// "expertise", "distracted (by Blueshift)" …
 	Source string `json:"source"`
+	// Who names the combatants the source mentions: the one who caused a
+	// condition, the target who holds it.
+	Who []string `json:"who,omitempty" fray:"who"`
 	// Value is the number added (negative for a penalty).
 	Value int `json:"value"`
 	// On says which rolls a condition's modifier applies to: one of the

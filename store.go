@@ -96,6 +96,13 @@ type Store interface {
 	// unknown hash is an ENOTFOUND error; a malformed one is EINVALID.
 	Token(ctx context.Context, hash string) (Token, error)
 
+	// Tokens lists every token of the encounter id, GM and player tokens
+	// alike, in the order they were created (by Created, then by Hash for
+	// equal times); a deleted token is not listed. It returns an empty
+	// list, not an error, for an encounter without tokens. A malformed id
+	// is EINVALID; an unknown encounter is ENOTFOUND.
+	Tokens(ctx context.Context, id string) ([]Token, error)
+
 	// DeleteToken removes the token with the given hash, so that it no
 	// longer gives access. An unknown hash is an ENOTFOUND error.
 	DeleteToken(ctx context.Context, hash string) error
@@ -376,9 +383,10 @@ type Token struct {
 	Encounter string
 	// Role is RoleGM or RolePlayer.
 	Role string
-	// Combatant names the combatant a player token acts for (1 to
-	// MaxNameLen bytes of UTF-8 with no control characters); it is empty
-	// for a GM token.
+	// Combatant is the id (a CombatantID) of the combatant a player
+	// token acts for, never its name, which may change (1 to MaxNameLen
+	// bytes of UTF-8 with no control characters); it is empty for a GM
+	// token.
 	Combatant string
 	// Created is when the token was issued; it must not be zero.
 	Created time.Time

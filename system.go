@@ -1,5 +1,14 @@
 package fray
 
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
 // System is one rule system's order of play and resolution: bpb, queue, vv,
 // cinematic or pp. The engine (package engine) owns the event log, the
 // random source, undo and redo; a System owns the rules. It is a pure,
@@ -86,6 +95,10 @@ type State interface {
 type Encounter struct {
 	// Combatants lists every combatant in the order they were added.
 	Combatants []*Combatant `json:"combatants"`
+	// Gone lists the combatants removed from the encounter, in the order
+	// they left, as they were when they left: their ids stay theirs, and
+	// what players may know of them stays as it was.
+	Gone []Departed `json:"gone,omitempty"`
 	// Settings holds the encounter's settings by key, when changed from
 	// the system's defaults with "set KEY=VALUE".
 	Settings map[string]string `json:"settings,omitempty"`
@@ -93,6 +106,20 @@ type Encounter struct {
 	Started bool `json:"started"`
 	// Round is the current round, from 1; 0 before the start.
 	Round int `json:"round"`
+
+	// Asker is who sends the command being decided, set by the engine
+	// for the length of one Decide (nil otherwise, and always in a state
+	// that is stored or compared). Lookup resolves names as the asker
+	// may: a player cannot name a combatant hidden from players.
+	Asker *Viewer `json:"-"`
+}
+
+// Departed is what an encounter keeps of a removed combatant.
+type Departed struct {
+	ID     CombatantID `json:"id"`
+	Name   string      `json:"name"`
+	Side   string      `json:"side"`
+	Hidden bool        `json:"hidden,omitempty"`
 }
 
 // Base returns e itself. A state that embeds Encounter has this method
@@ -106,8 +133,9 @@ type BaseState interface {
 	Base() *Encounter
 }
 
-// Find returns the combatant with the given name, compared without regard
-// to case, or nil.
+// Find returns the combatant whose name is name, compared without regard
+// to case, or nil. It is for names the rules hold themselves; a name a
+// person typed goes through Lookup.
 func (e *Encounter) Find(name string) *Combatant {
 	for _, c := range e.Combatants {
 		if SameName(c.Name, name) {
@@ -117,15 +145,96 @@ func (e *Encounter) Find(name string) *Combatant {
 	return nil
 }
 
-// Lookup returns the named combatant, or an ENOTFOUND *Error naming it.
-func (e *Encounter) Lookup(name string) (*Combatant, error) {
-	if c := e.Find(name); c != nil {
-		return c, nil
+// ByID returns the combatant with the given id, or nil.
+func (e *Encounter) ByID(id CombatantID) *Combatant {
+	if id == "" {
+		return nil
 	}
+	for _, c := range e.Combatants {
+		if c.ID == id {
+			return c
+		}
+	}
+	return nil
+}
+
+// NameOf returns the name of the combatant with the given id, present or
+// gone, or "" when there is none.
+func (e *Encounter) NameOf(id CombatantID) string {
+	if c := e.ByID(id); c != nil {
+		return c.Name
+	}
+	for _, g := range e.Gone {
+		if g.ID == id {
+			return g.Name
+		}
+	}
+	return ""
+}
+
+// Lookup returns the combatant a typed name names, or an error. It is the
+// one place a name becomes a combatant (see Resolve); it resolves as
+// the encounter's Asker may, and as the GM when there is none.
+func (e *Encounter) Lookup(name string) (*Combatant, error) {
+	v := GM
+	if e.Asker != nil {
+		v = *e.Asker
+	}
+	return e.Resolve(v, name)
+}
+
+// Resolve returns the combatant that name names for the viewer v: the one
+// whose name is name exactly after Unicode NFC normalisation, else the one
+// whose name is name without regard to case. A name that matches several
+// combatants without regard to case, and none exactly, is refused as
+// ambiguous. Only the combatants v sees are candidates, so naming a
+// combatant hidden from v gets exactly the ENOTFOUND error that a name
+// nobody has gets.
+func (e *Encounter) Resolve(v Viewer, name string) (*Combatant, error) {
 	if name == "" {
 		return nil, Errorf(EINVALID, "A combatant's name is missing.")
 	}
-	return nil, Errorf(ENOTFOUND, "There is no combatant named %q.", name)
+	n := NormName(name)
+	var folded []*Combatant
+	for _, c := range e.Combatants {
+		if !v.Sees(c) {
+			continue
+		}
+		cn := NormName(c.Name)
+		if cn == n {
+			return c, nil
+		}
+		if strings.EqualFold(cn, n) {
+			folded = append(folded, c)
+		}
+	}
+	switch len(folded) {
+	case 1:
+		return folded[0], nil
+	case 0:
+		return nil, Errorf(ENOTFOUND, "There is no combatant named %q.", clipName(name))
+	}
+	names := make([]string, len(folded))
+	for i, c := range folded {
+		names[i] = strconv.Quote(c.Name)
+	}
+	return nil, Errorf(EINVALID, "%q names %s; give the name exactly.", clipName(name), strings.Join(names, " and "))
+}
+
+// NormName returns name in Unicode normal form C, the form in which names
+// are compared and kept.
+func NormName(name string) string { return norm.NFC.String(name) }
+
+// clipName shortens a name quoted back in a message to 64 bytes.
+func clipName(s string) string {
+	if len(s) <= 64 {
+		return s
+	}
+	i := 64
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }
 
 // Setting returns the value of a setting, or def when it is not set.
@@ -145,6 +254,7 @@ func (e *Encounter) CloneEncounter() Encounter {
 			d.Combatants[i] = c.Clone()
 		}
 	}
+	d.Gone = slices.Clone(e.Gone)
 	if e.Settings != nil {
 		d.Settings = make(map[string]string, len(e.Settings))
 		for k, v := range e.Settings {

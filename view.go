@@ -31,6 +31,9 @@ type View struct {
 	Round int `json:"round"`
 	// Current names whose turn it is, or "" when nobody's.
 	Current string `json:"current"`
+	// CurrentID is the id of the combatant whose turn it is (the engine
+	// fills it from Current).
+	CurrentID CombatantID `json:"current_id,omitempty"`
 	// Order is this round's order of play, with markers.
 	Order []Slot `json:"order"`
 	// Next is the predicted order of the next round.
@@ -46,6 +49,9 @@ type View struct {
 
 // Slot is one place in an order of play.
 type Slot struct {
+	// ID is the combatant's id (the engine fills it from Name when the
+	// system leaves it empty).
+	ID CombatantID `json:"id,omitempty"`
 	// Name names the combatant.
 	Name string `json:"name"`
 	// Phase is the phase the slot falls on, in systems that count phases (vv).
@@ -53,7 +59,15 @@ type Slot struct {
 	// Markers holds Mark* constants that apply to the slot.
 	Markers []string `json:"markers,omitempty"`
 	// Note is a short free text, such as the actions used this turn.
+	// Everyone who sees the slot sees it; a note that mentions another
+	// combatant declares that one in About.
 	Note string `json:"note,omitempty"`
+	// Status is the combatant's tracks as the order shows them, such as
+	// "hp 6/10" or "LP 40/42". It is declared private: players see it
+	// only on a player character's slot.
+	Status string `json:"status,omitempty"`
+	// About lists the other combatants the note mentions, by name.
+	About []string `json:"about,omitempty" fray:"who"`
 }
 
 // Has reports whether the slot carries the marker m.
@@ -68,12 +82,15 @@ func (s Slot) Has(m string) bool {
 
 // String returns the slot as a table would say it: "Blueshift (delayed)".
 func (s Slot) String() string {
-	if len(s.Markers) == 0 && s.Note == "" {
+	if len(s.Markers) == 0 && s.Note == "" && s.Status == "" {
 		return s.Name
 	}
 	parts := append([]string(nil), s.Markers...)
 	if s.Note != "" {
 		parts = append(parts, s.Note)
+	}
+	if s.Status != "" {
+		parts = append(parts, s.Status)
 	}
 	return s.Name + " (" + strings.Join(parts, ", ") + ")"
 }
@@ -84,6 +101,11 @@ func (s Slot) String() string {
 type RoundTurns struct {
 	Round int      `json:"round"`
 	Turns []string `json:"turns"`
+	// Who lists, turn by turn, the names of the combatants each turn's
+	// words mention, the one who took the turn first. A system that
+	// leaves it empty (or shorter than Turns) declares that a turn names
+	// only the combatant whose name begins it.
+	Who [][]string `json:"who,omitempty"`
 }
 
 // String returns the round as the seeds write it:
@@ -101,57 +123,4 @@ func (r RoundTurns) String() string {
 		b.WriteString(t)
 	}
 	return b.String()
-}
-
-// ForPlayers returns a copy of the view without what only the GM may see:
-// hidden combatants, their slots in the order, and the turns they took in
-// the history. Whose turn it is stays blank while a hidden combatant acts.
-func (v View) ForPlayers() View {
-	hidden := map[string]bool{}
-	var shown []Combatant
-	for _, c := range v.Combatants {
-		if c.Hidden {
-			hidden[strings.ToLower(c.Name)] = true
-			continue
-		}
-		shown = append(shown, c)
-	}
-	if len(hidden) == 0 {
-		return v
-	}
-	isHidden := func(name string) bool { return hidden[strings.ToLower(name)] }
-	keep := func(slots []Slot) []Slot {
-		if slots == nil {
-			return nil
-		}
-		out := []Slot{}
-		for _, s := range slots {
-			if !isHidden(s.Name) {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	p := v
-	p.Combatants = shown
-	if p.Combatants == nil {
-		p.Combatants = []Combatant{}
-	}
-	p.Order = keep(v.Order)
-	p.Next = keep(v.Next)
-	if isHidden(v.Current) {
-		p.Current = ""
-	}
-	p.History = make([]RoundTurns, len(v.History))
-	for i, h := range v.History {
-		turns := []string{}
-		for _, t := range h.Turns {
-			name, _, _ := strings.Cut(t, " (")
-			if !isHidden(name) && !isHidden(t) {
-				turns = append(turns, t)
-			}
-		}
-		p.History[i] = RoundTurns{Round: h.Round, Turns: turns}
-	}
-	return p
 }

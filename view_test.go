@@ -1,7 +1,6 @@
 package fray_test
 
 import (
-	"reflect"
 	"testing"
 
 	"fray"
@@ -17,28 +16,18 @@ func TestRoundTurnsString(t *testing.T) {
 	}
 }
 
-func TestForPlayers(t *testing.T) {
-	v := fray.View{
-		Rules: "bpb", Started: true, Round: 2, Current: "Lurker",
-		Order:   []fray.Slot{{Name: "Ann", Markers: []string{fray.MarkActed}}, {Name: "Lurker", Markers: []string{fray.MarkCurrent}}, {Name: "Bob"}},
-		Next:    []fray.Slot{{Name: "Ann"}, {Name: "Lurker"}, {Name: "Bob"}},
-		History: []fray.RoundTurns{{Round: 1, Turns: []string{"Ann", "Lurker (forced)", "Bob"}}, {Round: 2, Turns: []string{"Ann", "Lurker"}}},
-		Combatants: []fray.Combatant{
-			{Name: "Ann", Side: fray.SidePC}, {Name: "Lurker", Hidden: true}, {Name: "Bob"},
-		},
-	}
-	p := v.ForPlayers()
-	want := fray.View{
-		Rules: "bpb", Started: true, Round: 2, Current: "",
-		Order:      []fray.Slot{{Name: "Ann", Markers: []string{fray.MarkActed}}, {Name: "Bob"}},
-		Next:       []fray.Slot{{Name: "Ann"}, {Name: "Bob"}},
-		History:    []fray.RoundTurns{{Round: 1, Turns: []string{"Ann", "Bob"}}, {Round: 2, Turns: []string{"Ann"}}},
-		Combatants: []fray.Combatant{{Name: "Ann", Side: fray.SidePC}, {Name: "Bob"}},
-	}
-	if !reflect.DeepEqual(p, want) {
-		t.Errorf("ForPlayers:\n got %+v\nwant %+v", p, want)
-	}
-	if len(v.Order) != 3 || len(v.History[0].Turns) != 3 {
-		t.Error("ForPlayers changed the GM's view")
+func TestSlotString(t *testing.T) {
+	for _, tc := range []struct {
+		s    fray.Slot
+		want string
+	}{
+		{fray.Slot{Name: "Ann"}, "Ann"},
+		{fray.Slot{Name: "Ann", Markers: []string{fray.MarkCurrent}, Note: "major"}, "Ann (current, major)"},
+		{fray.Slot{Name: "Bear", Note: "major", Status: "hp 6/10"}, "Bear (major, hp 6/10)"},
+		{fray.Slot{Name: "Bear", Status: "hp 6/10"}, "Bear (hp 6/10)"},
+	} {
+		if got := tc.s.String(); got != tc.want {
+			t.Errorf("%+v: got %q, want %q", tc.s, got, tc.want)
+		}
 	}
 }

@@ -319,7 +319,16 @@ func Modifiers(actor, target *fray.Combatant, kind string, round int) (mods []fr
 				if c != actor {
 					src = c.Name + " " + src
 				}
-				mods = append(mods, fray.Modifier{Source: src, Value: m.Value})
+				var who []string
+				switch {
+				case x.By != "" && c != actor:
+					who = []string{x.By, c.Name}
+				case x.By != "":
+					who = []string{x.By}
+				case c != actor:
+					who = []string{c.Name}
+				}
+				mods = append(mods, fray.Modifier{Source: src, Who: who, Value: m.Value})
 				used = true
 			}
 			if used && x.Once {

@@ -150,7 +150,7 @@ func TestConditionModifiers(t *testing.T) {
 	}
 	do(t, e, "next", "next", "next", "next")
 	mods, spent := engine.Modifiers(find("Monolith"), find("Ganyeka"), fray.AppliesAttack, 2)
-	wantMods := []fray.Modifier{{Source: "Ganyeka distracted (by Blueshift)", Value: 3}}
+	wantMods := []fray.Modifier{{Source: "Ganyeka distracted (by Blueshift)", Who: []string{"Blueshift", "Ganyeka"}, Value: 3}}
 	if !reflect.DeepEqual(mods, wantMods) || len(spent) != 1 || spent[0].Condition != "distracted" {
 		t.Errorf("round 2: modifiers %v, spent %v; want %v", mods, spent, wantMods)
 	}

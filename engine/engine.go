@@ -83,8 +83,30 @@ func (e *Engine) System() fray.System { return e.sys }
 // State returns the current state. The caller must not change it.
 func (e *Engine) State() fray.State { return e.st }
 
-// View returns the system's view of the current state.
-func (e *Engine) View() fray.View { return e.sys.View(e.st) }
+// View returns the system's view of the current state, with the ids of
+// the combatants it names filled in.
+func (e *Engine) View() fray.View {
+	v := e.sys.View(e.st)
+	if enc := e.encounter(); enc != nil {
+		FillIDs(enc, &v)
+	}
+	return v
+}
+
+// FillIDs fills in the ids a system's view leaves empty: whose turn it is
+// and each slot's combatant, from the names the rules hold.
+func FillIDs(enc *fray.Encounter, v *fray.View) {
+	if v.CurrentID == "" {
+		v.CurrentID = idOf(enc, v.Current)
+	}
+	for _, slots := range [][]fray.Slot{v.Order, v.Next} {
+		for i := range slots {
+			if slots[i].ID == "" {
+				slots[i].ID = idOf(enc, slots[i].Name)
+			}
+		}
+	}
+}
 
 // Log returns the whole event log, undone steps and the undo and redo
 // events included. The caller must not change it.
@@ -93,11 +115,37 @@ func (e *Engine) Log() []fray.Event { return e.events }
 // Steps returns how many steps are applied and how many may be redone.
 func (e *Engine) Steps() (applied, redoable int) { return len(e.active), len(e.redo) }
 
-// Do carries out one command: it decides the events, applies them and
-// appends them to the log, and returns them. undo and redo are handled
-// here; show, history, log and help (see IsQuery) record nothing and
-// return no events. On any error the encounter is left exactly as it was.
-func (e *Engine) Do(cmd fray.Command) ([]fray.Event, error) {
+// Encounter returns the shared part of the current state, or nil for a
+// system whose state does not embed fray.Encounter. The caller must not
+// change it.
+func (e *Engine) Encounter() *fray.Encounter { return e.encounter() }
+
+func (e *Engine) encounter() *fray.Encounter {
+	if b, ok := e.st.(fray.BaseState); ok {
+		return b.Base()
+	}
+	return nil
+}
+
+// Do carries out one command as the GM (see DoAs).
+func (e *Engine) Do(cmd fray.Command) ([]fray.Event, error) { return e.DoAs(fray.GM, cmd) }
+
+// DoAs carries out one command sent by the viewer v: it decides the
+// events, applies them and appends them to the log, and returns them.
+// Names in the command resolve as v may name combatants (see
+// fray.Encounter.Resolve): a player naming a combatant hidden from players
+// gets the answer a name nobody has gets. undo and redo are handled here;
+// show, history, log and help (see IsQuery) record nothing and return no
+// events. On any error the encounter is left exactly as it was.
+func (e *Engine) DoAs(v fray.Viewer, cmd fray.Command) ([]fray.Event, error) {
+	if enc := e.encounter(); enc != nil && !v.IsGM() {
+		enc.Asker = &v
+		defer func() { enc.Asker = nil }()
+	}
+	return e.do(cmd)
+}
+
+func (e *Engine) do(cmd fray.Command) ([]fray.Event, error) {
 	switch {
 	case cmd.Name == "":
 		return nil, fray.Errorf(fray.EINVALID, "The command is empty.")
@@ -112,7 +160,7 @@ func (e *Engine) Do(cmd fray.Command) ([]fray.Event, error) {
 		}
 		return e.Redo()
 	case cmd.Name == CmdOdds:
-		_, err := e.Odds(cmd)
+		_, err := e.odds(cmd)
 		return nil, err
 	case IsQuery(cmd.Name):
 		return nil, nil
@@ -150,8 +198,16 @@ func (e *Engine) commit(name, text string, evs []fray.Event) ([]fray.Event, erro
 		evs[i].Command = ""
 	}
 	evs[0].Command = text
-	for _, ev := range evs {
-		if err := e.sys.Apply(e.st, ev); err != nil {
+	enc := e.encounter()
+	taken := map[fray.CombatantID]bool{}
+	for i := range evs {
+		if enc != nil {
+			if err := stamp(enc, e.Seed, &evs[i], taken); err != nil {
+				e.rebuild()
+				return nil, &fray.Error{Code: fray.EINTERNAL, Message: "The " + name + " command produced an event that cannot be recorded.", Err: err}
+			}
+		}
+		if err := e.sys.Apply(e.st, evs[i]); err != nil {
 			e.rebuild() // put the state back as it was
 			return nil, &fray.Error{Code: fray.EINTERNAL, Message: "The " + name + " command produced an event the rules cannot apply.", Err: err}
 		}

@@ -17,7 +17,7 @@ import (
 func DecodeEvent(b []byte) (fray.Event, error) { return decodeEvent(b, nil) }
 
 // decodeEvent is DecodeEvent sharing type names through names.
-func decodeEvent(b []byte, names interner) (fray.Event, error) {
+func decodeEvent(b []byte, names *interner) (fray.Event, error) {
 	if ev, ok := fastEvent(b, names); ok {
 		return ev, nil
 	}
@@ -26,7 +26,7 @@ func decodeEvent(b []byte, names interner) (fray.Event, error) {
 	return ev, err
 }
 
-func fastEvent(b []byte, names interner) (fray.Event, bool) {
+func fastEvent(b []byte, names *interner) (fray.Event, bool) {
 	var ev fray.Event
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
@@ -87,6 +87,12 @@ func fastEvent(b []byte, names interner) (fray.Event, bool) {
 			if err := json.Unmarshal(v, &ev.Odds); err != nil {
 				return ev, false
 			}
+		case "about":
+			a, ok := names.aboutList(v)
+			if !ok {
+				return ev, false
+			}
+			ev.About = a
 		default:
 			return ev, false
 		}
@@ -105,21 +111,50 @@ func fastEvent(b []byte, names interner) (fray.Event, bool) {
 	}
 }
 
-// interner shares one string per event type among a log's events. It
-// keeps at most maxTypes names.
-type interner map[string]string
+// interner shares one string per event type, and one About list per
+// set of combatants, among a log's events (About lists are never changed
+// once read). It keeps at most maxTypes of each.
+type interner struct {
+	types map[string]string
+	about map[string][]fray.CombatantID
+}
+
+func newInterner() *interner {
+	return &interner{types: map[string]string{}, about: map[string][]fray.CombatantID{}}
+}
 
 const maxTypes = 1024
 
-func (m interner) intern(b []byte) string {
-	if s, ok := m[string(b)]; ok {
+func (m *interner) intern(b []byte) string {
+	if m == nil {
+		return string(b)
+	}
+	if s, ok := m.types[string(b)]; ok {
 		return s
 	}
 	s := string(b)
-	if m != nil && len(m) < maxTypes {
-		m[s] = s
+	if len(m.types) < maxTypes {
+		m.types[s] = s
 	}
 	return s
+}
+
+// aboutList decodes an About list, shared with the events before it that
+// concern the same combatants.
+func (m *interner) aboutList(b []byte) ([]fray.CombatantID, bool) {
+	if m != nil {
+		if a, ok := m.about[string(b)]; ok {
+			return a, true
+		}
+	}
+	var a []fray.CombatantID
+	if err := json.Unmarshal(b, &a); err != nil {
+		return nil, false
+	}
+	if m != nil && len(m.about) < maxTypes {
+		m.about[string(b)] = a
+	}
+	return a, true
 }
 
 func skipWS(b []byte, i int) int {

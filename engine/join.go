@@ -27,7 +27,15 @@ func (e *Engine) Join(cs []fray.Combatant) ([]fray.Event, error) {
 	evs := make([]fray.Event, 0, len(cs))
 	names := make([]string, 0, len(cs))
 	for _, c := range cs {
-		if err := CheckName(c.Name); err != nil {
+		c.Name = fray.NormName(c.Name)
+		c.ID = "" // the engine gives each its id
+		if c.Kind == "" {
+			c.Kind = fray.KindCharacter
+		}
+		if c.Side == "" {
+			c.Side = fray.SideNPC
+		}
+		if err := CheckCombatant(&c); err != nil {
 			return nil, err
 		}
 		key := strings.ToLower(c.Name)
@@ -35,12 +43,6 @@ func (e *Engine) Join(cs []fray.Combatant) ([]fray.Event, error) {
 			return nil, fray.Errorf(fray.ECONFLICT, "There is already a combatant named %q.", c.Name)
 		}
 		seen[key] = true
-		if c.Kind == "" {
-			c.Kind = fray.KindCharacter
-		}
-		if c.Side == "" {
-			c.Side = fray.SideNPC
-		}
 		ev, err := fray.NewEvent(fray.EventAdded, fray.AddedData{Combatant: c})
 		if err != nil {
 			return nil, err

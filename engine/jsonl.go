@@ -17,7 +17,13 @@ const (
 	// LogSchema names the format in the header's "schema" field.
 	LogSchema = "fray.log"
 	// LogVersion is the format's version; Import refuses a newer one.
-	LogVersion = 1
+	//
+	// Version 2 gives every combatant an id (fray.Combatant.ID, in the
+	// added event) and every event the ids it concerns (fray.Event.About).
+	// A version 1 log still imports: each combatant gets an id derived
+	// from the event that added it (the same at every import), and its
+	// events, which declare nothing, are the GM's alone.
+	LogVersion = 2
 )
 
 // MaxLogLine is the longest line Import reads, in bytes.
@@ -83,7 +89,7 @@ func Import(r io.Reader, sys fray.System, rng *rand.Rand) (*Engine, error) {
 	}
 	var h Header
 	var evs []fray.Event
-	names := interner{}
+	names := newInterner()
 	for sc.Scan() {
 		line++
 		b := sc.Bytes()
@@ -111,6 +117,9 @@ func Import(r io.Reader, sys fray.System, rng *rand.Rand) (*Engine, error) {
 		}
 		if ev.Seq != len(evs)+1 {
 			return nil, bad("event number %d is out of sequence; expected %d.", ev.Seq, len(evs)+1)
+		}
+		if h.Version < 2 {
+			undeclared(&ev)
 		}
 		evs = append(evs, ev)
 	}
@@ -208,4 +217,16 @@ func (e *Engine) reset() {
 	e.events, e.steps, e.active, e.redo = nil, nil, nil, nil
 	e.snaps = []snapshot{{0, e.st.Clone()}}
 	e.since = 0
+}
+
+// undeclared marks an event of a version 1 log, which declares nothing,
+// as the GM's alone (fray.AboutUndeclared), unless it is one of the events
+// that concern nobody.
+func undeclared(ev *fray.Event) {
+	switch ev.Type {
+	case fray.EventUndo, fray.EventRedo, fray.EventSet:
+		ev.About = nil
+	default:
+		ev.About = []fray.CombatantID{fray.AboutUndeclared}
+	}
 }

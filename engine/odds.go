@@ -38,7 +38,19 @@ func OddsCommand(cmd fray.Command) (fray.Command, error) {
 // command itself) would make now, without rolling, changing or logging
 // anything. A system that does not implement fray.Oddser, or a command
 // that rolls nothing, is refused with an EINVALID error.
-func (e *Engine) Odds(cmd fray.Command) (fray.Odds, error) {
+func (e *Engine) Odds(cmd fray.Command) (fray.Odds, error) { return e.OddsAs(fray.GM, cmd) }
+
+// OddsAs returns the odds of cmd as the viewer v asks for them: names
+// resolve as v may name combatants (see DoAs).
+func (e *Engine) OddsAs(v fray.Viewer, cmd fray.Command) (fray.Odds, error) {
+	if enc := e.encounter(); enc != nil && !v.IsGM() {
+		enc.Asker = &v
+		defer func() { enc.Asker = nil }()
+	}
+	return e.odds(cmd)
+}
+
+func (e *Engine) odds(cmd fray.Command) (fray.Odds, error) {
 	if cmd.Name == CmdOdds {
 		var err error
 		if cmd, err = OddsCommand(cmd); err != nil {

@@ -68,13 +68,15 @@ func SharedDocs(s Spec) []fray.CommandDoc {
 		{Usage: "reveal NAME", Summary: "Show a hidden combatant to the players."},
 	}
 	docs = append(docs, ConditionDocs()...)
-	if len(s.Settings) > 0 {
-		var keys []string
-		for _, k := range slices.Sorted(maps.Keys(s.Settings)) {
-			keys = append(keys, k+"="+strings.Join(s.Settings[k], "|"))
-		}
-		docs = append(docs, fray.CommandDoc{Usage: "set KEY=VALUE", Summary: "Change a setting: " + strings.Join(keys, ", ") + "."})
+	settings := settingsOf(s)
+	var keys []string
+	for _, k := range slices.Sorted(maps.Keys(settings)) {
+		keys = append(keys, k+"="+strings.Join(settings[k], "|"))
 	}
+	// No other key=value in the summary: the web reads the set's options
+	// from its words.
+	docs = append(docs, fray.CommandDoc{Usage: "set KEY=VALUE", Summary: "Change a setting: " + strings.Join(keys, ", ") +
+		". With " + SettingPlayerDice + " yes, players enter the faces they rolled at the table (dice, never a total or a modifier)."})
 	return docs
 }
 
@@ -124,7 +126,7 @@ func decideAdd(enc *fray.Encounter, cmd fray.Command, s Spec) (fray.Event, error
 	if len(cmd.Args) != 1 {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "add takes one name (quote a name with spaces: add \"Brigand #2\"); it was given %d words.", len(cmd.Args))
 	}
-	name := cmd.Args[0]
+	name := fray.NormName(cmd.Args[0])
 	if err := CheckName(name); err != nil {
 		return fray.Event{}, err
 	}
@@ -206,6 +208,9 @@ func decideAdd(enc *fray.Encounter, cmd fray.Command, s Spec) (fray.Event, error
 	if c.Kind == fray.KindEnvironment && (d.Before != "" || d.After != "") {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "The environment always acts last; it takes no before= or after=.")
 	}
+	if err := CheckCombatant(&c); err != nil {
+		return fray.Event{}, err
+	}
 	d.Combatant = c
 	return fray.NewEvent(fray.EventAdded, d)
 }
@@ -221,13 +226,11 @@ func decideSet(cmd fray.Command, s Spec) (fray.Event, error) {
 	if len(cmd.Args) != 0 || len(cmd.Opts) != 1 {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "set takes one KEY=VALUE, such as set %s.", exampleSetting(s))
 	}
+	settings := settingsOf(s)
 	for k, v := range cmd.Opts {
-		vals, ok := s.Settings[k]
+		vals, ok := settings[k]
 		if !ok {
-			if len(s.Settings) == 0 {
-				return fray.Event{}, fray.Errorf(fray.EINVALID, "These rules have no settings; %s= is unknown.", k)
-			}
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "There is no setting %s=; the settings are %s.", k, strings.Join(slices.Sorted(maps.Keys(s.Settings)), ", "))
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "There is no setting %s=; the settings are %s.", k, strings.Join(slices.Sorted(maps.Keys(settings)), ", "))
 		}
 		if !slices.Contains(vals, v) {
 			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s=%s is not allowed; use one of %s.", k, clip(v), strings.Join(vals, ", "))
@@ -238,8 +241,9 @@ func decideSet(cmd fray.Command, s Spec) (fray.Event, error) {
 }
 
 func exampleSetting(s Spec) string {
-	for _, k := range slices.Sorted(maps.Keys(s.Settings)) {
-		return k + "=" + s.Settings[k][0]
+	settings := settingsOf(s)
+	for _, k := range slices.Sorted(maps.Keys(settings)) {
+		return k + "=" + settings[k][0]
 	}
 	return "KEY=VALUE"
 }
@@ -278,10 +282,22 @@ func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, rem
 		if err := ev.Decode(&d); err != nil {
 			return nil, "", true, err
 		}
-		if d.Combatant.Name == "" || enc.Find(d.Combatant.Name) != nil {
-			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d adds %q, which is empty or already present.", ev.Seq, d.Combatant.Name)
+		if err := CheckCombatant(&d.Combatant); err != nil {
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d adds a combatant the rules refuse: %s", ev.Seq, fray.ErrorMessage(err))
 		}
-		enc.Combatants = append(enc.Combatants, d.Combatant.Clone())
+		if enc.Find(d.Combatant.Name) != nil {
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d adds %q, who is already present.", ev.Seq, d.Combatant.Name)
+		}
+		c := d.Combatant.Clone()
+		if c.ID == "" {
+			// A log of format version 1 kept no ids: the combatant gets
+			// one derived from the event, the same at every replay.
+			c.ID = freeID(enc, 0, ev.Seq, nil)
+			d.Combatant.ID = c.ID
+		} else if enc.NameOf(c.ID) != "" {
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d adds %q with the id %s, which is taken.", ev.Seq, c.Name, c.ID)
+		}
+		enc.Combatants = append(enc.Combatants, c)
 		return &d, "", true, nil
 	case fray.EventRemoved:
 		var d fray.NameData
@@ -292,7 +308,9 @@ func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, rem
 		if i < 0 {
 			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d removes %q, who is not present.", ev.Seq, d.Name)
 		}
-		name := enc.Combatants[i].Name
+		gone := enc.Combatants[i]
+		name := gone.Name
+		enc.Gone = append(enc.Gone, fray.Departed{ID: gone.ID, Name: gone.Name, Side: gone.Side, Hidden: gone.Hidden})
 		enc.Combatants = slices.Delete(enc.Combatants, i, i+1)
 		dropAnchoredTo(enc, name)
 		return nil, name, true, nil

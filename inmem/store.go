@@ -257,6 +257,35 @@ func (s *Store) Token(ctx context.Context, hash string) (fray.Token, error) {
 	return t, nil
 }
 
+// Tokens lists the tokens of an encounter in the order they were
+// created; see fray.Store.
+func (s *Store) Tokens(ctx context.Context, id string) ([]fray.Token, error) {
+	if err := fray.ValidateID(id); err != nil {
+		return nil, err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if err := s.check(ctx); err != nil {
+		return nil, fmt.Errorf("list tokens: %w", err)
+	}
+	if _, ok := s.encounters[id]; !ok {
+		return nil, notFound(id)
+	}
+	out := []fray.Token{}
+	for _, t := range s.tokens {
+		if t.Encounter == id {
+			out = append(out, t)
+		}
+	}
+	slices.SortFunc(out, func(a, b fray.Token) int {
+		if c := a.Created.Compare(b.Created); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Hash, b.Hash)
+	})
+	return out, nil
+}
+
 func tokenNotFound() error {
 	return fray.Errorf(fray.ENOTFOUND, "The token is not known.")
 }

@@ -466,6 +466,43 @@ func (s *Store) Token(ctx context.Context, hash string) (fray.Token, error) {
 	return t, nil
 }
 
+// Tokens lists the tokens of an encounter in the order they were
+// created; see fray.Store. The index tokens_by_encounter finds them; an
+// encounter has at most fray.MaxTokens, so sorting them needs no index of
+// its own.
+func (s *Store) Tokens(ctx context.Context, id string) ([]fray.Token, error) {
+	if err := fray.ValidateID(id); err != nil {
+		return nil, err
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT hash, role, combatant, created FROM tokens
+		WHERE encounter_id = ? ORDER BY created, hash`, id)
+	if err != nil {
+		return nil, fmt.Errorf("list tokens: %w", err)
+	}
+	defer rows.Close()
+	out := []fray.Token{}
+	for rows.Next() {
+		t := fray.Token{Encounter: id}
+		var created int64
+		if err := rows.Scan(&t.Hash, &t.Role, &t.Combatant, &created); err != nil {
+			return nil, fmt.Errorf("list tokens: %w", err)
+		}
+		t.Created = fromMicros(created)
+		out = append(out, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list tokens: %w", err)
+	}
+	if len(out) == 0 {
+		// An empty answer may mean an unknown encounter. Encounters are
+		// never deleted, so checking after the read is safe.
+		if _, err := s.Encounter(ctx, id); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 // DeleteToken removes the token with the given hash; see fray.Store.
 func (s *Store) DeleteToken(ctx context.Context, hash string) error {
 	if err := fray.ValidateTokenHash(hash); err != nil {

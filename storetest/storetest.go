@@ -57,6 +57,7 @@ func Run(t *testing.T, newStore func(t *testing.T) fray.Store) {
 		{"EventsBad", testEventsBad},
 		{"Tokens", testTokens},
 		{"TokensBad", testTokensBad},
+		{"TokensList", testTokensList},
 		{"TokenLimit", testTokenLimit},
 		{"Canceled", testCanceled},
 		{"Close", testClose},
@@ -146,8 +147,12 @@ func RunDurable(t *testing.T, newStore func(t *testing.T) (open func() fray.Stor
 				}
 			})
 		}
-		for started.Load() < 4*writers {
-			time.Sleep(time.Millisecond)
+		// Close once the writers are under way.
+		for deadline := time.Now().Add(time.Minute); started.Load() < 4*writers; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Errorf("only %d appends returned within a minute", started.Load())
+				break
+			}
 		}
 		if err := s.Close(); err != nil {
 			t.Errorf("Close: %v", err)
@@ -930,6 +935,79 @@ func testTokensBad(t *testing.T, s fray.Store) {
 	wantCode(t, "Token(hash of the hash)", err, fray.ENOTFOUND)
 }
 
+// testTokensList checks Tokens: every token of one encounter and no
+// other's, in the order of creation (then of hash), without the deleted.
+func testTokensList(t *testing.T, s fray.Store) {
+	ctx := context.Background()
+	at := func(tok fray.Token, d time.Duration) fray.Token {
+		tok.Created = base.Add(d)
+		return tok
+	}
+	gm := GMToken("a", "gm a")
+	// Made in this order, listed by time: gm, p2, p1; p3 and p4 share a
+	// time and are listed by hash.
+	p1 := at(PlayerToken("a", "c-blueshift", "p1"), 2*time.Second)
+	p2 := at(PlayerToken("a", "c-ganyeka", "p2"), time.Second)
+	p3 := at(PlayerToken("a", "c-monolith", "p3"), 3*time.Second)
+	p4 := at(PlayerToken("a", "c-monolith", "p4"), 3*time.Second)
+	mustCreate(t, s, Encounter("a"), gm)
+	mustCreate(t, s, Encounter("b"), GMToken("b", "gm b"))
+	mustCreate(t, s, Encounter("none"))
+	for _, tok := range []fray.Token{p1, p2, p3, p4, at(PlayerToken("b", "c-blueshift", "b1"), time.Second)} {
+		if err := s.CreateToken(ctx, tok); err != nil {
+			t.Fatalf("CreateToken: %v", err)
+		}
+	}
+	last := []fray.Token{p3, p4}
+	if p4.Hash < p3.Hash {
+		last = []fray.Token{p4, p3}
+	}
+	check := func(what, id string, want ...fray.Token) {
+		t.Helper()
+		got, err := s.Tokens(ctx, id)
+		if err != nil {
+			t.Fatalf("%s: Tokens(%q): %v", what, id, err)
+		}
+		if got == nil {
+			t.Errorf("%s: Tokens(%q) = nil, want an empty list", what, id)
+			return
+		}
+		truncated := make([]fray.Token, len(want))
+		for i, tok := range want {
+			truncated[i] = truncToken(tok)
+		}
+		if diff := cmp.Diff(truncated, got); diff != "" {
+			t.Errorf("%s: Tokens(%q) (-want +got):\n%s", what, id, diff)
+		}
+	}
+	check("listing", "a", append([]fray.Token{gm, p2, p1}, last...)...)
+	check("another encounter", "b", GMToken("b", "gm b"), at(PlayerToken("b", "c-blueshift", "b1"), time.Second))
+	check("no tokens", "none")
+
+	if err := s.DeleteToken(ctx, p1.Hash); err != nil {
+		t.Fatalf("DeleteToken: %v", err)
+	}
+	if err := s.DeleteToken(ctx, gm.Hash); err != nil {
+		t.Fatalf("DeleteToken: %v", err)
+	}
+	check("after DeleteToken", "a", append([]fray.Token{p2}, last...)...)
+	check("another encounter after DeleteToken", "b", GMToken("b", "gm b"), at(PlayerToken("b", "c-blueshift", "b1"), time.Second))
+	// Listing gives the caller a copy.
+	got, err := s.Tokens(ctx, "a")
+	if err != nil || len(got) == 0 {
+		t.Fatalf("Tokens: %v, %v", got, err)
+	}
+	got[0].Role = fray.RoleGM
+	check("after the caller changed a list", "a", append([]fray.Token{p2}, last...)...)
+
+	_, err = s.Tokens(ctx, "nobody")
+	wantCode(t, "Tokens(unknown encounter)", err, fray.ENOTFOUND)
+	_, err = s.Tokens(ctx, "no body")
+	wantCode(t, "Tokens(bad id)", err, fray.EINVALID)
+	_, err = s.Tokens(ctx, "")
+	wantCode(t, "Tokens(no id)", err, fray.EINVALID)
+}
+
 func testTokenLimit(t *testing.T, s fray.Store) {
 	ctx := context.Background()
 	many := func(id string, n int) []fray.Token {
@@ -968,6 +1046,9 @@ func testCanceled(t *testing.T, s fray.Store) {
 	if _, err := s.Events(ctx, "c", 1, 0); !errors.Is(err, context.Canceled) {
 		t.Errorf("Events with a canceled context: %v, want context.Canceled", err)
 	}
+	if _, err := s.Tokens(ctx, "c"); !errors.Is(err, context.Canceled) {
+		t.Errorf("Tokens with a canceled context: %v, want context.Canceled", err)
+	}
 	bg := context.Background()
 	_, err := s.Encounter(bg, "c2")
 	wantCode(t, "encounter created with a canceled context", err, fray.ENOTFOUND)
@@ -996,6 +1077,7 @@ func testClose(t *testing.T, s fray.Store) {
 		{"Events", func() error { _, err := s.Events(ctx, "c", 1, 0); return err }},
 		{"CreateToken", func() error { return s.CreateToken(ctx, GMToken("c", "x")) }},
 		{"Token", func() error { _, err := s.Token(ctx, fray.HashToken("gm")); return err }},
+		{"Tokens", func() error { _, err := s.Tokens(ctx, "c"); return err }},
 		{"DeleteToken", func() error { return s.DeleteToken(ctx, fray.HashToken("gm")) }},
 	}
 	for _, c := range calls {

@@ -128,28 +128,45 @@ func kindTakesName(name string) bool {
 }
 
 // allowed reports whether the caller may send cmd, as an EFORBIDDEN
-// *fray.Error when not.
-func allowed(c caller, rules string, cmd fray.Command, v fray.View) error {
+// *fray.Error when not. Whom the command acts for is resolved as the
+// player may name combatants (s), and compared by id with the combatant
+// their token is bound to. Nor may a player's command set an outcome
+// the GM, the sheets or the dice give (see engine.CheckPlayerOptions; the
+// encounter's settings, in v, say whether players enter their own dice).
+func allowed(c caller, rules string, cmd fray.Command, v fray.View, s *Sight) error {
 	if c.Role == fray.RoleGM {
 		return nil
 	}
-	who, gmOnly := ActsFor(rules, cmd, v)
+	// Whom a player's words name is read among the combatants players may
+	// know of: a hidden one is a word that names nobody.
+	known := v
+	known.Combatants = make([]fray.Combatant, 0, len(v.Combatants))
+	for _, x := range v.Combatants {
+		if !x.Hidden {
+			known.Combatants = append(known.Combatants, x)
+		}
+	}
+	who, gmOnly := ActsFor(rules, cmd, known)
 	if gmOnly {
 		return fray.Errorf(fray.EFORBIDDEN, "Only the GM may use %s.", cmd.Name)
 	}
 	if engine.IsQuery(cmd.Name) && cmd.Name != engine.CmdOdds {
 		return nil
 	}
+	self := s.known.NameOf(c.Combatant)
 	if len(who) == 0 {
 		if k, ok := commandActors[cmd.Name]; ok && k == actsNamedOnly {
-			return fray.Errorf(fray.EFORBIDDEN, "Name the character %s acts for: %s %s.", cmd.Name, cmd.Name, c.Combatant)
+			return fray.Errorf(fray.EFORBIDDEN, "Name the character %s acts for: %s %s.", cmd.Name, cmd.Name, self)
 		}
-		return fray.Errorf(fray.EFORBIDDEN, "%s does not act for %s now.", cmd.Name, c.Combatant)
+		return fray.Errorf(fray.EFORBIDDEN, "%s does not act for %s now.", cmd.Name, self)
 	}
+	player := c.viewer()
 	for _, w := range who {
-		if !fray.SameName(w, c.Combatant) {
-			return fray.Errorf(fray.EFORBIDDEN, "A player acts only for %s; %s acts for someone else.", c.Combatant, cmd.Name)
+		if x, err := s.known.Resolve(player, w); err != nil || x.ID != c.Combatant {
+			return fray.Errorf(fray.EFORBIDDEN, "A player acts only for %s; %s acts for someone else.", self, cmd.Name)
 		}
 	}
-	return nil
+	// The player's own command may still not set an outcome: a modifier,
+	// a difficulty, a rank, the dice (unless player_dice=yes lets them).
+	return engine.CheckPlayerOptions(v.Settings, cmd)
 }

@@ -12,8 +12,9 @@ import (
 // what the player may not do and, where naming the character would make
 // the command theirs, says so.
 func TestAllowedSaysWhy(t *testing.T) {
-	v := fray.View{Current: "Ann", Combatants: []fray.Combatant{{Name: "Ann"}, {Name: "Bear"}}}
-	player := caller{Role: fray.RolePlayer, Combatant: "Bear"}
+	enc := &fray.Encounter{Combatants: []*fray.Combatant{{ID: "aaaaaaaa", Name: "Ann"}, {ID: "bbbbbbbb", Name: "Bear"}}}
+	v := fray.View{Current: "Ann", Combatants: enc.CombatantList()}
+	player := caller{Role: fray.RolePlayer, Combatant: "bbbbbbbb"}
 	tests := []struct {
 		line, want string // want "" means allowed
 	}{
@@ -30,7 +31,7 @@ func TestAllowedSaysWhy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = allowed(player, "bpb", cmd, v)
+			err = allowed(player, "bpb", cmd, v, NewSight(enc))
 			switch {
 			case tc.want == "" && err != nil:
 				t.Fatalf("refused: %v", err)

@@ -40,7 +40,13 @@ type playerRequest struct {
 type playerCreated struct {
 	Token     string `json:"token"`
 	Combatant string `json:"combatant"`
-	Link      string `json:"link"`
+	// CombatantID is the id of the character the token acts for: the
+	// token lives as long as that combatant.
+	CombatantID fray.CombatantID `json:"combatant_id"`
+	// Handle names the token in the GM's list of player links (see
+	// listPlayers) without giving the token away.
+	Handle string `json:"handle"`
+	Link   string `json:"link"`
 }
 
 // commandRequest is a command as a line ("command") or as an object
@@ -70,7 +76,9 @@ type encounterOut struct {
 	Revision  int    `json:"revision"`
 	Role      string `json:"role"`
 	Combatant string `json:"combatant,omitempty"`
-	View      View   `json:"view"`
+	// CombatantID is the id of the character a player acts for.
+	CombatantID fray.CombatantID `json:"combatant_id,omitempty"`
+	View        View             `json:"view"`
 }
 
 type listed struct {
@@ -203,8 +211,13 @@ func (s *Server) getEncounter(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	v, _ := Redact(c.Role, e.secret, e.eng.View(), nil)
-	out := encounterOut{ID: id, Rules: e.rec.Rules, Name: e.rec.Name, Revision: e.rev, Role: c.Role, Combatant: c.Combatant, View: v}
+	if err := c.bound(e); err != nil {
+		e.unlock()
+		s.writeError(w, r, err)
+		return
+	}
+	v, _ := Redact(c.Role, e.sight, e.eng.View(), nil)
+	out := encounterOut{ID: id, Rules: e.rec.Rules, Name: e.rec.Name, Revision: e.rev, Role: c.Role, Combatant: e.eng.Encounter().NameOf(c.Combatant), CombatantID: c.Combatant, View: v}
 	e.unlock()
 	writeJSON(w, http.StatusOK, out)
 }
@@ -231,10 +244,13 @@ func (s *Server) createPlayer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var name string
-	for _, cb := range e.eng.View().Combatants {
-		if fray.SameName(cb.Name, req.Combatant) {
-			name = cb.Name
-		}
+	var cid fray.CombatantID
+	if cb, err := e.eng.Encounter().Resolve(fray.GM, req.Combatant); err == nil {
+		name, cid = cb.Name, cb.ID
+	} else if fray.ErrorCode(err) != fray.ENOTFOUND {
+		e.unlock()
+		s.writeError(w, r, err)
+		return
 	}
 	e.unlock()
 	if name == "" {
@@ -246,12 +262,12 @@ func (s *Server) createPlayer(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	t := fray.Token{Hash: fray.HashToken(tok), Encounter: id, Role: fray.RolePlayer, Combatant: name, Created: s.now()}
+	t := fray.Token{Hash: fray.HashToken(tok), Encounter: id, Role: fray.RolePlayer, Combatant: string(cid), Created: s.now()}
 	if err := s.store.CreateToken(background(r.Context()), t); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, playerCreated{Token: tok, Combatant: name, Link: "/play/" + id + "#token=" + tok})
+	writeJSON(w, http.StatusCreated, playerCreated{Token: tok, Combatant: name, CombatantID: cid, Handle: handle(t.Hash), Link: "/play/" + id + "#token=" + tok})
 }
 
 // parseCommand reads the command of a request: a line, or an object that
@@ -336,6 +352,9 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 			err = &fray.Error{Code: fray.EINTERNAL, Message: "The rules failed on this command.", Err: fmt.Errorf("command %q panicked: %v", cmd.String(), p)}
 		}
 	}()
+	if err := c.bound(e); err != nil {
+		return commandDone{}, err
+	}
 	if revision != e.rev {
 		// Another process may have moved the encounter on: look again.
 		if err := s.refresh(r.Context(), id, e); err != nil {
@@ -346,11 +365,8 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 			return commandDone{}, fray.ConflictError(e.rev, revision)
 		}
 	}
-	if err := RedactCommand(c.Role, e.secret, cmd); err != nil {
-		return commandDone{}, err
-	}
 	if c.Role != fray.RoleGM {
-		if err := allowed(c, e.rec.Rules, cmd, e.eng.View()); err != nil {
+		if err := allowed(c, e.rec.Rules, cmd, e.eng.View(), e.sight); err != nil {
 			return commandDone{}, err
 		}
 	}
@@ -359,18 +375,18 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 	}
 	var odds *fray.Odds
 	if cmd.Name == engine.CmdOdds {
-		o, err := e.eng.Odds(cmd)
+		o, err := e.eng.OddsAs(c.viewer(), cmd)
 		if err != nil {
-			return commandDone{}, redactErr(c.Role, e.secret, err)
+			return commandDone{}, redactErr(c.Role, e.sight, err)
 		}
-		if err := RedactOdds(c.Role, e.secret, e.eng.View(), cmd, o); err != nil {
+		if err := RedactOdds(c.Role, e.sight, cmd, o); err != nil {
 			return commandDone{}, err
 		}
 		odds = &o
 	}
-	evs, err := e.eng.Do(cmd)
+	evs, err := e.eng.DoAs(c.viewer(), cmd)
 	if err != nil {
-		return commandDone{}, redactErr(c.Role, e.secret, err)
+		return commandDone{}, redactErr(c.Role, e.sight, err)
 	}
 	if len(evs) > 0 {
 		now := s.now()
@@ -392,15 +408,13 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 			return commandDone{}, fmt.Errorf("append events: %w", err)
 		}
 		e.rev = rev
-		for _, ev := range evs {
-			e.secret.note(ev)
-		}
+		e.sight = e.look()
 	}
 	view := e.eng.View()
 	if len(evs) > 0 {
-		s.broker.Publish(&Change{Encounter: id, Revision: e.rev, Events: evs, View: &view, Secret: e.secret.clone()})
+		s.broker.Publish(&Change{Encounter: id, Revision: e.rev, Events: evs, View: &view, Sight: e.sight})
 	}
-	v, shown := Redact(c.Role, e.secret, view, evs)
+	v, shown := Redact(c.Role, e.sight, view, evs)
 	if shown == nil {
 		shown = []fray.Event{}
 	}
@@ -408,12 +422,12 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 }
 
 // redactErr returns a refusal as the caller's role may read it.
-func redactErr(role string, secret secrets, err error) error {
+func redactErr(role string, s *Sight, err error) error {
 	var fe *fray.Error
 	if role == fray.RoleGM || !errors.As(err, &fe) {
 		return err
 	}
-	return &fray.Error{Code: fe.Code, Message: RedactError(role, secret, fe.Code, fe.Message), Err: err}
+	return &fray.Error{Code: fe.Code, Message: RedactError(role, s, fe.Code, fe.Message), Err: err}
 }
 
 func (s *Server) exportLog(w http.ResponseWriter, r *http.Request) {

@@ -229,8 +229,10 @@ func TestBadRequests(t *testing.T) {
 			}
 		})
 	}
-	// The player may enter their own initiative.
-	if r := e.command(t, enc.ID, p.Token, "initiative Ann 6,3", rev); r.Status != http.StatusOK {
+	// The player may enter their own initiative once the GM lets players
+	// enter their dice, as faces (dice=).
+	d = e.play(t, enc.ID, enc.Token, rev, "set player_dice=yes")
+	if r := e.command(t, enc.ID, p.Token, "initiative Ann dice=6,3", d.Revision); r.Status != http.StatusOK {
 		t.Fatalf("player for themselves: %d %s", r.Status, r.Body)
 	}
 }

@@ -67,15 +67,31 @@ func bearerTokens(r *http.Request, query bool, limit int) ([]string, error) {
 	return out, nil
 }
 
+// tokenTTL is how long a token read from the store is believed without
+// reading it again: a player link the GM revokes in another process stops
+// working here within that time (in this process, at once).
+const tokenTTL = time.Minute
+
+// cachedToken is a token as the cache holds it, with when it was read.
+type cachedToken struct {
+	fray.Token
+	read time.Time
+}
+
 // token returns what the store keeps about a bearer token, from a cache
-// when it can (tokens never change once issued).
+// when it read it less than tokenTTL ago.
 func (s *Server) token(ctx context.Context, tok string) (fray.Token, error) {
 	hash := fray.HashToken(tok)
+	now := s.now()
 	s.mu.Lock()
-	t, ok := s.tokens[hash]
+	ct, ok := s.tokens[hash]
+	revoked := s.revoked[hash]
 	s.mu.Unlock()
-	if ok {
-		return t, nil
+	if revoked {
+		return fray.Token{}, fray.Errorf(EUNAUTHORIZED, "The token is not known here; ask the GM for a new link.")
+	}
+	if ok && now.Sub(ct.read) < tokenTTL {
+		return ct.Token, nil
 	}
 	t, err := s.store.Token(ctx, hash)
 	switch code := fray.ErrorCode(err); code {
@@ -86,19 +102,41 @@ func (s *Server) token(ctx context.Context, tok string) (fray.Token, error) {
 		return fray.Token{}, fmt.Errorf("look up token: %w", err)
 	}
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.revoked[hash] {
+		// Revoked while the store was being read.
+		return fray.Token{}, fray.Errorf(EUNAUTHORIZED, "The token is not known here; ask the GM for a new link.")
+	}
 	if len(s.tokens) >= 4*s.cfg.Limits.MaxCached {
 		clear(s.tokens)
 	}
-	s.tokens[hash] = t
-	s.mu.Unlock()
+	s.tokens[hash] = cachedToken{t, now}
 	return t, nil
 }
 
 // caller is who makes a request on one encounter.
 type caller struct {
-	Role      string // fray.RoleGM or fray.RolePlayer
-	Combatant string // the character a player acts for
-	key       string // the rate limiter's key: the token's hash
+	Role      string           // fray.RoleGM or fray.RolePlayer
+	Combatant fray.CombatantID // the character a player acts for
+	key       string           // the rate limiter's key: the token's hash
+}
+
+// viewer returns the caller as the engine knows who asks.
+func (c caller) viewer() fray.Viewer {
+	return fray.Viewer{Role: c.Role, Combatant: c.Combatant}
+}
+
+// bound checks that a player's character is still in the encounter e:
+// a player token lives as long as the combatant it was made for, and a
+// later combatant of the same name is someone else.
+func (c caller) bound(e *entry) error {
+	if c.Role == fray.RoleGM {
+		return nil
+	}
+	if e.eng.Encounter().ByID(c.Combatant) == nil {
+		return fray.Errorf(EUNAUTHORIZED, "The character this link was made for has left the encounter; ask the GM for a new link.")
+	}
+	return nil
 }
 
 // authorize returns the caller of a request on the encounter id: one
@@ -124,7 +162,7 @@ func (s *Server) authorize(r *http.Request, id string, query bool) (caller, erro
 			last = fray.Errorf(fray.EFORBIDDEN, "The token is for another encounter.")
 			continue
 		}
-		c := caller{Role: t.Role, Combatant: t.Combatant, key: t.Hash}
+		c := caller{Role: t.Role, Combatant: fray.CombatantID(t.Combatant), key: t.Hash}
 		if err := s.rate.allow(c.key); err != nil {
 			return caller{}, err
 		}
@@ -211,3 +249,19 @@ func (l *limiter) forget(now time.Time) {
 		clear(l.buckets)
 	}
 }
+
+// isRevoked reports whether the token with the given hash was revoked in
+// this process.
+func (s *Server) isRevoked(hash string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.revoked[hash]
+}
+
+// handleLen is the length of a token's handle.
+const handleLen = 16
+
+// handle returns the name under which the GM's list of player links
+// shows a token: the start of its hash, which names it without giving it
+// away.
+func handle(hash string) string { return hash[:min(len(hash), handleLen)] }

@@ -25,9 +25,9 @@ type Change struct {
 	Events []fray.Event
 	// View is the GM's view after the append, or nil.
 	View *fray.View
-	// Secret holds the names players must not see after the append
-	// (lower case), or nil when View is nil.
-	Secret map[string]bool
+	// Sight is what players may know after the append, or nil when View
+	// is nil.
+	Sight *Sight
 
 	once   [2]sync.Once
 	frames [2][]byte // the encoded SSE frame for a GM [0] and a player [1]
@@ -41,7 +41,7 @@ func (c *Change) frame(role string) []byte {
 		i = 1
 	}
 	c.once[i].Do(func() {
-		v, evs := Redact(role, c.Secret, *c.View, c.Events)
+		v, evs := Redact(role, c.Sight, *c.View, c.Events)
 		c.frames[i] = sseFrame(c.Revision, v, evs)
 	})
 	return c.frames[i]

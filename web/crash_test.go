@@ -3,6 +3,8 @@ package web_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"os/exec"
 	"path/filepath"
@@ -68,10 +70,21 @@ func serve(t *testing.T, bin, db string) *serveProcess {
 	return nil
 }
 
+// crashAcks is how many commands TestCrash has acknowledged before it
+// kills the server.
+const crashAcks = 1000
+
 // TestCrash sends commands over HTTP to `fray serve` from several writers
-// on several encounters, kills it with SIGKILL after 1,000
+// on several encounters, kills it with SIGKILL after crashAcks
 // acknowledgements, restarts it on the same file and checks that every
 // acknowledged command is in the log, with no gap.
+//
+// A command is acknowledged only when its whole answer arrived: the
+// status and a body read to its end that decodes. A writer whose command
+// got no whole answer after the kill (no status, or a status whose body
+// the kill cut off) stops: that command is unknown, and may or may not be
+// in the log; it is the only one that may follow the acknowledged ones.
+// Before the kill, any answer that is not whole fails the test.
 func TestCrash(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs fray serve")
@@ -80,12 +93,13 @@ func TestCrash(t *testing.T) {
 	bin := buildFray(t, dir)
 	db := filepath.Join(dir, "fray.db")
 	p := serve(t, bin, db)
-	e := &env{url: p.url, client: &http.Client{Timeout: 10 * time.Second}}
+	e := &env{url: p.url, client: &http.Client{Timeout: 30 * time.Second}}
 
 	const encounters = 4
 	type run struct {
-		enc   created
-		acked int // the highest acknowledged revision
+		enc     created
+		acked   int  // the highest acknowledged revision
+		unknown bool // a command was in flight at the kill: it may or may not be in the log
 	}
 	runs := make([]*run, encounters)
 	for i := range runs {
@@ -94,61 +108,115 @@ func TestCrash(t *testing.T) {
 		runs[i] = &run{enc: enc, acked: d.Revision}
 	}
 	var total atomic.Int64
+	reached := make(chan struct{}) // closed at the crashAcks-th acknowledgement
+	var killed atomic.Bool         // set just before the SIGKILL
 	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
 	var wg sync.WaitGroup
 	for _, r := range runs {
 		wg.Go(func() {
-			rev := r.acked
 			for ctx.Err() == nil {
-				req := strings.NewReader(`{"command":"next","revision":` + itoa(rev) + `}`)
+				req := strings.NewReader(`{"command":"next","revision":` + itoa(r.acked) + `}`)
 				hr, _ := http.NewRequestWithContext(ctx, "POST", p.url+"/api/encounters/"+r.enc.ID+"/commands", req)
 				hr.Header.Set("Authorization", "Bearer "+r.enc.Token)
 				res, err := e.client.Do(hr)
+				var body []byte
+				if err == nil {
+					body, err = io.ReadAll(res.Body) // a body cut off by the kill is an error here
+					res.Body.Close()
+				}
 				if err != nil {
-					return // the server is gone
+					r.unknown = true
+					if !killed.Load() {
+						t.Errorf("next at %d: no whole answer before the kill: %v", r.acked, err)
+					}
+					return
 				}
 				if res.StatusCode == http.StatusTooManyRequests {
 					// The token's rate limit: wait as told and send the
 					// same command again, as a well-behaved client does.
-					res.Body.Close()
 					wait, _ := strconv.Atoi(res.Header.Get("Retry-After"))
-					time.Sleep(time.Duration(max(wait, 0))*time.Second + 50*time.Millisecond)
+					select {
+					case <-ctx.Done():
+					case <-time.After(time.Duration(max(wait, 0))*time.Second + 50*time.Millisecond):
+					}
 					continue
 				}
-				var d done
-				ok := res.StatusCode == http.StatusOK && decodeJSON(res, &d) == nil
-				res.Body.Close()
-				if !ok {
-					t.Errorf("next at %d: %d", rev, res.StatusCode)
+				if res.StatusCode != http.StatusOK {
+					t.Errorf("next at %d: %d %s", r.acked, res.StatusCode, body)
 					return
 				}
-				rev = d.Revision
-				r.acked = rev // acknowledged: the answer was read
-				total.Add(1)
+				var d done
+				if err := json.Unmarshal(body, &d); err != nil {
+					r.unknown = true
+					if !killed.Load() {
+						t.Errorf("next at %d: 200 with a body that does not decode: %v: %s", r.acked, err, body)
+					}
+					return
+				}
+				if d.Revision <= r.acked {
+					t.Errorf("next at %d: 200 at revision %d", r.acked, d.Revision)
+					return
+				}
+				r.acked = d.Revision // acknowledged: the whole answer was read
+				if total.Add(1) == crashAcks {
+					close(reached)
+				}
 			}
 		})
 	}
-	for total.Load() < 1000 {
-		time.Sleep(time.Millisecond)
+	writersDone := make(chan struct{})
+	go func() { wg.Wait(); close(writersDone) }()
+	select {
+	case <-reached:
+	case <-writersDone: // every writer failed, and said why
+	case <-time.After(5 * time.Minute):
+		t.Errorf("only %d of %d commands acknowledged within 5 minutes", total.Load(), crashAcks)
 	}
+	killed.Store(true)
 	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	p.cmd.Wait()
 	stop()
-	wg.Wait()
-	t.Logf("%d commands acknowledged before the kill", total.Load())
+	<-writersDone
+	if t.Failed() {
+		t.FailNow()
+	}
+	unknown := 0
+	for _, r := range runs {
+		if r.unknown {
+			unknown++
+		}
+	}
+	t.Logf("%d commands acknowledged before the kill; %d in flight", total.Load(), unknown)
 
 	p2 := serve(t, bin, db)
-	e2 := &env{url: p2.url, client: &http.Client{Timeout: 10 * time.Second}}
+	e2 := &env{url: p2.url, client: &http.Client{Timeout: 30 * time.Second}}
+	durable := 0 // of the commands in flight
 	for _, r := range runs {
-		n := checkLog(t, e2.log(t, r.enc.ID, r.enc.Token))
-		if n < r.acked {
+		evs := logEvents(t, e2.log(t, r.enc.ID, r.enc.Token)) // numbered 1, 2, … with no gap
+		n := len(evs)
+		switch {
+		case n < r.acked:
 			t.Errorf("encounter %s: the log holds %d events, but revision %d was acknowledged", r.enc.ID, n, r.acked)
+		case n > r.acked && !r.unknown:
+			t.Errorf("encounter %s: the log holds %d events, but revision %d was acknowledged and no command was in flight", r.enc.ID, n, r.acked)
+		case n > r.acked:
+			// The unknown command went through: its events, and no other.
+			durable++
+			step := evs[r.acked].Step
+			for _, ev := range evs[r.acked:] {
+				if ev.Step != step || step == evs[r.acked-1].Step {
+					t.Errorf("encounter %s: after the acknowledged revision %d the log holds more than the one command in flight: %+v", r.enc.ID, r.acked, evs[r.acked:])
+					break
+				}
+			}
 		}
 		// The encounter carries on from the recovered log.
 		e2.play(t, r.enc.ID, r.enc.Token, n, "next")
 	}
+	t.Logf("%d of the %d commands in flight are in the log", durable, unknown)
 }
 
 // TestServeShutdown: fray serve creates its database, answers, and on

@@ -14,11 +14,11 @@ import (
 // commands on the encounter in this process; the store's optimistic
 // append arbitrates between processes.
 type entry struct {
-	mu     chan struct{} // a lock that a waiting request can give up on
-	rec    fray.EncounterRecord
-	eng    *engine.Engine // nil when it must be replayed again
-	rev    int            // the revision eng is at
-	secret secrets        // names players must not see
+	mu    chan struct{} // a lock that a waiting request can give up on
+	rec   fray.EncounterRecord
+	eng   *engine.Engine // nil when it must be replayed again
+	rev   int            // the revision eng is at
+	sight *Sight         // what players may know at rev
 }
 
 func (e *entry) lock(ctx context.Context) error {
@@ -32,34 +32,8 @@ func (e *entry) lock(ctx context.Context) error {
 
 func (e *entry) unlock() { <-e.mu }
 
-// secrets holds the names (lower case) of the combatants players must not
-// see: those added hidden and not revealed since, removed ones included.
-type secrets map[string]bool
-
-// note updates the set with one event of the log.
-func (s secrets) note(ev fray.Event) {
-	switch ev.Type {
-	case fray.EventAdded:
-		var d fray.AddedData
-		if ev.Decode(&d) == nil && d.Combatant.Hidden {
-			s[strings.ToLower(d.Combatant.Name)] = true
-		}
-	case fray.EventRevealed:
-		var d fray.NameData
-		if ev.Decode(&d) == nil {
-			delete(s, strings.ToLower(d.Name))
-		}
-	}
-}
-
-// clone returns a copy that later changes to s do not touch.
-func (s secrets) clone() secrets {
-	c := make(secrets, len(s))
-	for k := range s {
-		c[k] = true
-	}
-	return c
-}
+// look returns what players may know of the entry's encounter now.
+func (e *entry) look() *Sight { return NewSight(e.eng.Encounter()) }
 
 // system returns the rule system of the id.
 func (s *Server) system(rules string) (fray.System, error) {
@@ -139,10 +113,8 @@ func (s *Server) refresh(ctx context.Context, id string, e *entry) error {
 			return fmt.Errorf("replay encounter %s: %w", id, err)
 		}
 		eng.Seed = rec.Seed
-		e.rec, e.eng, e.rev, e.secret = rec, eng, len(evs), secrets{}
-		for _, ev := range evs {
-			e.secret.note(ev)
-		}
+		e.rec, e.eng, e.rev = rec, eng, len(evs)
+		e.sight = e.look()
 		return nil
 	}
 	// Another process appended: replay from the start with the new

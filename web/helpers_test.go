@@ -200,7 +200,15 @@ func (e *env) log(t testing.TB, id, token string) string {
 // and no duplicate, and returns how many there are.
 func checkLog(t testing.TB, log string) int {
 	t.Helper()
+	return len(logEvents(t, log))
+}
+
+// logEvents decodes a log's events (the lines after its header) and
+// checks that they are numbered 1, 2, … with no gap and no duplicate.
+func logEvents(t testing.TB, log string) []fray.Event {
+	t.Helper()
 	lines := strings.Split(strings.TrimSpace(log), "\n")
+	evs := make([]fray.Event, 0, len(lines)-1)
 	for i, l := range lines[1:] {
 		var ev fray.Event
 		if err := json.Unmarshal([]byte(l), &ev); err != nil {
@@ -209,8 +217,9 @@ func checkLog(t testing.TB, log string) int {
 		if ev.Seq != i+1 {
 			t.Fatalf("log line %d is event %d, want %d", i+2, ev.Seq, i+1)
 		}
+		evs = append(evs, ev)
 	}
-	return len(lines) - 1
+	return evs
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

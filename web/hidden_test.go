@@ -114,11 +114,17 @@ func TestHiddenInformation(t *testing.T) {
 	ask("GET", "/api/encounters", nil)
 	ask("POST", "/api/encounters/"+enc.ID+"/players", map[string]string{"combatant": "Zzyzx-Secret"})
 	from0 := e.open(t, enc.ID, p.Token, "0")
-	time.Sleep(100 * time.Millisecond)
 	ask("GET", "/", nil)
 	ask("GET", "/play/"+enc.ID, nil)
 
-	// The streams, after a while.
+	// The streams, once each has carried every change up to now.
+	for _, s := range []*stream{live, from0} {
+		for {
+			if _, c := s.next(t); c.Revision >= d.Revision {
+				break
+			}
+		}
+	}
 	live.close()
 	from0.close()
 	player = append(player, []byte(live.Raw.String()), []byte(from0.Raw.String()))
@@ -140,34 +146,37 @@ func TestHiddenInformation(t *testing.T) {
 
 // TestRedact checks the filter directly on a view and on events.
 func TestRedact(t *testing.T) {
+	enc := &fray.Encounter{Combatants: []*fray.Combatant{
+		{ID: "aaaaaaaa", Name: "Ann", Side: fray.SidePC, Notes: "n", Stats: map[string]int{"wits": 2}},
+		{ID: "bbbbbbbb", Name: "Bear", Side: fray.SideNPC, Notes: "n", Stats: map[string]int{"hp": 5}, Tracks: map[string]fray.Track{"hp": {Value: 4, Max: 10}}},
+		{ID: "zzzzzzzz", Name: "Zed", Side: fray.SideNPC, Hidden: true},
+	}}
 	v := fray.View{
-		Current: "Zed",
-		Order:   []fray.Slot{{Name: "Ann"}, {Name: "Zed", Markers: []string{fray.MarkCurrent}}},
-		History: []fray.RoundTurns{{Round: 1, Turns: []string{"Zed (delayed)", "Ann"}}},
-		Combatants: []fray.Combatant{
-			{Name: "Ann", Side: fray.SidePC, Notes: "n", Stats: map[string]int{"wits": 2}},
-			{Name: "Bear", Side: fray.SideNPC, Notes: "n", Stats: map[string]int{"hp": 5}, Tracks: map[string]fray.Track{"hp": {Value: 4, Max: 10}}},
-			{Name: "Zed", Side: fray.SideNPC, Hidden: true},
-		},
+		Current:    "Zed",
+		Order:      []fray.Slot{{ID: "aaaaaaaa", Name: "Ann"}, {ID: "zzzzzzzz", Name: "Zed", Markers: []string{fray.MarkCurrent}}},
+		History:    []fray.RoundTurns{{Round: 1, Turns: []string{"Zed (delayed)", "Ann"}}},
+		Combatants: enc.CombatantList(),
 	}
 	add := func(c fray.Combatant) fray.Event {
 		ev, _ := fray.NewEvent(fray.EventAdded, fray.AddedData{Combatant: c})
 		ev.Command = "add " + c.Name + " notes=n"
+		ev.About = []fray.CombatantID{c.ID}
 		return ev
 	}
 	note, _ := fray.NewEvent(fray.EventNoted, fray.NoteData{Name: "Ann", Note: "x"})
-	roll := fray.Event{Type: "queue.acted", Rolls: []fray.Roll{{For: "ZED", Expr: "d20", Total: 3}}}
+	note.About = []fray.CombatantID{"aaaaaaaa"}
+	roll := fray.Event{Type: "queue.acted", Rolls: []fray.Roll{{For: "ZED", Expr: "d20", Total: 3}}, About: []fray.CombatantID{"zzzzzzzz"}}
 	evs := []fray.Event{add(v.Combatants[0]), add(v.Combatants[1]), add(v.Combatants[2]), note, roll}
-	secret := map[string]bool{"zed": true}
+	sight := web.NewSight(enc)
 
-	gv, gevs := web.Redact(fray.RoleGM, secret, v, evs)
+	gv, gevs := web.Redact(fray.RoleGM, sight, v, evs)
 	if len(gv.Combatants) != 3 || len(gevs) != 5 {
 		t.Fatalf("the GM sees %d combatants and %d events", len(gv.Combatants), len(gevs))
 	}
-	pv, pevs := web.Redact(fray.RolePlayer, secret, v, evs)
+	pv, pevs := web.Redact(fray.RolePlayer, sight, v, evs)
 	b, _ := json.Marshal(pv)
 	eb, _ := json.Marshal(pevs)
-	for _, s := range []string{"Zed", "ZED", `"notes"`, `"hp"`, `"tracks"`} {
+	for _, s := range []string{"Zed", "ZED", "zzzzzzzz", `"notes"`, `"hp"`, `"tracks"`} {
 		if bytes.Contains(b, []byte(s)) || bytes.Contains(eb, []byte(s)) {
 			t.Errorf("the player sees %s:\n%s\n%s", s, b, eb)
 		}
@@ -175,7 +184,7 @@ func TestRedact(t *testing.T) {
 	if len(pevs) != 2 || pv.Current != "" || len(pv.Order) != 1 || pv.Combatants[0].Stats["wits"] != 2 || pv.Combatants[1].Band != web.BandBadlyHurt {
 		t.Errorf("player view %s, events %s", b, eb)
 	}
-	if got := web.RedactError(fray.RolePlayer, secret, fray.EINVALID, "It is Zed's turn."); strings.Contains(got, "Zed") {
+	if got := web.RedactError(fray.RolePlayer, sight, fray.EINVALID, "It is Zed's turn."); strings.Contains(got, "Zed") {
 		t.Errorf("RedactError kept the name: %q", got)
 	}
 }

@@ -8,134 +8,230 @@ import (
 	"fray/engine"
 )
 
+// Sight is what players may know of an encounter at one revision, worked
+// out from its state by ids and declared visibility, never by searching
+// words: which combatants, present or gone, they may know of (those not
+// hidden), which of those are player characters, and the names the rules
+// hold for them. It is a snapshot: later changes to the encounter do not
+// touch it.
+type Sight struct {
+	known   fray.Encounter // every combatant, present and gone, reduced to who it is
+	visible map[fray.CombatantID]bool
+	pcs     map[fray.CombatantID]bool
+	byName  map[string]fray.CombatantID // folded name → id, present ones over gone
+	exact   map[string]fray.CombatantID // the same by the name as the rules hold it
+	names   []string                    // every name byName holds, longest first
+	hidden  []string                    // the folded names of those players may not know of
+}
+
+// NewSight returns what players may know of enc now.
+func NewSight(enc *fray.Encounter) *Sight {
+	if enc == nil {
+		enc = &fray.Encounter{}
+	}
+	n := len(enc.Combatants) + len(enc.Gone)
+	s := &Sight{visible: make(map[fray.CombatantID]bool, n), pcs: make(map[fray.CombatantID]bool, n), byName: make(map[string]fray.CombatantID, n), exact: make(map[string]fray.CombatantID, n)}
+	note := func(id fray.CombatantID, name, side string, hidden bool) {
+		key := fold(name)
+		s.exact[name] = id
+		if !hidden {
+			s.visible[id] = true
+			if side == fray.SidePC {
+				s.pcs[id] = true
+			}
+		} else {
+			s.hidden = append(s.hidden, key)
+		}
+		if _, ok := s.byName[key]; !ok {
+			s.names = append(s.names, name)
+		}
+		s.byName[key] = id
+	}
+	for i := len(enc.Gone) - 1; i >= 0; i-- {
+		g := enc.Gone[i]
+		if _, ok := s.byName[fold(g.Name)]; !ok {
+			note(g.ID, g.Name, g.Side, g.Hidden)
+		}
+	}
+	for _, c := range enc.Combatants {
+		note(c.ID, c.Name, c.Side, c.Hidden)
+		s.known.Combatants = append(s.known.Combatants, &fray.Combatant{ID: c.ID, Name: c.Name, Kind: c.Kind, Side: c.Side, Hidden: c.Hidden})
+	}
+	// The longest name first, so that a turn "Ann Lee (delayed)" is Ann
+	// Lee's and not Ann's.
+	for i := 1; i < len(s.names); i++ {
+		for j := i; j > 0 && len(s.names[j]) > len(s.names[j-1]); j-- {
+			s.names[j], s.names[j-1] = s.names[j-1], s.names[j]
+		}
+	}
+	return s
+}
+
+// present reports whether the combatant id is in the encounter.
+func (s *Sight) present(id fray.CombatantID) bool { return s.known.ByID(id) != nil }
+
+// fold returns the key names are told apart by: case does not count.
+func fold(name string) string {
+	for i := 0; i < len(name); i++ {
+		if name[i] >= 0x80 {
+			return strings.ToLower(strings.ToUpper(name))
+		}
+	}
+	return strings.ToLower(name)
+}
+
+// id returns the id of the combatant the rules call name, or "".
+func (s *Sight) id(name string) fray.CombatantID {
+	if id, ok := s.exact[name]; ok {
+		return id
+	}
+	return s.byName[fold(name)]
+}
+
+// sees reports whether players may know of the combatant named name (as
+// the rules hold it); a name that is no combatant's is not seen.
+func (s *Sight) sees(name string) bool { return s.visible[s.id(name)] }
+
+// seesAll reports whether players may know of every combatant named.
+func (s *Sight) seesAll(names []string) bool {
+	for _, n := range names {
+		if !s.sees(n) {
+			return false
+		}
+	}
+	return true
+}
+
+// taker returns the name of the combatant a history turn begins with (the
+// one who took it), or "".
+func (s *Sight) taker(turn string) string {
+	head, _, _ := strings.Cut(turn, " (")
+	if _, ok := s.exact[head]; ok {
+		return head
+	}
+	for _, n := range s.names {
+		if len(turn) >= len(n) && strings.EqualFold(turn[:len(n)], n) && (len(turn) == len(n) || strings.HasPrefix(turn[len(n):], " (")) {
+			return turn[:len(n)]
+		}
+	}
+	return ""
+}
+
 // Redact returns what a caller with the given role may see of a view and
-// of events, given the names of the combatants kept secret from players
-// (lower case; those added hidden and not revealed since, removed ones
-// included). It is the one place hidden information is taken out: every
-// endpoint and the event stream pass through it.
+// of events, given what players may know of the encounter (see Sight). It
+// is the one place hidden information is taken out: every endpoint and
+// the event stream pass through it, and it decides by ids and declared
+// visibility alone.
 //
 // A GM sees everything. A player sees:
-//   - the view without hidden combatants (fray.View.ForPlayers), without
-//     any GM note, without an NPC's numbers (see forPlayers) but with the
-//     band of its health (see Band), and without
-//     any other mention of a secret combatant (a slot's note, a turn's
-//     words, a condition);
-//   - only the events that name no secret combatant anywhere in their
-//     data or rolls, with no noted events at all, without the command
-//     text (which may carry notes= or an NPC's numbers), without the odds
-//     a roll had (against an NPC they give away its stats), and with the
-//     notes and NPC numbers taken out of added events; an event that
-//     names anyone but visible PCs (in its data or its rolls) also loses
-//     every number of its data and the rolls made for anyone but a
-//     visible PC, so that a roll against an NPC says who rolled, what and
-//     which band came, but not the NPC's stat, difficulty or dice (see
-//     redactNumbers);
-//   - the answer to "odds COMMAND …" only for a roll that involves player
-//     characters alone (see RedactOdds); any other is refused whole.
+//   - of the combatants, those not hidden, without GM notes, an NPC
+//     reduced to its name, kind, side, group, awareness and conditions
+//     (and the band of its health, see Band), and no condition that
+//     declares (Condition.By, Until) someone players may not know of;
+//   - of the order, the slots of combatants they may know of; a slot's
+//     Status (its tracks) only on a player character's slot, its Note only
+//     when every combatant the note declares (Slot.About) may be known;
+//     whose turn it is only when that may be known;
+//   - of the history, the turns of combatants they may know of, cut to
+//     the taker's name when the turn's words declare (RoundTurns.Who)
+//     someone players may not know of;
+//   - only the events every combatant of whose About they may know of, no
+//     noted event, without the command text and the odds a roll had, with
+//     added combatants reduced as above, and — for an event that concerns
+//     anyone but visible player characters — without the numbers of its
+//     data and without the rolls made for anyone but those characters, so
+//     that a roll against an NPC says who rolled, what and which band
+//     came, but not the NPC's stat, difficulty or dice. An event that
+//     declares nothing because it comes from a log older than
+//     declarations (fray.AboutUndeclared) is the GM's alone.
 //
-// The secret set is the current one: once the GM reveals a combatant,
-// players see its past events too (those still naming a secret excepted).
 // Players do not get the log itself: it is the GM's whole record, and a
 // log with events taken out could not be imported (see exportLog).
-func Redact(role string, secret map[string]bool, v fray.View, evs []fray.Event) (View, []fray.Event) {
+func Redact(role string, s *Sight, v fray.View, evs []fray.Event) (View, []fray.Event) {
 	if role == fray.RoleGM {
 		return withBands(v, v.Combatants), evs
 	}
-	return withBands(redactView(secret, v), v.Combatants), redactEvents(secret, v.Combatants, evs)
+	return withBands(redactView(s, v), v.Combatants), redactEvents(s, evs)
 }
 
-func redactView(secret map[string]bool, v fray.View) fray.View {
-	p := v.ForPlayers()
-	cs := make([]fray.Combatant, 0, len(p.Combatants))
-	for _, c := range p.Combatants {
-		if !secret[strings.ToLower(c.Name)] {
-			cs = append(cs, forPlayers(secret, c))
+func redactView(s *Sight, v fray.View) fray.View {
+	p := v
+	p.Combatants = make([]fray.Combatant, 0, len(v.Combatants))
+	for _, c := range v.Combatants {
+		if !c.Hidden && s.visible[c.ID] {
+			p.Combatants = append(p.Combatants, forPlayers(s, c))
 		}
 	}
-	p.Combatants = cs
-	hit := func(s string) bool { return holds(s, secret) }
 	slots := func(in []fray.Slot) []fray.Slot {
 		if in == nil {
 			return nil
 		}
 		out := make([]fray.Slot, 0, len(in))
 		for _, sl := range in {
-			if hit(sl.Name) {
+			id := sl.ID
+			if id == "" {
+				id = s.id(sl.Name)
+			}
+			if !s.visible[id] {
 				continue
 			}
-			if hit(sl.Note) {
-				sl.Note = ""
+			if !s.pcs[id] {
+				sl.Status = ""
+			}
+			if !s.seesAll(sl.About) {
+				sl.Note, sl.About = "", nil
 			}
 			out = append(out, sl)
 		}
 		return out
 	}
-	p.Order, p.Next = slots(p.Order), slots(p.Next)
-	if hit(p.Current) {
-		p.Current = ""
+	p.Order, p.Next = slots(v.Order), slots(v.Next)
+	cur := v.CurrentID
+	if cur == "" {
+		cur = s.id(v.Current)
 	}
-	hist := make([]fray.RoundTurns, len(p.History))
-	for i, h := range p.History {
+	if v.Current != "" && !s.visible[cur] {
+		p.Current, p.CurrentID = "", ""
+	}
+	p.History = make([]fray.RoundTurns, len(v.History))
+	for i, h := range v.History {
 		turns := []string{}
-		for _, t := range h.Turns {
-			if hit(t) {
-				// "Ann (reacts to Zed)" → "Ann"; a secret's own turn goes.
-				name, _, _ := strings.Cut(t, " (")
-				if hit(name) {
-					continue
+		for j, t := range h.Turns {
+			var who []string
+			if j < len(h.Who) {
+				who = h.Who[j]
+			}
+			taker := s.taker(t)
+			if len(who) > 0 {
+				taker = who[0]
+			}
+			switch {
+			case taker == "" || !s.sees(taker):
+				continue
+			case !s.seesAll(who):
+				// "Ann (reacts to Zed)" → "Ann".
+				if name := s.taker(t); name != "" {
+					t = name
+				} else {
+					t = taker
 				}
-				t = name
 			}
 			turns = append(turns, t)
 		}
-		hist[i] = fray.RoundTurns{Round: h.Round, Turns: turns}
-	}
-	p.History = hist
-	// A last check over every string, in case a system puts a name
-	// somewhere new: keep only the order's names then.
-	if b, err := json.Marshal(p); err != nil || walkJSON(b, hit) {
-		safe := fray.View{Rules: p.Rules, Started: p.Started, Round: p.Round, Current: p.Current, History: []fray.RoundTurns{}, Combatants: p.Combatants}
-		for _, sl := range p.Order {
-			safe.Order = append(safe.Order, fray.Slot{Name: sl.Name, Phase: sl.Phase, Markers: sl.Markers})
-		}
-		return safe
+		p.History[i] = fray.RoundTurns{Round: h.Round, Turns: turns}
 	}
 	return p
 }
 
-// holds reports whether s holds a secret name, without regard to case.
-func holds(s string, secret map[string]bool) bool {
-	if s == "" || len(secret) == 0 {
-		return false
-	}
-	s = strings.ToLower(s)
-	for name := range secret {
-		if strings.Contains(s, name) {
-			return true
-		}
-	}
-	return false
-}
-
-// walkJSON reports whether f holds for any string in the JSON b (or b is
-// not JSON).
-func walkJSON(b []byte, f func(string) bool) bool {
-	var v any
-	if json.Unmarshal(b, &v) != nil {
-		return true
-	}
-	return walk(v, f, 0)
-}
-
 // forPlayers returns what players see of a combatant that is not
-// hidden: no GM notes, no condition that names a secret combatant, and of
-// an NPC only its name, kind, side, group, awareness and conditions (so a
-// field added to the character sheet later stays the GM's until it is
-// shown here on purpose).
-func forPlayers(secret map[string]bool, c fray.Combatant) fray.Combatant {
+// hidden: no GM notes, no condition that declares someone players may not
+// know of, and of an NPC only its id, name, kind, side, group, awareness
+// and conditions (so a field added to the character sheet later stays
+// the GM's until it is shown here on purpose).
+func forPlayers(s *Sight, c fray.Combatant) fray.Combatant {
 	var conds []fray.Condition
 	for _, k := range c.Conditions {
-		if b, err := json.Marshal(k); err == nil && !walkJSON(b, func(s string) bool { return holds(s, secret) }) {
+		if s.seesAll(k.Who()) {
 			conds = append(conds, k)
 		}
 	}
@@ -144,24 +240,22 @@ func forPlayers(secret map[string]bool, c fray.Combatant) fray.Combatant {
 		c.Conditions = conds
 		return c
 	}
-	return fray.Combatant{Name: c.Name, Kind: c.Kind, Side: c.Side, Group: c.Group, Unaware: c.Unaware, Conditions: conds}
+	return fray.Combatant{ID: c.ID, Name: c.Name, Kind: c.Kind, Side: c.Side, Group: c.Group, Unaware: c.Unaware, Conditions: conds}
 }
 
-func redactEvents(secret map[string]bool, cs []fray.Combatant, evs []fray.Event) []fray.Event {
-	others, pcs := parties(secret, cs)
-	// A combatant removed since its events may still be added in them.
-	for _, ev := range evs {
-		var d fray.AddedData
-		if ev.Type == fray.EventAdded && ev.Decode(&d) == nil && !d.Combatant.IsPC() {
-			name := strings.ToLower(d.Combatant.Name)
-			others[name] = true
-			delete(pcs, name)
-		}
-	}
+func redactEvents(s *Sight, evs []fray.Event) []fray.Event {
 	out := make([]fray.Event, 0, len(evs))
+next:
 	for _, ev := range evs {
-		if ev.Type == fray.EventNoted || mentions(ev, secret) {
+		if ev.Type == fray.EventNoted {
 			continue
+		}
+		pcsOnly := true
+		for _, id := range ev.About {
+			if !s.visible[id] {
+				continue next
+			}
+			pcsOnly = pcsOnly && s.pcs[id]
 		}
 		ev.Command = ""
 		// Odds are the GM's view before a roll: against an NPC they give
@@ -172,14 +266,14 @@ func redactEvents(secret map[string]bool, cs []fray.Combatant, evs []fray.Event)
 			if ev.Decode(&d) != nil || d.Combatant.Hidden {
 				continue
 			}
-			d.Combatant = forPlayers(secret, d.Combatant)
+			d.Combatant = forPlayers(s, d.Combatant)
 			clean, err := fray.NewEvent(ev.Type, d, ev.Rolls...)
 			if err != nil {
 				continue
 			}
 			ev.Data = clean.Data
 		}
-		if !redactNumbers(&ev, others, pcs) {
+		if !pcsOnly && !redactNumbers(&ev, s) {
 			continue
 		}
 		out = append(out, ev)
@@ -187,51 +281,25 @@ func redactEvents(secret map[string]bool, cs []fray.Combatant, evs []fray.Event)
 	return out
 }
 
-// parties returns the names (lower case) of the visible PCs among cs, and
-// of everyone else: NPCs, groups, environments, hidden combatants and
-// every secret name.
-func parties(secret map[string]bool, cs []fray.Combatant) (others, pcs map[string]bool) {
-	others, pcs = map[string]bool{}, map[string]bool{}
-	for name := range secret {
-		others[name] = true
-	}
-	for _, c := range cs {
-		name := strings.ToLower(c.Name)
-		if c.IsPC() && !c.Hidden && !secret[name] {
-			pcs[name] = true
-		} else {
-			others[name] = true
-		}
-	}
-	return others, pcs
-}
-
-// redactNumbers takes out of a player's event that names anyone but the
-// visible PCs pcs (a name of others in its data, or a roll for anyone
-// else) every number of its data, and the rolls made for anyone but
-// them: what an NPC rolled, its stat, its difficulty, the damage it took
-// stay the GM's; who acted, what the roll was and which band came stay
-// in the event's words. It reports false when the data cannot be read,
-// and the event is then left out.
-func redactNumbers(ev *fray.Event, others, pcs map[string]bool) bool {
+// redactNumbers takes out of a player's event that concerns anyone but
+// visible player characters every number of its data, and the rolls made
+// for anyone but those characters: what an NPC rolled, its stat, its
+// difficulty, the damage it took stay the GM's; who acted, what the roll
+// was and which band came stay in the event's words. It reports false
+// when the data cannot be read, and the event is then left out.
+func redactNumbers(ev *fray.Event, s *Sight) bool {
 	var v any
 	if len(ev.Data) > 0 && json.Unmarshal(ev.Data, &v) != nil {
 		return false
 	}
-	involves := v != nil && walk(v, func(s string) bool { return holds(s, others) }, 0)
 	var rolls []fray.Roll
 	for _, r := range ev.Rolls {
-		if pcs[strings.ToLower(r.For)] {
+		if s.pcs[s.id(r.For)] {
 			rolls = append(rolls, r)
-		} else {
-			involves = true
 		}
 	}
-	if !involves {
-		return true
-	}
 	// A new event, so that no payload kept from NewEvent outlives its data.
-	clean := fray.Event{Seq: ev.Seq, Step: ev.Step, Type: ev.Type, Command: ev.Command, Rolls: rolls, Odds: ev.Odds}
+	clean := fray.Event{Seq: ev.Seq, Step: ev.Step, Type: ev.Type, Command: ev.Command, Rolls: rolls, Odds: ev.Odds, About: ev.About}
 	if v != nil {
 		b, err := json.Marshal(withoutNumbers(v, 0))
 		if err != nil {
@@ -274,111 +342,63 @@ func withoutNumbers(v any, depth int) any {
 	return v
 }
 
-// mentions reports whether any string in the event's data, rolls or odds holds
-// a secret name (compared without regard to case). An event whose data
-// cannot be read counts as mentioning one.
-func mentions(ev fray.Event, secret map[string]bool) bool {
-	if len(secret) == 0 {
-		return false
-	}
-	hit := func(s string) bool { return holds(s, secret) }
-	for _, r := range ev.Rolls {
-		if hit(r.For) {
-			return true
-		}
-	}
-	if ev.Odds != nil {
-		if b, err := json.Marshal(ev.Odds); err != nil || walkJSON(b, hit) {
-			return true
-		}
-	}
-	return len(ev.Data) > 0 && walkJSON(ev.Data, hit)
-}
-
-// walk reports whether f holds for any string (key or value) in v.
-func walk(v any, f func(string) bool, depth int) bool {
-	if depth > 64 {
-		return true
-	}
-	switch x := v.(type) {
-	case string:
-		return f(x)
-	case []any:
-		for _, e := range x {
-			if walk(e, f, depth+1) {
-				return true
-			}
-		}
-	case map[string]any:
-		for k, e := range x {
-			if f(k) || walk(e, f, depth+1) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// RedactCommand refuses a player's command that names a secret combatant
-// exactly as it would refuse a name nobody has, so that a player cannot
-// find a hidden combatant by guessing its name. It returns nil for a GM.
-func RedactCommand(role string, secret map[string]bool, cmd fray.Command) error {
-	if role == fray.RoleGM || len(secret) == 0 {
-		return nil
-	}
-	words := append([]string(nil), cmd.Args...)
-	for _, v := range cmd.Opts {
-		words = append(words, v)
-	}
-	for _, w := range words {
-		if secret[strings.ToLower(w)] {
-			return fray.Errorf(fray.ENOTFOUND, noSuchCombatant)
-		}
-	}
-	return nil
-}
-
 // noSuchCombatant is what a player reads for any name nobody has, hidden
 // or not, so that the answers cannot tell the two apart.
 const noSuchCombatant = "There is no combatant by that name."
 
 // RedactError returns the message of a refusal with the given code as a
-// caller with the given role may read it: a player gets a plain sentence
-// instead of one that names a secret combatant, and the same sentence for
-// every name nobody has.
-func RedactError(role string, secret map[string]bool, code, msg string) string {
+// caller with the given role may read it. A player gets the same sentence
+// for every name they may not use (ENOTFOUND): the rules resolve a
+// player's names among the combatants players may know of (see
+// fray.Encounter.Resolve), so a hidden one is refused exactly as a name
+// nobody has.
+//
+// A refusal's words may still mention a hidden combatant that the rules
+// hold (whose turn it is, say), and the rules do not yet declare whom
+// their refusals mention: until they do, a refusal whose words hold the
+// name of a combatant players may not know of (without regard to case)
+// reads as a plain sentence. This is the one place left where words are
+// searched, and only ever to say less.
+func RedactError(role string, s *Sight, code, msg string) string {
 	if role == fray.RoleGM {
 		return msg
 	}
 	if code == fray.ENOTFOUND {
 		return noSuchCombatant
 	}
-	if holds(msg, secret) {
-		return "The rules refuse this command now."
+	folded := fold(msg)
+	for _, h := range s.hidden {
+		if strings.Contains(folded, h) {
+			return refused
+		}
 	}
 	return msg
 }
 
+// refused is what a player reads for a refusal whose words are the GM's.
+const refused = "The rules refuse this command now."
+
 // RedactOdds reports whether a caller with the given role may have the
-// odds o that the command cmd ("odds COMMAND …") gave in an encounter
-// whose whole view (the GM's) is v; it returns nil when they may, and an
-// EFORBIDDEN *fray.Error saying that the GM keeps them when not.
+// odds o that the command cmd ("odds COMMAND …") gave; it returns nil when
+// they may, and an EFORBIDDEN *fray.Error saying that the GM keeps them
+// when not.
 //
 // The GM always gets the odds. A player gets them only when the roll
 // involves player characters alone: no word of the command (an argument,
-// or an option's value or one of its comma-separated names) names a
-// combatant that is not a visible PC, no text of the odds (who rolls, the
-// command, a modifier's source) holds the name of one, and the roll does
-// not answer another that the command leaves unnamed: a defence (block,
-// dodge, parry, defend) or a spend on a roll already made is an answer
-// and needs the command to name a second PC, the one answered. Otherwise
-// the whole answer is refused, not only the target and the modifiers:
-// with their own numbers known, the chance of each band alone gives a
-// player an NPC's defence or attack back. A refusal names no one; that a
-// roll is refused can still tell a player that someone besides the PCs
-// bears on it (a hidden combatant's condition on their character, say),
-// which is the price of never giving odds that leave that out.
-func RedactOdds(role string, secret map[string]bool, v fray.View, cmd fray.Command, o fray.Odds) error {
+// or an option's value or one of its comma-separated names) names, as the
+// player may name combatants, one that is not a player character; every
+// combatant the odds declare (who rolls, the combatants a modifier's
+// source names) is a visible player character; and the roll does not
+// answer another that the command leaves unnamed: a defence (block, dodge,
+// parry, defend) or a spend on a roll already made is an answer and needs
+// the command to name a second PC, the one answered. Otherwise the whole
+// answer is refused, not only the target and the modifiers: with their
+// own numbers known, the chance of each band alone gives a player an
+// NPC's defence or attack back. A refusal names no one; that a roll is
+// refused can still tell a player that someone besides the PCs bears on
+// it (a hidden combatant's condition on their character, say), which is
+// the price of never giving odds that leave that out.
+func RedactOdds(role string, s *Sight, cmd fray.Command, o fray.Odds) error {
 	if role == fray.RoleGM {
 		return nil
 	}
@@ -387,26 +407,33 @@ func RedactOdds(role string, secret map[string]bool, v fray.View, cmd fray.Comma
 	if err != nil {
 		return kept
 	}
-	// others holds every name a player's odds may not involve: NPCs,
-	// environments, groups, and anyone hidden or secret.
-	others, pcs := parties(secret, v.Combatants)
 	words := append([]string(nil), inner.Args...)
 	for _, val := range inner.Opts {
 		words = append(words, val)
 		words = append(words, strings.Split(val, ",")...)
 	}
-	named := map[string]bool{}
+	player := fray.Viewer{Role: fray.RolePlayer}
+	named := map[fray.CombatantID]bool{}
 	for _, w := range words {
-		w = strings.ToLower(strings.TrimSpace(w))
-		if others[w] {
+		c, err := s.known.Resolve(player, strings.TrimSpace(w))
+		if err != nil {
+			continue // not a name players may use
+		}
+		if !s.pcs[c.ID] {
 			return kept
 		}
-		if pcs[w] {
-			named[w] = true
+		named[c.ID] = true
+	}
+	names, ids := fray.Refs(o)
+	for _, n := range names {
+		if !s.pcs[s.id(n)] {
+			return kept
 		}
 	}
-	if b, err := json.Marshal(o); err != nil || walkJSON(b, func(s string) bool { return holds(s, others) }) {
-		return kept
+	for _, id := range ids {
+		if !s.pcs[id] {
+			return kept
+		}
 	}
 	if oddsAnswers[inner.Name] && len(named) < 2 {
 		return kept

@@ -60,7 +60,12 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	rev, view, secret := e.rev, e.eng.View(), e.secret.clone()
+	if err := c.bound(e); err != nil {
+		e.unlock()
+		s.writeError(w, r, err)
+		return
+	}
+	rev, view, secret := e.rev, e.eng.View(), e.sight
 	e.unlock()
 
 	rc := http.NewResponseController(w)
@@ -107,6 +112,9 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 		case <-s.done:
 			return
 		case <-beat.C:
+			if s.isRevoked(c.key) {
+				return
+			}
 			if !write([]byte(": heartbeat\n\n")) {
 				return
 			}
@@ -116,6 +124,9 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 			}
 			if ch.Revision <= sent {
 				continue
+			}
+			if s.isRevoked(c.key) || c.Role != fray.RoleGM && ch.Sight != nil && !ch.Sight.present(c.Combatant) {
+				return // the player's character has left: so has the link
 			}
 			if ch.View != nil && ch.Events != nil && ch.Revision-len(ch.Events) == sent {
 				if !write(ch.frame(c.Role)) {
@@ -129,7 +140,11 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return
 			}
-			rev, view, secret := e.rev, e.eng.View(), e.secret.clone()
+			if c.bound(e) != nil {
+				e.unlock()
+				return
+			}
+			rev, view, secret := e.rev, e.eng.View(), e.sight
 			e.unlock()
 			if !s.catchUp(r.Context(), write, c, id, &sent, rev, view, secret) {
 				return
@@ -140,7 +155,7 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 
 // catchUp writes the events after *sent up to rev from the store, a page
 // per message, each with the view at rev, and moves *sent on.
-func (s *Server) catchUp(ctx context.Context, write func([]byte) bool, c caller, id string, sent *int, rev int, view fray.View, secret secrets) bool {
+func (s *Server) catchUp(ctx context.Context, write func([]byte) bool, c caller, id string, sent *int, rev int, view fray.View, secret *Sight) bool {
 	for *sent < rev {
 		to := min(rev, *sent+ssePage)
 		evs, err := s.events(ctx, id, *sent+1, to)

@@ -110,7 +110,8 @@ type Server struct {
 
 	mu      sync.Mutex
 	cache   map[string]*entry // encounters replayed in memory, by id
-	tokens  map[string]fray.Token
+	tokens  map[string]cachedToken
+	revoked map[string]bool // hashes of the tokens revoked here
 	streams int
 	closed  bool
 	done    chan struct{} // closed by Close: event streams end
@@ -150,8 +151,8 @@ func New(cfg Config) (*Server, error) {
 		rate:   newLimiter(cfg.Limits.Rate, cfg.Limits.Burst, cfg.Now),
 		log:    cfg.Logger,
 		cache:  map[string]*entry{},
-		tokens: map[string]fray.Token{},
-		done:   make(chan struct{}),
+		tokens: map[string]cachedToken{}, revoked: map[string]bool{},
+		done: make(chan struct{}),
 	}
 	var err error
 	if s.systems, err = newSystemsBody(cfg.Systems); err != nil {
@@ -200,6 +201,8 @@ func (s *Server) routes() []route {
 		{"POST /api/encounters/import", s.importLog},
 		{"GET /api/encounters/{id}", s.getEncounter},
 		{"POST /api/encounters/{id}/players", s.createPlayer},
+		{"GET /api/encounters/{id}/players", s.listPlayers},
+		{"DELETE /api/encounters/{id}/players/{handle}", s.revokePlayer},
 		{"POST /api/encounters/{id}/commands", s.postCommand},
 		{"GET /api/encounters/{id}/events", s.streamEvents},
 		{"GET /api/encounters/{id}/log", s.exportLog},

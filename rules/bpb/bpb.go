@@ -66,32 +66,58 @@ var spec = engine.Spec{
 	Placement: true,
 }
 
+// Payloads of this system's events. Every field that names a combatant
+// declares it (fray.TagWho), and so does a note's prose: "mentions" lists
+// the other combatants a note names, read once when the command is (see
+// State.mentions). A turn's note mentions nobody far more often than
+// somebody, so the payloads of the frequent events stay flat (copied, not
+// decoded) without it: turnData and forcedData, and turnNoted and
+// forcedNoted, with "mentions", share one JSON form each.
+
 type namesData struct {
-	Names []string `json:"names"`
+	Names []string `json:"names" fray:"who"`
 }
 
 type turnData struct {
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 	Note string `json:"note,omitempty"`
 }
 
+// turnNoted is the payload of EventTurnEnded when its note mentions
+// other combatants.
+type turnNoted struct {
+	Name string `json:"name" fray:"who"`
+	Note string `json:"note,omitempty"`
+	// Mentions names the other combatants the note mentions.
+	Mentions []string `json:"mentions,omitempty" fray:"who"`
+}
+
 type forcedData struct {
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 	Note string `json:"note,omitempty"`
 	// Spends says which turn the action costs: "held", "this round" or
 	// "round N"; informative only, Apply works it out again.
 	Spends string `json:"spends"`
 }
 
+// forcedNoted is the payload of EventForced when its note mentions other
+// combatants, such as the attacker of "blocks attack by Ganyeka".
+type forcedNoted struct {
+	Name     string   `json:"name" fray:"who"`
+	Note     string   `json:"note,omitempty"`
+	Mentions []string `json:"mentions,omitempty" fray:"who"`
+	Spends   string   `json:"spends"`
+}
+
 type placeData struct {
-	Name   string `json:"name"`
-	Before string `json:"before,omitempty"`
-	After  string `json:"after,omitempty"`
+	Name   string `json:"name" fray:"who"`
+	Before string `json:"before,omitempty" fray:"who"`
+	After  string `json:"after,omitempty" fray:"who"`
 }
 
 type startData struct {
 	Mode  string   `json:"mode"`
-	Order []string `json:"order"`
+	Order []string `json:"order" fray:"who"`
 }
 
 // System is the Bulletproof Blues order of play. Its zero value is ready
@@ -461,6 +487,9 @@ func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
 	if len(note) > 200 {
 		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
+	if m := s.mentions(note, t.Name); m != nil {
+		return fray.NewEvent(EventTurnEnded, turnNoted{Name: t.Name, Note: note, Mentions: m})
+	}
 	return fray.NewEvent(EventTurnEnded, turnData{Name: t.Name, Note: note})
 }
 
@@ -511,7 +540,12 @@ func (s *State) decideInterrupt(cmd fray.Command) (fray.Event, error) {
 	return fray.NewEvent(EventInterrupt, fray.NameData{Name: c.Name})
 }
 
-func (s *State) decideForce(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideForce(cmd fray.Command) (fray.Event, error) { return s.force(cmd, nil) }
+
+// force decides a forced action; about names the other combatants its
+// note mentions when the rules wrote the note (nil: the note is the
+// GM's, read for the names it mentions).
+func (s *State) force(cmd fray.Command, about []string) (fray.Event, error) {
 	if err := engine.CheckArgs(cmd, 1, 1, "force NAME [note=TEXT]"); err != nil {
 		return fray.Event{}, err
 	}
@@ -546,6 +580,12 @@ func (s *State) decideForce(cmd fray.Command) (fray.Event, error) {
 		spends = "held"
 	case idx >= 0:
 		spends = "this round"
+	}
+	if about == nil {
+		about = s.mentions(note, c.Name)
+	}
+	if about != nil {
+		return fray.NewEvent(EventForced, forcedNoted{Name: c.Name, Note: note, Mentions: about, Spends: spends})
 	}
 	return fray.NewEvent(EventForced, forcedData{Name: c.Name, Note: note, Spends: spends})
 }
@@ -645,12 +685,17 @@ func (s *State) apply(ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
+		m, err := mentionsOf(ev)
+		if err != nil {
+			return err
+		}
 		t := s.current()
 		if t == nil || !fray.SameName(t.Name, d.Name) {
 			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, d.Name)
 		}
 		t.Mark = markActed
 		t.Note = d.Note
+		t.Mentions = m
 		engine.TurnEdge(&s.Encounter, s.Round, t.Name, fray.EdgeEnd)
 		s.Pos++
 		s.settle()
@@ -684,11 +729,15 @@ func (s *State) apply(ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
+		m, err := mentionsOf(ev)
+		if err != nil {
+			return err
+		}
 		if s.current() == nil {
 			return fray.Errorf(fray.EINVALID, "Event %d forces an action with nobody's turn in progress.", ev.Seq)
 		}
 		held, idx, round := s.forceCost(d.Name)
-		t := Turn{Name: d.Name, Kind: kindForced, Mark: markActed, Note: d.Note, From: s.Round}
+		t := Turn{Name: d.Name, Kind: kindForced, Mark: markActed, Note: d.Note, Mentions: m, From: s.Round}
 		switch {
 		case held:
 			delete(s.Held, d.Name)

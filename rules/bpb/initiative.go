@@ -162,13 +162,13 @@ func (s *State) initiativeOdds(cmdText string, p startPlan) fray.Odds {
 			continue
 		}
 		if pr > 0 {
-			o.Bands = append(o.Bands, fray.Band{Name: c.Name + " first", P: pr})
+			o.Bands = append(o.Bands, fray.Band{Name: c.Name + " first", P: pr, Who: []string{c.Name}})
 		}
 		src := c.Name + ": Perception"
 		if c.Stat(StatSuperSpeed) != 0 {
 			src += " + Super-speed"
 		}
-		o.Modifiers = append(o.Modifiers, fray.Modifier{Source: src, Value: initiativeBonus(c)})
+		o.Modifiers = append(o.Modifiers, fray.Modifier{Source: src, Who: []string{c.Name}, Value: initiativeBonus(c)})
 	}
 	return o
 }

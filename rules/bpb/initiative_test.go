@@ -121,6 +121,14 @@ func TestB4_RolledOrderOdds(t *testing.T) {
 					t.Errorf("band %d: %v, want %v", i, o.Bands[i], b)
 				}
 			}
+			// Each modifier declares whom its source names.
+			for i, m := range o.Modifiers {
+				name, _, _ := strings.Cut(m.Source, ":")
+				if !reflect.DeepEqual(m.Who, []string{name}) {
+					t.Errorf("modifier %q declares %q", m.Source, m.Who)
+				}
+				o.Modifiers[i].Who = nil
+			}
 			if tt.mods != nil && !reflect.DeepEqual(o.Modifiers, tt.mods) {
 				t.Errorf("modifiers %v, want %v", o.Modifiers, tt.mods)
 			}

@@ -86,10 +86,12 @@ const (
 
 // taskData is the payload of EventTask. It is flat, so Apply copies it.
 type taskData struct {
-	Name       string   `json:"name"`
-	Roll       string   `json:"roll"`
-	Stat       string   `json:"stat"`
-	Target     string   `json:"target,omitempty"`
+	Name string `json:"name" fray:"who"`
+	Roll string `json:"roll"`
+	Stat string `json:"stat"`
+	// Target is the one attacked or distracted, or the attacker a block
+	// or dodge answers.
+	Target     string   `json:"target,omitempty" fray:"who"`
 	Power      string   `json:"power,omitempty"`
 	Rank       int      `json:"rank,omitempty"`
 	Value      int      `json:"value"`
@@ -113,21 +115,21 @@ type taskData struct {
 
 // damageData is the payload of EventDamaged.
 type damageData struct {
-	Name   string `json:"name"`
+	Name   string `json:"name" fray:"who"`
 	Amount int    `json:"amount"`
-	By     string `json:"by,omitempty"`
+	By     string `json:"by,omitempty" fray:"who"`
 	// Settles marks the damage of the pending hit.
 	Settles bool `json:"settles,omitempty"`
 }
 
 type awardData struct {
-	Name   string `json:"name"`
+	Name   string `json:"name" fray:"who"`
 	Award  string `json:"award"`
 	Points int    `json:"points"`
 }
 
 type spendData struct {
-	Name   string `json:"name"`
+	Name   string `json:"name" fray:"who"`
 	Points int    `json:"points"`
 	On     string `json:"on"`
 }
@@ -136,8 +138,8 @@ type spendData struct {
 // or acceptance (B-8: a defence is chosen after the attack is known to
 // hit).
 type Hit struct {
-	Attacker string `json:"attacker"`
-	Defender string `json:"defender"`
+	Attacker string `json:"attacker" fray:"who"`
+	Defender string `json:"defender" fray:"who"`
 	Power    string `json:"power"`
 	Rank     int    `json:"rank"`
 	Damage   int    `json:"damage"`
@@ -829,7 +831,7 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 	if !own && !already {
 		// A forced action (B-7), in the seed's words.
 		verb := map[string]string{RollBlock: "blocks attack by ", RollDodge: "dodges an attack by "}[cmd.Name]
-		fev, err := s.decideForce(fray.Command{Name: "force", Args: []string{c.Name}, Opts: map[string]string{"note": verb + t.against.Attacker}})
+		fev, err := s.force(fray.Command{Name: "force", Args: []string{c.Name}, Opts: map[string]string{"note": verb + t.against.Attacker}}, []string{t.against.Attacker})
 		if err != nil {
 			return nil, fray.Errorf(fray.EINVALID, "%s cannot %s: %s", c.Name, cmd.Name, fray.ErrorMessage(err))
 		}

@@ -360,7 +360,7 @@ func TestB11_Distraction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (fray.Modifier{Source: "Ganyeka distracted (by Blueshift)", Value: 3}); o.Modifiers[len(o.Modifiers)-1] != want || o.Expr != "2d6+10" {
+	if want := (fray.Modifier{Source: "Ganyeka distracted (by Blueshift)", Who: []string{"Blueshift", "Ganyeka"}, Value: 3}); !reflect.DeepEqual(o.Modifiers[len(o.Modifiers)-1], want) || o.Expr != "2d6+10" {
 		t.Errorf("next round's attack: %s %v", o.Expr, o.Modifiers)
 	}
 	doLine(t, e, "attack Blueshift Ganyeka with=punch dice=1,1")

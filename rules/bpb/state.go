@@ -26,7 +26,7 @@ const (
 
 // Turn is one turn in a round's sequence.
 type Turn struct {
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 	// Kind is regular, delayed or forced.
 	Kind string `json:"kind"`
 	// Mark is "" (pending), acted, delayed, forced or lost.
@@ -36,6 +36,9 @@ type Turn struct {
 	// Note replaces the default words in the history, as in
 	// "Monolith (blocks attack by Ganyeka)".
 	Note string `json:"note,omitempty"`
+	// Mentions names the other combatants the note mentions (nil for
+	// none); the slot's About and the history's Who declare them.
+	Mentions []string `json:"mentions,omitempty" fray:"who"`
 	// Env marks the environment's turn.
 	Env bool `json:"env,omitempty"`
 	// Began marks a turn whose start has been reported to the engine's
@@ -45,7 +48,7 @@ type Turn struct {
 
 // LostTurn is a future round's turn spent in advance by a forced action.
 type LostTurn struct {
-	Name  string `json:"name"`
+	Name  string `json:"name" fray:"who"`
 	Round int    `json:"round"`
 }
 
@@ -75,7 +78,9 @@ type State struct {
 	// Initiative holds the physical dice entered for the rolled order,
 	// by combatant.
 	Initiative map[string]fray.Roll
-	// History holds the turns taken in each finished round.
+	// History holds the turns taken in each finished round, with the
+	// combatants their words mention (Who, in a round where a turn's
+	// note mentions another).
 	History []fray.RoundTurns
 	// Pending is an attack that has hit and waits for a block, dodge or
 	// take (B-8); nil when none does.
@@ -90,7 +95,7 @@ type State struct {
 // EndedCondition is a condition that the start of a turn ended, with its
 // holder.
 type EndedCondition struct {
-	Holder    string         `json:"holder"`
+	Holder    string         `json:"holder" fray:"who"`
 	Condition fray.Condition `json:"condition"`
 }
 
@@ -109,6 +114,9 @@ func (s *State) Clone() fray.State {
 	d.Declared = slices.Clone(s.Declared)
 	d.Order = slices.Clone(s.Order)
 	d.Seq = slices.Clone(s.Seq)
+	for i := range d.Seq {
+		d.Seq[i].Mentions = slices.Clone(d.Seq[i].Mentions)
+	}
 	d.Held = maps.Clone(s.Held)
 	d.Forced = maps.Clone(s.Forced)
 	d.Lost = slices.Clone(s.Lost)
@@ -245,7 +253,13 @@ func (s *State) startRound(r int) {
 // endRound files this round's turns in the history.
 func (s *State) endRound() {
 	engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
-	s.History = append(s.History, fray.RoundTurns{Round: s.Round, Turns: s.roundTurns()})
+	s.History = append(s.History, s.roundHistory())
+}
+
+// roundHistory returns this round's turns so far (see roundTurns) with
+// the combatants each turn's words mention (see roundWho).
+func (s *State) roundHistory() fray.RoundTurns {
+	return fray.RoundTurns{Round: s.Round, Turns: s.roundTurns(), Who: s.roundWho()}
 }
 
 // roundTurns lists the turns taken so far this round, the one in progress
@@ -258,19 +272,62 @@ func (s *State) endRound() {
 // listed where it was taken ("Blueshift (forced from round 7)").
 func (s *State) roundTurns() []string {
 	out := []string{}
-	for i, t := range s.Seq {
-		switch {
-		case t.Kind == kindForced && t.From == s.Round && s.spendsLater(i):
-			// Listed at the turn it spends.
-		case t.Kind == kindRegular && t.Mark == markForced:
-			if f := s.spender(i); f >= 0 {
-				out = append(out, s.turnText(s.Seq[f]))
-			}
-		case t.Mark == markActed || (i == s.Pos && t.Mark == markPending):
+	for i := range s.Seq {
+		if t, ok := s.listed(i); ok {
 			out = append(out, s.turnText(t))
 		}
 	}
 	return out
+}
+
+// roundWho returns the Who of the turns roundTurns lists: for each, the
+// one who took it, then the others its words mention. It is nil in a
+// round where no turn mentions another (most rounds), which declares the
+// same.
+func (s *State) roundWho() [][]string {
+	n, mentions := 0, false
+	for i := range s.Seq {
+		if t, ok := s.listed(i); ok {
+			n++
+			mentions = mentions || s.turnMentions(t) != nil
+		}
+	}
+	if !mentions {
+		return nil
+	}
+	who := make([][]string, 0, n)
+	for i := range s.Seq {
+		if t, ok := s.listed(i); ok {
+			who = append(who, append([]string{t.Name}, s.turnMentions(t)...))
+		}
+	}
+	return who
+}
+
+// listed returns the turn roundTurns lists at the place i of this round's
+// sequence, if any.
+func (s *State) listed(i int) (Turn, bool) {
+	t := s.Seq[i]
+	switch {
+	case t.Kind == kindForced && t.From == s.Round && s.spendsLater(i):
+		// Listed at the turn it spends.
+	case t.Kind == kindRegular && t.Mark == markForced:
+		if j := s.spender(i); j >= 0 {
+			return s.Seq[j], true
+		}
+	case t.Mark == markActed || (i == s.Pos && t.Mark == markPending):
+		return t, true
+	}
+	return Turn{}, false
+}
+
+// turnMentions returns the other combatants a turn's words (see
+// turnWords) mention: its note's mentions, when the words are its note.
+func (s *State) turnMentions(t Turn) []string {
+	if t.Note == "" {
+		return nil
+	}
+	return t.Mentions
 }
 
 // spendsLater reports whether the forced turn at i spent a regular turn

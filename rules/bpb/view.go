@@ -38,7 +38,7 @@ func (*System) View(st fray.State) fray.View {
 		}
 		return v
 	}
-	v.History = append(v.History, fray.RoundTurns{Round: s.Round, Turns: s.roundTurns()})
+	v.History = append(v.History, s.roundHistory())
 	for i, t := range s.Seq {
 		if s.Find(t.Name) == nil {
 			continue // removed; the history keeps the turns taken
@@ -70,6 +70,10 @@ func (*System) View(st fray.State) fray.View {
 		}
 		if t.Kind != kindRegular && t.From != s.Round && t.From != 0 {
 			sl.Note = s.turnWords(t)
+		}
+		if sl.Note != "" && sl.Note == t.Note {
+			// The note is the turn's own: it declares whom it mentions.
+			sl.About = slices.Clone(t.Mentions)
 		}
 		v.Order = append(v.Order, sl)
 	}

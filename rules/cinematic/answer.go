@@ -24,8 +24,8 @@ const EventWaits = "cinematic.waits"
 // one-command attack would, so that nothing is worked out again.
 type Waiting struct {
 	// Attacker and Target name the two sides.
-	Attacker string `json:"attacker"`
-	Target   string `json:"target"`
+	Attacker string `json:"attacker" fray:"who"`
+	Target   string `json:"target" fray:"who"`
 	// Weapon is the attacker's weapon; Damage its damage type (bullets
 	// cannot be parried) and Rank its damage.
 	Weapon string `json:"weapon"`
@@ -76,12 +76,21 @@ func (s *State) awaiting(cmd fray.Command) error {
 	return fray.Errorf(fray.EINVALID, "%s's attack waits for %s's answer: dodge %s, parry %s or take %s first (or undo the attack).", w.Attacker, w.Target, q, q, q)
 }
 
+// cloneMods returns a deep copy of modifiers.
+func cloneMods(mods []fray.Modifier) []fray.Modifier {
+	out := slices.Clone(mods)
+	for i := range out {
+		out[i].Who = slices.Clone(out[i].Who)
+	}
+	return out
+}
+
 // waiting returns the attack a planned roll leaves waiting, with its D10.
 func (p *planned) waiting(face int, total int) Waiting {
 	return Waiting{
 		Attacker: p.d.Name, Target: p.d.Target, Weapon: p.weapon.Name, Damage: p.weapon.Damage, Rank: p.weapon.Rank,
 		Shots: p.d.Shots, Armour: p.armour, Mult: p.mult, Value: p.roll.Value, Face: face, Total: total,
-		Modifiers: slices.Clone(p.mods),
+		Modifiers: cloneMods(p.mods),
 	}
 }
 
@@ -195,7 +204,7 @@ func (s *State) applyWaits(ev fray.Event) error {
 		ch.Foes = append(ch.Foes, a.Name)
 	}
 	w := d.Waiting
-	w.Modifiers = slices.Clone(w.Modifiers)
+	w.Modifiers = cloneMods(w.Modifiers)
 	s.Waiting = &w
 	return nil
 }

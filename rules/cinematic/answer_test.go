@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,10 +28,15 @@ func lastEvent(t *testing.T, e *engine.Engine, typ string) fray.Event {
 	return fray.Event{}
 }
 
+// slotNote returns the words of a slot of the order: its note, then its
+// status, as the slot says them.
 func slotNote(e *engine.Engine, name string) string {
 	for _, s := range e.View().Order {
 		if s.Name == name {
-			return s.Note
+			if s.Status == "" {
+				return s.Note
+			}
+			return s.Note + ", " + s.Status
 		}
 	}
 	return ""
@@ -59,6 +65,11 @@ func TestC4_DodgeAfterTheAttack(t *testing.T) {
 	}
 	if n := slotNote(e, "Master"); !strings.Contains(n, "to answer Rosa's attack (total 17)") {
 		t.Errorf("the view: %q", n)
+	}
+	for _, s := range e.View().Order {
+		if s.Name == "Master" && !slices.Equal(s.About, []string{"Rosa"}) {
+			t.Errorf("the Master's slot is about %q, want Rosa", s.About)
+		}
 	}
 	// 10 + 6 = 16 < 17: a hit with 17's 5 success levels; (5 + 5 − 0) × 1
 	// (stab on the Not Human) = 10; 62 → 52.

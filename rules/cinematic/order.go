@@ -53,8 +53,8 @@ const (
 
 // RoundData is the payload of EventRound.
 type RoundData struct {
-	Round int      `json:"round"` // the round beginning, from 1
-	Order []string `json:"order"` // its order of play
+	Round int      `json:"round"`            // the round beginning, from 1
+	Order []string `json:"order" fray:"who"` // its order of play
 }
 
 // Kinds of action in ActionData.
@@ -67,10 +67,10 @@ const (
 // ActionData is the payload of EventAttack and EventDefence.
 type ActionData struct {
 	// Name is who attacks or defends.
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 	// Other is the target of an attack or the attacker defended against,
 	// when named.
-	Other string `json:"other,omitempty"`
+	Other string `json:"other,omitempty" fray:"who"`
 	// Kind is ActionFree, ActionBonus or ActionExtra.
 	Kind string `json:"kind"`
 	// Modifier is what the action's roll gets: the extra action's
@@ -80,13 +80,13 @@ type ActionData struct {
 
 // StanceData is the payload of EventStance.
 type StanceData struct {
-	Name   string `json:"name"`   // who declares
-	Stance string `json:"stance"` // StanceDefence, StanceOffence or StanceNone
+	Name   string `json:"name" fray:"who"` // who declares
+	Stance string `json:"stance"`          // StanceDefence, StanceOffence or StanceNone
 }
 
 // NamesData is a payload naming several combatants.
 type NamesData struct {
-	Names []string `json:"names"` // the combatants, in order
+	Names []string `json:"names" fray:"who"` // the combatants, in order
 }
 
 // Char is the Cinematic Unisystem bookkeeping of one combatant for the
@@ -126,21 +126,51 @@ type State struct {
 	// Dexterity (C-1).
 	Tiebreak []string
 	// Order is this round's order; Pos the index of the turn in progress,
-	// len(Order) when the round is over.
+	// len(Order) when the round is over. Its array is never changed in
+	// place (a removal makes a new one), so copies of the state and the
+	// history's turns share it.
 	Order []string
 	Pos   int
 	// Begun reports that an action has been taken this round, after which
 	// no stance may be declared.
 	Begun bool
-	// Turn lists the attacks and defences of the turn in progress, as the
-	// history says them.
-	Turn []string
+	// Turn holds the words of the turn in progress, as the history will
+	// say it, with the attacks and defences made so far but without the
+	// closing parenthesis: "Master (attack on Slayer; Slayer defends";
+	// empty until the first. Apply writes each action into it, and makes
+	// one string of it when the turn ends; it keeps its room from turn to
+	// turn.
+	Turn []byte
+	// TurnWho lists, each once, the combatants the words of Turn name, the
+	// one whose turn it is first, then the targets of attacks, those who
+	// defend and those they defend against; nil while the words name
+	// nobody but the one whose turn it is.
+	TurnWho []string
 	// History holds the turns of each round, with the attacks and
-	// defences made in each.
-	History []fray.RoundTurns
+	// defences made in each and the combatants each turn names.
+	History []HistoryRound
 	// Waiting is an attack made with defence=wait, waiting for its
 	// target's answer (C-4), or nil.
 	Waiting *Waiting `json:"waiting,omitempty"`
+}
+
+// HistoryRound is one round of State.History. It is kept smaller than a
+// fray.RoundTurns, which View makes of it: a snapshot of the state copies
+// the list of every round so far.
+type HistoryRound struct {
+	Round int           `json:"round"`
+	Turns []HistoryTurn `json:"turns"`
+}
+
+// HistoryTurn is one turn taken, as the history says it.
+type HistoryTurn struct {
+	// Text says the turn, beginning with the name of who took it:
+	// "Master (attack on Slayer; Slayer defends)".
+	Text string `json:"text"`
+	// Who lists the combatants Text names, who took the turn first (see
+	// fray.RoundTurns.Who). A turn that names its taker alone shares its
+	// one name with the round's order.
+	Who []string `json:"who"`
 }
 
 // Clone returns a deep copy of the state.
@@ -148,10 +178,11 @@ func (s *State) Clone() fray.State {
 	d := &State{
 		Encounter: s.CloneEncounter(),
 		Tiebreak:  slices.Clone(s.Tiebreak),
-		Order:     slices.Clone(s.Order),
+		Order:     s.Order,
 		Pos:       s.Pos,
 		Begun:     s.Begun,
 		Turn:      slices.Clone(s.Turn),
+		TurnWho:   slices.Clone(s.TurnWho),
 	}
 	if s.Chars != nil {
 		d.Chars = make([]*Char, len(s.Chars))
@@ -163,11 +194,12 @@ func (s *State) Clone() fray.State {
 	}
 	if s.Waiting != nil {
 		w := *s.Waiting
-		w.Modifiers = slices.Clone(w.Modifiers)
+		w.Modifiers = cloneMods(w.Modifiers)
 		d.Waiting = &w
 	}
 	// A finished round's turns are never changed again, so the copy
-	// shares them; only the list and the last round's turns are copied.
+	// shares them; only the list and the last round's turns are copied
+	// (a turn taken, its names included, is never changed).
 	d.History = slices.Clone(s.History)
 	if n := len(d.History); n > 0 {
 		d.History[n-1].Turns = slices.Clone(d.History[n-1].Turns)
@@ -650,8 +682,10 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if s.Round > 0 {
 			engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
 		}
-		s.Round, s.Order, s.Pos, s.Begun, s.Turn = d.Round, slices.Clone(d.Order), 0, false, nil
-		s.History = append(s.History, fray.RoundTurns{Round: d.Round, Turns: []string{}})
+		// d was decoded for this call (RoundData is not flat), so its
+		// order is the state's to keep.
+		s.Round, s.Order, s.Pos, s.Begun, s.Turn, s.TurnWho = d.Round, d.Order, 0, false, s.Turn[:0], nil
+		s.History = append(s.History, HistoryRound{Round: d.Round, Turns: make([]HistoryTurn, 0, len(d.Order))})
 		// Conditions anchored to turn edges end here (E-4).
 		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
 		if cur := s.Current(); cur != "" {
@@ -680,7 +714,11 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if ev.Type == EventDefence && fray.SameName(d.Other, s.Current()) {
 			d.Other = "" // against the one whose turn it is: implied
 		}
-		s.Turn = append(s.Turn, actionWords(ev.Type, d))
+		s.Turn = appendAction(s.turnSoFar(), ev.Type, d)
+		if ev.Type == EventDefence {
+			s.mention(d.Name)
+		}
+		s.mention(d.Other)
 	case EventTurnDone:
 		var d fray.NameData
 		if err := ev.Decode(&d); err != nil {
@@ -692,12 +730,15 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if s.Waiting != nil {
 			return fray.Errorf(fray.EINVALID, "Event %d ends %q's turn while an attack waits for %q's answer.", ev.Seq, d.Name, s.Waiting.Target)
 		}
-		t := s.Order[s.Pos]
+		t := HistoryTurn{Text: s.Order[s.Pos], Who: s.TurnWho}
+		if t.Who == nil {
+			t.Who = s.Order[s.Pos : s.Pos+1 : s.Pos+1]
+		}
 		if len(s.Turn) > 0 {
-			t += " (" + strings.Join(s.Turn, "; ") + ")"
+			t.Text = string(append(s.Turn, ')'))
 		}
 		s.note(t)
-		s.Turn = nil
+		s.Turn, s.TurnWho = s.Turn[:0], nil
 		s.Pos++
 		engine.TurnEdge(&s.Encounter, s.Round, d.Name, fray.EdgeEnd)
 		if cur := s.Current(); cur != "" {
@@ -712,12 +753,28 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 	return nil
 }
 
-// actionWords says an action as the history does: "attack on Vamp",
-// "Vamp defends, extra −2", "Guard defends, Full Defence's extra +3".
-func actionWords(typ string, d ActionData) string {
-	// Built in one buffer: Apply says one action for every event.
-	var buf [80]byte
-	b := buf[:0]
+// turnSoFar returns the words of the turn in progress ready for one more
+// action's: "Master (" before the first, "Master (attack on Slayer; "
+// after it.
+func (s *State) turnSoFar() []byte {
+	if len(s.Turn) == 0 {
+		if cap(s.Turn) == 0 {
+			s.Turn = make([]byte, 0, 128) // room for most turns
+		}
+		return append(append(s.Turn, s.Current()...), " ("...)
+	}
+	return append(s.Turn, "; "...)
+}
+
+// say adds words, an action other than an attack or a defence, to the
+// turn in progress.
+func (s *State) say(words string) { s.Turn = append(s.turnSoFar(), words...) }
+
+// appendAction appends to b an action as the history says it: "attack on
+// Vamp", "Vamp defends, extra −2", "Guard defends, Full Defence's extra
+// +3". Apply says one action for every event, after the turn's words so
+// far (see State.Turn).
+func appendAction(b []byte, typ string, d ActionData) []byte {
 	if typ == EventDefence {
 		b = append(append(b, d.Name...), " defends"...)
 	} else {
@@ -743,7 +800,7 @@ func actionWords(typ string, d ActionData) string {
 	case d.Modifier > 0:
 		b = strconv.AppendInt(append(b, " +"...), int64(d.Modifier), 10)
 	}
-	return string(b)
+	return b
 }
 
 func signed(n int) string {
@@ -753,9 +810,23 @@ func signed(n int) string {
 	return "+" + strconv.Itoa(n)
 }
 
-func (s *State) note(t string) {
+// note records a turn taken in this round's history.
+func (s *State) note(t HistoryTurn) {
 	if n := len(s.History); n > 0 {
 		s.History[n-1].Turns = append(s.History[n-1].Turns, t)
+	}
+}
+
+// mention records that the words of the turn in progress name the
+// combatant name, unless it is the one whose turn it is.
+func (s *State) mention(name string) {
+	cur := s.Current()
+	switch {
+	case name == "" || fray.SameName(name, cur) || engine.Index(s.TurnWho, name) >= 0:
+	case s.TurnWho == nil:
+		s.TurnWho = []string{cur, name}
+	default:
+		s.TurnWho = append(s.TurnWho, name)
 	}
 }
 
@@ -773,12 +844,12 @@ func (s *State) remove(name string) {
 	if i < 0 {
 		return
 	}
-	s.Order = slices.Delete(s.Order, i, i+1)
+	s.Order = slices.Delete(slices.Clone(s.Order), i, i+1) // not in place: see Order
 	switch {
 	case i < s.Pos:
 		s.Pos--
 	case i == s.Pos:
-		s.Turn = nil // the next in order begins their turn
+		s.Turn, s.TurnWho = s.Turn[:0], nil // the next in order begins their turn
 		if cur := s.Current(); cur != "" {
 			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)
 		}
@@ -798,15 +869,19 @@ func (sys *System) View(st fray.State) fray.View {
 	if len(s.Settings) > 0 {
 		v.Settings = maps.Clone(s.Settings)
 	}
-	for _, h := range s.History {
-		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)})
+	if len(s.History) > 0 {
+		v.History = make([]fray.RoundTurns, len(s.History))
+		for i, h := range s.History {
+			v.History[i] = h.view()
+		}
 	}
 	order := s.Order
 	if !s.Started {
 		order = s.rank()
 	}
 	for i, n := range order {
-		x := fray.Slot{Name: n, Note: s.budgetWords(n)}
+		x := fray.Slot{Name: n}
+		x.Note, x.Status, x.About = s.budgetWords(n)
 		switch {
 		case !s.Started:
 		case i < s.Pos:
@@ -824,11 +899,39 @@ func (sys *System) View(st fray.State) fray.View {
 	return v
 }
 
-// budgetWords says a character's initiative, stance and actions left:
-// "initiative 9, attack, defence, 3 extra (next −2)".
-func (s *State) budgetWords(name string) string {
+// view returns the round as the view shows it. Its Who stops at the last
+// turn that names anyone besides its taker, and is nil in a round where
+// no turn does.
+func (h HistoryRound) view() fray.RoundTurns {
+	r := fray.RoundTurns{Round: h.Round, Turns: make([]string, len(h.Turns))}
+	last := -1
+	for i, t := range h.Turns {
+		r.Turns[i] = t.Text
+		if len(t.Who) > 1 {
+			last = i
+		}
+	}
+	if last >= 0 {
+		r.Who = make([][]string, last+1)
+		for i, t := range h.Turns[:last+1] {
+			r.Who[i] = slices.Clone(t.Who)
+		}
+	}
+	return r
+}
+
+// budgetWords says a character's initiative, Life Points, conditions,
+// the answer due, stance and actions left: "initiative 9, LP 40/42,
+// attack, defence, 3 extra (next −2)", and the other combatants those
+// words name (about). The words from Life Points on are the status, which
+// players see only on a player character's slot (fray.Slot.Status); the
+// note before them is the initiative alone. The slot says them in that
+// order, note then status, so its words stay those of one list. A
+// character without Life Points has no status: the note says it all.
+func (s *State) budgetWords(name string) (note, status string, about []string) {
 	ch, b := s.char(name), s.Budget(name)
-	w := []string{"initiative " + strconv.Itoa(s.Initiative(name))}
+	note = "initiative " + strconv.Itoa(s.Initiative(name))
+	var w []string
 	c := s.Find(name)
 	if t, ok := c.Tracks[TrackLife]; ok {
 		w = append(w, "LP "+strconv.Itoa(t.Value)+"/"+strconv.Itoa(t.Max))
@@ -838,6 +941,7 @@ func (s *State) budgetWords(name string) string {
 	}
 	if x := s.waitWords(name); x != "" {
 		w = append(w, x)
+		about = []string{s.Waiting.Attacker}
 	}
 	switch ch.Stance {
 	case StanceDefence:
@@ -860,7 +964,10 @@ func (s *State) budgetWords(name string) string {
 	if !b.Attack && !b.Defence && !b.Bonus && b.Extras == 0 {
 		w = append(w, "no actions left")
 	}
-	return strings.Join(w, ", ")
+	if _, ok := c.Tracks[TrackLife]; ok {
+		return note, strings.Join(w, ", "), about
+	}
+	return strings.Join(append([]string{note}, w...), ", "), "", about
 }
 
 // Check reports a broken invariant of st.

@@ -109,10 +109,10 @@ const (
 
 // rollData is the payload of EventRolled. It is flat, so Apply copies it.
 type rollData struct {
-	Name       string `json:"name"`
+	Name       string `json:"name" fray:"who"`
 	Roll       string `json:"roll"`
 	What       string `json:"what,omitempty"`
-	Target     string `json:"target,omitempty"`
+	Target     string `json:"target,omitempty" fray:"who"`
 	Weapon     string `json:"weapon,omitempty"`
 	Shots      int    `json:"shots,omitempty"`
 	Defence    string `json:"defence,omitempty"`
@@ -132,21 +132,21 @@ type rollData struct {
 
 // damageData is the payload of EventDamaged.
 type damageData struct {
-	Name   string `json:"name"`
+	Name   string `json:"name" fray:"who"`
 	Amount int    `json:"amount"`
-	By     string `json:"by,omitempty"`
+	By     string `json:"by,omitempty" fray:"who"`
 }
 
 // ammoData is the payload of EventShot.
 type ammoData struct {
-	Name   string `json:"name"`
+	Name   string `json:"name" fray:"who"`
 	Weapon string `json:"weapon"`
 	Shots  int    `json:"shots"`
 }
 
 // reloadData is the payload of EventReloaded.
 type reloadData struct {
-	Name     string `json:"name"`
+	Name     string `json:"name" fray:"who"`
 	Weapon   string `json:"weapon"`
 	Kind     string `json:"kind"`
 	Modifier int    `json:"modifier,omitempty"`
@@ -537,7 +537,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	cm = slices.DeleteFunc(cm, func(m fray.Modifier) bool { return m.Source == b.Name+" "+CondOutnumbered })
 	p.mods, p.spent = append(p.mods, cm...), spent
 	if p.foes >= 2 {
-		p.mods = append(p.mods, fray.Modifier{Source: b.Name + " outnumbered (" + strconv.Itoa(p.foes) + " attackers)", Value: OutnumberedBonus * p.foes})
+		p.mods = append(p.mods, fray.Modifier{Source: b.Name + " outnumbered (" + strconv.Itoa(p.foes) + " attackers)", Who: []string{b.Name}, Value: OutnumberedBonus * p.foes})
 	}
 	if a.Condition(CondBound) != nil && strings.EqualFold(w.Name, "punch") {
 		p.mods = append(p.mods, fray.Modifier{Source: CondBound + " (a punch)", Value: BoundPunchPenalty})
@@ -794,7 +794,7 @@ func (p *planned) odds(cmdText string) (fray.Odds, error) {
 		}
 		o.TargetKind, o.Target = "", 0
 		for _, m := range p.dmod {
-			mods = append(mods, fray.Modifier{Source: "defence: " + m.Source, Value: m.Value})
+			mods = append(mods, fray.Modifier{Source: "defence: " + m.Source, Who: m.Who, Value: m.Value})
 		}
 	}
 	q := 1.0 // the chance the attack is made (a blind attacker's Notice check)
@@ -802,7 +802,7 @@ func (p *planned) odds(cmdText string) (fray.Odds, error) {
 		q = d10Plus(p.notice.Value).AtLeast(TestSuccess)
 		o.Bands = append(o.Bands, fray.Band{Name: BandLost, P: 1 - q})
 		for _, m := range p.nmods {
-			mods = append(mods, fray.Modifier{Source: "Notice check: " + m.Source, Value: m.Value})
+			mods = append(mods, fray.Modifier{Source: "Notice check: " + m.Source, Who: m.Who, Value: m.Value})
 		}
 	}
 	if p.d.Note != "" {
@@ -825,6 +825,7 @@ func (p *planned) odds(cmdText string) (fray.Odds, error) {
 		ps[SuccessLevels(a)-minL] += pa * w
 		fail += pa * (1 - w)
 	}
+	o.Bands = slices.Grow(o.Bands, 1+len(ps))
 	o.Bands = append(o.Bands, fray.Band{Name: p.band(false, 0), P: fail * q})
 	for i, pr := range ps {
 		if pr > 0 { // levels the roll cannot win with are left out
@@ -1134,6 +1135,9 @@ func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Ev
 			if ev, err = fray.NewEvent(typ, data); err != nil {
 				return err
 			}
+		}
+		if evs == nil {
+			evs = make([]fray.Event, 0, 4) // room for a roll and what follows from it
 		}
 		evs = append(evs, ev)
 		return nil
@@ -1708,7 +1712,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		c.Tracks[ammoKey(w.Name)] = fray.Track{Value: w.Clip, Max: w.Clip}
 		s.Begun = true
-		s.Turn = append(s.Turn, "reloads "+w.Name)
+		s.say("reloads " + w.Name)
 	case EventStood:
 		var d fray.NameData
 		if err := ev.Decode(&d); err != nil {
@@ -1719,7 +1723,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			return true, fray.Errorf(fray.EINVALID, "Event %d stands %q up out of turn.", ev.Seq, d.Name)
 		}
 		ch.Stood, s.Begun = true, true
-		s.Turn = append(s.Turn, "stands up")
+		s.say("stands up")
 	default:
 		return false, nil
 	}

@@ -129,9 +129,9 @@ type Record struct {
 // static threshold or an Opponent.
 type CheckData struct {
 	Kind     string `json:"kind"`
-	Actor    string `json:"actor"`
+	Actor    string `json:"actor" fray:"who"`
 	Trait    string `json:"trait"`
-	Opponent string `json:"opponent,omitempty"`
+	Opponent string `json:"opponent,omitempty" fray:"who"`
 	OppTrait string `json:"opp_trait,omitempty"`
 	// Static reports a static threshold (Threshold); otherwise the
 	// opponent's successes are the threshold.
@@ -166,13 +166,16 @@ type CheckData struct {
 	// By names who called a same-goal roll of several when someone else
 	// rolled most; Rivals the others beyond the actor and the opponent,
 	// with their successes: "Whisper 3, Vile 1".
-	By     string `json:"by,omitempty"`
+	By     string `json:"by,omitempty" fray:"who"`
 	Rivals string `json:"rivals,omitempty"`
+	// RivalNames names the rivals of Rivals, in its order, declaring
+	// whom its words mention; nothing applies it.
+	RivalNames []string `json:"rival_names,omitempty" fray:"who"`
 }
 
 // SideData is one character's roll in a same-goal check of three or more.
 type SideData struct {
-	Name      string `json:"name"`
+	Name      string `json:"name" fray:"who"`
 	Trait     string `json:"trait"`
 	Pool      Pool   `json:"pool"`
 	Successes int    `json:"successes"`
@@ -212,16 +215,17 @@ func rank(d *CheckData, sides SidesData) {
 	}
 	d.Actor, d.Trait, d.Pool, d.Successes, d.Sixes = x[a].Name, x[a].Trait, x[a].Pool, x[a].Successes, x[a].Sixes
 	d.Opponent, d.OppTrait, d.OppPool, d.OppSuccesses, d.OppSixes = x[b].Name, x[b].Trait, x[b].Pool, x[b].Successes, x[b].Sixes
-	var rivals []string
+	var rivals, names []string
 	for _, i := range idx[2:] {
 		rivals = append(rivals, x[i].Name+" "+strconv.Itoa(x[i].Successes))
+		names = append(names, x[i].Name)
 	}
-	d.Rivals = strings.Join(rivals, ", ")
+	d.Rivals, d.RivalNames = strings.Join(rivals, ", "), names
 }
 
 // SpentData is the payload of EventSpent.
 type SpentData struct {
-	Name    string `json:"name"`
+	Name    string `json:"name" fray:"who"`
 	Resolve int    `json:"resolve"`
 	// How: dice (+1d a point, 3 in a defining moment), reroll or explode.
 	How string `json:"how"`
@@ -255,8 +259,8 @@ type SpentData struct {
 
 // AssistData is the payload of EventAssisted.
 type AssistData struct {
-	Helper    string `json:"helper"`
-	For       string `json:"for"`
+	Helper    string `json:"helper" fray:"who"`
+	For       string `json:"for" fray:"who"`
 	Trait     string `json:"trait"`
 	Pool      Pool   `json:"pool"`
 	Successes int    `json:"successes"`
@@ -275,7 +279,7 @@ type AssistData struct {
 type GroupData struct {
 	Trait     string   `json:"trait"`
 	Threshold int      `json:"threshold"`
-	Names     []string `json:"names"`
+	Names     []string `json:"names" fray:"who"`
 	Successes []int    `json:"successes"`
 	// Nets holds each member's net successes after sharing.
 	Nets []int `json:"nets"`
@@ -294,8 +298,8 @@ func (g GroupData) clone() GroupData {
 
 // ContestData is the payload of EventContest.
 type ContestData struct {
-	A         string `json:"a"`
-	B         string `json:"b"`
+	A         string `json:"a" fray:"who"`
+	B         string `json:"b" fray:"who"`
 	TraitA    string `json:"trait_a"`
 	TraitB    string `json:"trait_b"`
 	Exchanges int    `json:"exchanges"`
@@ -308,10 +312,10 @@ type ExchangeData struct {
 	SuccessesB int    `json:"successes_b"`
 	CarryA     int    `json:"carry_a,omitempty"`
 	CarryB     int    `json:"carry_b,omitempty"`
-	Winner     string `json:"winner,omitempty"`
+	Winner     string `json:"winner,omitempty" fray:"who"`
 	// Over reports the contest's end; Outcome who won it ("" drawn).
 	Over    bool   `json:"over,omitempty"`
-	Outcome string `json:"outcome,omitempty"`
+	Outcome string `json:"outcome,omitempty" fray:"who"`
 	// PoolA and PoolB are the two pools (the carry in Dice); SixesA and
 	// SixesB the 6s they showed.
 	PoolA  Pool `json:"pool_a"`
@@ -322,7 +326,7 @@ type ExchangeData struct {
 
 // DefiningData is the payload of EventDefining.
 type DefiningData struct {
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 	Cost string `json:"cost"`
 }
 
@@ -1816,30 +1820,38 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 	return true, nil
 }
 
-// resolutionNote is what the view says of a combatant's fight: "Health
-// 4/6, Resolve 2/3", "defeated", "+1d assist".
-func (s *State) resolutionNote(name string) string {
+// resolutionWords is what the view says of a combatant's fight, part by
+// part: "Health 4/6", "defeated", "Resolve 2/3", "+1d assist". track is
+// the index of the first part that gives a track's numbers (Health, the
+// minions standing, Resolve), or -1 when none does.
+func (s *State) resolutionWords(name string) (parts []string, track int) {
+	track = -1
 	c := s.Find(name)
 	if c == nil {
-		return ""
+		return nil, track
 	}
-	var parts []string
+	numbers := func(w string) {
+		if track < 0 {
+			track = len(parts)
+		}
+		parts = append(parts, w)
+	}
 	r := s.record(name)
 	ch := s.char(name)
 	switch {
 	case ch != nil && ch.Minion:
 		n := minionCount(c)
 		if r != nil && r.Down > 0 {
-			parts = append(parts, strconv.Itoa(n-min(r.Down, n))+" of "+strconv.Itoa(n)+" standing")
+			numbers(strconv.Itoa(n-min(r.Down, n)) + " of " + strconv.Itoa(n) + " standing")
 		}
 	case r != nil && r.Wounds > 0:
-		parts = append(parts, "Health "+strconv.Itoa(s.HealthLeft(name))+"/"+strconv.Itoa(Health(c)))
+		numbers("Health " + strconv.Itoa(s.HealthLeft(name)) + "/" + strconv.Itoa(Health(c)))
 	}
 	if s.Defeated(name) {
 		parts = append(parts, "defeated")
 	}
 	if r != nil && r.Spent > 0 {
-		parts = append(parts, "Resolve "+strconv.Itoa(s.ResolveLeft(name))+"/"+strconv.Itoa(resolveOf(c)))
+		numbers("Resolve " + strconv.Itoa(s.ResolveLeft(name)) + "/" + strconv.Itoa(resolveOf(c)))
 	}
 	if r != nil {
 		if r.Assist > 0 {
@@ -1855,7 +1867,7 @@ func (s *State) resolutionNote(name string) string {
 			parts = append(parts, "−2d this story")
 		}
 	}
-	return strings.Join(parts, ", ")
+	return parts, track
 }
 
 // checkResolution reports a broken invariant of the resolution state.

@@ -15,7 +15,25 @@ func TestConformance(t *testing.T) {
 	for _, name := range examples {
 		scripts = append(scripts, rulestest.Script{Name: name, Text: readExample(t, name)})
 	}
-	scripts = append(scripts, rulestest.Script{Name: "removals", Text: `add A perception=3
+	scripts = append(scripts, ownScripts...)
+	rulestest.Run(t, func() fray.System { return pp.New() }, scripts...)
+}
+
+func FuzzRules(f *testing.F) {
+	var seeds []string
+	for _, name := range examples {
+		b, err := os.ReadFile(filepath.Join("..", "..", "examples", name+".fray"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		seeds = append(seeds, string(b))
+	}
+	rulestest.FuzzScript(f, func() fray.System { return pp.New() }, seeds...)
+}
+
+// ownScripts are the package's own conformance scripts, beyond the
+// examples.
+var ownScripts = []rulestest.Script{{Name: "removals", Text: `add A perception=3
 add B perception=2
 add C perception=1
 start
@@ -26,7 +44,7 @@ next
 remove C
 next
 remove B
-next`}, rulestest.Script{Name: "damage and heal", Text: `add Hero side=pc might=4 toughness=4 agility=3 perception=3 intellect=2 willpower=3 resolve=2
+next`}, {Name: "damage and heal", Text: `add Hero side=pc might=4 toughness=4 agility=3 perception=3 intellect=2 willpower=3 resolve=2
 add Vile role=villain might=3 toughness=3 agility=2 perception=3 willpower=6 health=4
 add Goons role=extra minion=yes count=3 agility=3 might=3 toughness=2
 set defining=either
@@ -55,18 +73,4 @@ scene
 remove Vile
 heal Goons 1
 undo
-redo`})
-	rulestest.Run(t, func() fray.System { return pp.New() }, scripts...)
-}
-
-func FuzzRules(f *testing.F) {
-	var seeds []string
-	for _, name := range examples {
-		b, err := os.ReadFile(filepath.Join("..", "..", "examples", name+".fray"))
-		if err != nil {
-			f.Fatal(err)
-		}
-		seeds = append(seeds, string(b))
-	}
-	rulestest.FuzzScript(f, func() fray.System { return pp.New() }, seeds...)
-}
+redo`}}

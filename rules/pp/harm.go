@@ -14,7 +14,7 @@ const (
 
 // HarmData is the payload of EventDamaged and EventHealed.
 type HarmData struct {
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 	// Asked is the N the GM gave; N is what it took or gave back: no more
 	// Health than is left (damage) or was lost (heal), and for minions
 	// no more than are standing or defeated.

@@ -178,11 +178,15 @@ func TestP10_DamageHealRefusals(t *testing.T) {
 	}
 }
 
-// slotNote returns the view's note of the named combatant.
+// slotNote returns the words of the named combatant's slot in the view:
+// its note, then its status (the tracks and what follows them).
 func slotNote(e *engine.Engine, name string) string {
 	for _, s := range e.View().Order {
 		if s.Name == name {
-			return s.Note
+			if s.Status == "" {
+				return s.Note
+			}
+			return s.Note + ", " + s.Status
 		}
 	}
 	return ""

@@ -50,27 +50,27 @@ const (
 
 // RoleData is the payload of EventRole.
 type RoleData struct {
-	Name   string `json:"name"`             // the combatant
+	Name   string `json:"name" fray:"who"`  // the combatant
 	Role   string `json:"role"`             // hero, villain, foe or extra
 	Minion bool   `json:"minion,omitempty"` // whether a minion, who acts last
 }
 
 // RoundData is the payload of EventRound.
 type RoundData struct {
-	Round int      `json:"round"` // the page beginning, from 1
-	Order []string `json:"order"` // its order of play
+	Round int      `json:"round"`            // the page beginning, from 1
+	Order []string `json:"order" fray:"who"` // its order of play
 }
 
 // ActData is the payload of EventActed: Nth counts the actor's actions in
 // this turn, from 1.
 type ActData struct {
-	Name string `json:"name"` // whose action
-	Nth  int    `json:"nth"`  // the how-manyeth in the turn
+	Name string `json:"name" fray:"who"` // whose action
+	Nth  int    `json:"nth"`             // the how-manyeth in the turn
 }
 
 // NamesData is a payload naming several combatants.
 type NamesData struct {
-	Names []string `json:"names"` // the combatants, in order
+	Names []string `json:"names" fray:"who"` // the combatants, in order
 }
 
 // Char is the P&P bookkeeping of one combatant.
@@ -560,7 +560,9 @@ func (s *State) remove(name string) {
 }
 
 // View shows the page's order of play by Edge with markers, and the next
-// page's order.
+// page's order. A slot's tracks (Health, minions standing, Resolve) are
+// its Status, never its Note (see slotOf); no note or history turn of P&P
+// names another combatant, so About and Who stay empty.
 func (sys *System) View(st fray.State) fray.View {
 	v := fray.View{Rules: ID, History: []fray.RoundTurns{}, Order: []fray.Slot{}}
 	s, err := get(st)
@@ -597,47 +599,69 @@ func (sys *System) View(st fray.State) fray.View {
 	for _, h := range s.History {
 		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)})
 	}
-	slot := func(n string) fray.Slot {
+	// A slot's words are its Edge and role, what its fight has left it
+	// (resolutionWords) and, in this page's order, the actions of its
+	// turn; track is the first of them that gives a track's numbers.
+	words := func(n string) (parts []string, track int) {
 		c := s.char(n)
-		note := "Edge " + strconv.Itoa(s.Edge(n)) + ", " + c.Role
+		parts = []string{"Edge " + strconv.Itoa(s.Edge(n)), c.Role}
 		if c.Minion {
-			note += ", minion"
+			parts = append(parts, "minion")
 		}
-		if r := s.resolutionNote(n); r != "" {
-			note += ", " + r
+		res, t := s.resolutionWords(n)
+		if track = -1; t >= 0 {
+			track = len(parts) + t
 		}
-		return fray.Slot{Name: n, Note: note}
+		return append(parts, res...), track
 	}
 	order := s.Order
 	if !s.Started {
 		order = s.rank()
 	}
 	for i, n := range order {
-		x := slot(n)
+		parts, track := words(n)
+		var marks []string
 		switch {
 		case !s.Started:
 		case i < s.Pos:
-			x.Markers = []string{fray.MarkActed}
+			marks = []string{fray.MarkActed}
 			if i < len(s.Taken) && s.Taken[i] > 1 {
-				x.Note += ", " + strconv.Itoa(s.Taken[i]) + " actions"
+				parts = append(parts, strconv.Itoa(s.Taken[i])+" actions")
 			}
 		case i == s.Pos:
-			x.Markers = []string{fray.MarkCurrent}
-			if s.Actions > 0 {
-				x.Note += ", " + strconv.Itoa(s.Actions) + " action"
-				if s.Actions > 1 {
-					x.Note += "s, −" + strconv.Itoa(s.Penalty(n)) + "d"
-				}
+			marks = []string{fray.MarkCurrent}
+			switch {
+			case s.Actions == 1:
+				parts = append(parts, "1 action")
+			case s.Actions > 1:
+				parts = append(parts, strconv.Itoa(s.Actions)+" actions", "−"+strconv.Itoa(s.Penalty(n))+"d")
 			}
 		}
+		x := slotOf(n, parts, track)
+		x.Markers = marks
 		v.Order = append(v.Order, x)
 	}
 	if s.Started {
 		for _, n := range s.rank() {
-			v.Next = append(v.Next, slot(n))
+			parts, track := words(n)
+			v.Next = append(v.Next, slotOf(n, parts, track))
 		}
 	}
 	return v
+}
+
+// slotOf is the slot of the combatant named n with the words parts, whose
+// first track's numbers are parts[track] (none when track < 0). The words
+// from there on are the slot's Status, declared private, so that players
+// never read an NPC's Health, minions standing or Resolve in the order;
+// since Slot.String puts Status after Note, the words after the first
+// track's numbers ("defeated", "+1d assist", the turn's actions) go in
+// Status too, and the slot reads exactly as one note of all its words.
+func slotOf(n string, parts []string, track int) fray.Slot {
+	if track < 0 || track >= len(parts) {
+		return fray.Slot{Name: n, Note: strings.Join(parts, ", ")}
+	}
+	return fray.Slot{Name: n, Note: strings.Join(parts[:track], ", "), Status: strings.Join(parts[track:], ", ")}
 }
 
 // Check reports a broken invariant of st.

@@ -1,6 +1,7 @@
 package queue
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -42,7 +43,13 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		s.Tiebreak = d.Names
 	case EventInitiative:
 		var d initData
-		if err := ev.Decode(&d); err != nil {
+		if endsInList(ev) {
+			var g initGroup
+			if err := ev.Decode(&g); err != nil {
+				return err
+			}
+			d.Key = g.Key
+		} else if err := ev.Decode(&d); err != nil {
 			return err
 		}
 		if len(ev.Rolls) != 1 {
@@ -63,12 +70,19 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		for k, v := range d.Scores {
 			s.Scores[k] = v
 		}
-		s.Turns = []string{}
+		s.Turns = make([]string, 0, 2*len(s.Queue))
+		s.Who = nil
 		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
 		s.startTurn()
 	case EventActed:
 		var d actData
-		if err := ev.Decode(&d); err != nil {
+		if endsInList(ev) {
+			var n actNoted
+			if err := ev.Decode(&n); err != nil {
+				return err
+			}
+			d = actData{Name: n.Name, Kind: n.Kind, Note: n.Note}
+		} else if err := ev.Decode(&d); err != nil {
 			return err
 		}
 		if !fray.SameName(s.current(), d.Name) {
@@ -87,7 +101,13 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		s.toBottom()
 	case EventReacted:
 		var d reactData
-		if err := ev.Decode(&d); err != nil {
+		if endsInList(ev) {
+			var n reactNoted
+			if err := ev.Decode(&n); err != nil {
+				return err
+			}
+			d = reactData{Name: n.Name, To: n.To, Note: n.Note}
+		} else if err := ev.Decode(&d); err != nil {
 			return err
 		}
 		if s.Find(d.Name) == nil || s.Find(d.To) == nil || s.current() == "" {
@@ -110,15 +130,23 @@ func (s *State) startTurn() {
 	}
 	if engine.Index(s.Acted, top) >= 0 {
 		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
-		s.History = append(s.History, fray.RoundTurns{Round: s.Round, Turns: s.Turns})
+		s.History = append(s.History, &fray.RoundTurns{Round: s.Round, Turns: s.Turns, Who: s.Who})
 		s.Round++
-		s.Acted = nil
-		s.Turns = []string{}
+		// A round has a turn for everyone and, often, reactions: room
+		// for a reaction per turn saves growing the lists as it goes.
+		n := len(s.Queue) + len(s.Below)
+		s.Acted = make([]string, 0, n)
+		s.Turns = make([]string, 0, 2*n)
+		s.Who = nil
 		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
 	}
 	engine.TurnEdge(&s.Encounter, s.Round, top, fray.EdgeStart)
 	s.Acted = append(s.Acted, top)
 	s.Turns = append(s.Turns, top)
+	if s.Who != nil {
+		// A turn's words are its taker's name (see addWho).
+		s.Who = append(s.Who, nil)
+	}
 }
 
 // toBottom sends the current actor to the bottom of the queue, with those
@@ -157,11 +185,67 @@ func (s *State) react(d reactData) {
 		s.Queue = append(s.Queue, name)
 	}
 	words := d.Note
+	var who []string
 	if words == "" {
 		words = "reacts to " + to
+		who = s.sharedWho(name, to)
+	} else {
+		// The same search Decide made for the event's Mentions, on the
+		// same state; Apply does not read Mentions, which events
+		// recorded before it existed lack.
+		who = append([]string{name}, mentions(&s.Encounter, d.Note, name)...)
 	}
 	s.Turns = append(s.Turns, name+" ("+words+")")
+	s.addWho(who)
 }
+
+// addWho records the names of the reaction just added to Turns: the
+// one who took it, then the others its words name (see State.Who).
+func (s *State) addWho(who []string) {
+	if s.Who == nil {
+		s.Who = make([][]string, len(s.Turns)-1, cap(s.Turns))
+	}
+	s.Who = append(s.Who, who)
+}
+
+// sharedWho returns the names of a turn as a list of them: one that this
+// round or the last already holds, when one does (the same reactions
+// come round after round, and a turn's names are never changed once
+// recorded), or else a new one.
+func (s *State) sharedWho(names ...string) []string {
+	if w := findWho(s.Who, names); w != nil {
+		return w
+	}
+	if n := len(s.History); n > 0 {
+		if w := findWho(s.History[n-1].Who, names); w != nil {
+			return w
+		}
+	}
+	return slices.Clone(names)
+}
+
+func findWho(who [][]string, names []string) []string {
+	for _, w := range who {
+		if slices.Equal(w, names) {
+			return w
+		}
+	}
+	return nil
+}
+
+// endsInList reports whether ev's payload ends with a list: the names
+// that actNoted, reactNoted and initGroup add, as their last field, to
+// actData, reactData and initData. Apply decodes such a payload into the
+// type with the list (the fast decoder reads it; decoding it into the
+// flat type would leave it to encoding/json) and any other into the flat
+// type, whose payload is copied. Either type gives Apply the same fields,
+// so a payload written otherwise (with blanks, or the list first) only
+// decodes the slower way.
+func endsInList(ev fray.Event) bool {
+	return bytes.HasSuffix(ev.Data, listEnd)
+}
+
+var listEnd = []byte("]}")
 
 // placeAdded puts a combatant added after the start in the queue: where
 // the command said, else with their group, else at the bottom.

@@ -78,13 +78,13 @@ type Fighter struct {
 }
 
 type armedData struct {
-	Name    string   `json:"name"`
+	Name    string   `json:"name" fray:"who"`
 	Weapons []Weapon `json:"weapons"`
 }
 
 type attackData struct {
-	Attacker string       `json:"attacker"`
-	Target   string       `json:"target"`
+	Attacker string       `json:"attacker" fray:"who"`
+	Target   string       `json:"target" fray:"who"`
 	Weapon   string       `json:"weapon"`
 	Weight   DamageWeight `json:"weight"`
 	Special  string       `json:"special,omitempty"`
@@ -105,7 +105,7 @@ type attackData struct {
 }
 
 type injuryData struct {
-	Name   string `json:"name"`
+	Name   string `json:"name" fray:"who"`
 	Injury string `json:"injury"`
 }
 
@@ -400,7 +400,7 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	}
 	labelAttackRolls(rolls, d, freeInjuries(s.fighter(tgt.Name)))
 	note := "attacks " + tgt.Name + " with " + wp.Name
-	actEv, err := fray.NewEvent(EventActed, actData{Name: att.Name, Kind: Major, Note: note})
+	actEv, err := s.actEvent(att.Name, Major, note)
 	if err != nil {
 		return nil, err
 	}
@@ -435,7 +435,7 @@ func (s *State) checkAttack(cmd fray.Command) (attackPlan, error) {
 	if err != nil {
 		return attackPlan{}, err
 	}
-	if _, err := s.decideAct(fray.Command{Name: "act", Args: []string{att.Name, Major}}); err != nil {
+	if _, _, _, err := s.checkAct(fray.Command{Name: "act", Args: []string{att.Name, Major}}); err != nil {
 		return attackPlan{}, err
 	}
 	switch {
@@ -638,8 +638,9 @@ func (s *State) hurt(name string, damage int, injures bool, injury string) {
 }
 
 // fighterNote is what the view says of a combatant's fight: "hp 7/12",
-// "Incapacitated, scarred, an Injury to choose".
-func (s *State) fighterNote(name string) string {
+// "Incapacitated, scarred, an Injury to choose"; numbered reports that it
+// shows hit points (it begins with them).
+func (s *State) fighterNote(name string) (note string, numbered bool) {
 	var parts []string
 	if left, ok := s.HP(name); ok {
 		if left == 0 {
@@ -647,6 +648,7 @@ func (s *State) fighterNote(name string) string {
 		} else {
 			m, _, _ := maxHP(s.Find(name))
 			parts = append(parts, "hp "+strconv.Itoa(left)+"/"+strconv.Itoa(m))
+			numbered = true
 		}
 	}
 	if f := s.fighter(name); f != nil {
@@ -655,5 +657,5 @@ func (s *State) fighterNote(name string) string {
 			parts = append(parts, "an Injury to choose: injury "+quoteName(f.Name)+" "+strings.Join(freeInjuries(f), "|"))
 		}
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, ", "), numbered
 }

@@ -38,7 +38,7 @@ const (
 )
 
 type damagedData struct {
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 	// Damage is the damage dealt; HP the hit points left before it.
 	Damage int `json:"damage"`
 	HP     int `json:"hp"`
@@ -49,16 +49,16 @@ type damagedData struct {
 }
 
 type healedData struct {
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 	// Healed is the hit points regained: what was asked, no more than
 	// the combatant's hit points allow.
 	Healed int `json:"healed"`
 }
 
 type checkData struct {
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 	// Vs names the opponent; without one, Difficulty is the GM's.
-	Vs         string `json:"vs,omitempty"`
+	Vs         string `json:"vs,omitempty" fray:"who"`
 	Difficulty int    `json:"difficulty,omitempty"`
 	Bonus      int    `json:"bonus"`
 	Need       int    `json:"need"`
@@ -290,7 +290,7 @@ func (s *State) checkOdds(t ToHit, d checkData, mods []fray.Modifier) (fray.Odds
 		Mean:  dist.Mean(),
 	}
 	c := s.Find(d.Name)
-	o.Modifiers = append(o.Modifiers, fray.Modifier{Source: d.Name + "'s Wits", Value: c.Stat(StatWits)})
+	o.Modifiers = append(o.Modifiers, fray.Modifier{Source: d.Name + "'s Wits", Who: []string{d.Name}, Value: c.Stat(StatWits)})
 	cond := 0
 	for _, m := range mods {
 		cond += m.Value

@@ -199,7 +199,7 @@ func startOddsOf(cmd fray.Command, ps []*party) (fray.Odds, error) {
 		p := ps[i]
 		o.Modifiers = append(o.Modifiers, p.modifier())
 		if pf[i] > 0 {
-			o.Bands = append(o.Bands, fray.Band{Name: p.name + bandFirst, P: pf[i]})
+			o.Bands = append(o.Bands, fray.Band{Name: p.name + bandFirst, P: pf[i], Who: p.who()})
 		}
 	}
 	return o, nil
@@ -223,7 +223,16 @@ func (p *party) modifier() fray.Modifier {
 	if p.byBonus {
 		src += " + bonus"
 	}
-	return fray.Modifier{Source: src, Value: p.bonus}
+	return fray.Modifier{Source: src, Who: p.who(), Value: p.bonus}
+}
+
+// who returns whom the party's words name: the combatant who rolls, or a
+// group's members (a group's name is no combatant's).
+func (p *party) who() []string {
+	if p.key != p.name { // a group's: a combatant's key is their name
+		return append([]string{p.name}, p.members...)
+	}
+	return []string{p.name}
 }
 
 // initiativeOdds gives the odds of one party's queue roll (odds
@@ -264,7 +273,7 @@ func (s *State) initiativeOdds(cmd fray.Command) (fray.Odds, error) {
 	}
 	o := fray.Odds{
 		Command: cmd.String(), For: p.name, Roll: "initiative", Expr: HitDie + signed(p.bonus),
-		Bands:     []fray.Band{{Name: p.name + bandNotFirst, P: 1 - pf[i]}, {Name: p.name + bandFirst, P: pf[i]}},
+		Bands:     []fray.Band{{Name: p.name + bandNotFirst, P: 1 - pf[i], Who: p.who()}, {Name: p.name + bandFirst, P: pf[i], Who: p.who()}},
 		Modifiers: []fray.Modifier{p.modifier()},
 		Mean:      d.Mean(),
 	}

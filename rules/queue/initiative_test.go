@@ -253,8 +253,14 @@ func TestQ1_StartRecordsOdds(t *testing.T) {
 		// bonus 1): Ann first when a ≥ b, 210 of the 400 pairs.
 		want := fray.Odds{
 			Command: "start", Roll: "initiative", Expr: "1d20 + Wits each",
-			Bands:     []fray.Band{{Name: "Ann first", P: 210.0 / 400}, {Name: "Brigands first", P: 190.0 / 400}},
-			Modifiers: []fray.Modifier{{Source: "Ann: Wits", Value: 2}, {Source: "Brigands: Wits + bonus", Value: 2}},
+			Bands: []fray.Band{
+				{Name: "Ann first", P: 210.0 / 400, Who: []string{"Ann"}},
+				{Name: "Brigands first", P: 190.0 / 400, Who: []string{"Brigands", "Brigand #1", "Brigand #2"}},
+			},
+			Modifiers: []fray.Modifier{
+				{Source: "Ann: Wits", Who: []string{"Ann"}, Value: 2},
+				{Source: "Brigands: Wits + bonus", Who: []string{"Brigands", "Brigand #1", "Brigand #2"}, Value: 2},
+			},
 		}
 		if ev.Odds == nil {
 			t.Fatalf("%s: no odds recorded", line)

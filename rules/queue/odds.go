@@ -62,7 +62,7 @@ func attackOdds(a Attack, att, tgt *fray.Combatant, wp Weapon, mods []fray.Modif
 	default:
 		o.Expr = HitDie + signed(a.Bonus)
 		o.Target, o.TargetKind = a.Need, strconv.Itoa(a.Need-tgt.Stat(StatWits))+" + "+tgt.Name+"'s Wits ="
-		o.Modifiers = append(o.Modifiers, fray.Modifier{Source: att.Name + "'s Wits", Value: att.Stat(StatWits)})
+		o.Modifiers = append(o.Modifiers, fray.Modifier{Source: att.Name + "'s Wits", Who: []string{att.Name}, Value: att.Stat(StatWits)})
 		cond := 0
 		for _, m := range mods {
 			cond += m.Value

@@ -47,6 +47,13 @@
 // in its event; dice=D20 or roll=D20 enters a physical die. A check is no
 // action of its own: the GM decides whether it costs a Major or a Minor
 // action and says so with act. The Incapacitated and the dead make none.
+//
+// Secrets are declared (fray.TagWho): every event's payload names in
+// tagged fields the combatants it refers to, and those its note's words
+// name (Mentions, read once when the command is decided); a slot's words
+// that show hit points are its Status, never its Note; a reactor's slot
+// names in About the one they stand below; and each round's history names
+// in Who the combatants a reaction's words name.
 package queue
 
 import (
@@ -103,29 +110,66 @@ func hitBases() []string {
 	return out
 }
 
+// Payloads of this system's events. A field that names a combatant
+// declares it (fray.TagWho); so does a list of the combatants a note's
+// words name (Mentions), which Apply never reads. Most notes name nobody
+// and most units are not groups, so the frequent payloads stay flat
+// (copied in Apply, not decoded) without a list: actData and actNoted,
+// reactData and reactNoted, initData and initGroup share one JSON form
+// each, the second used only when its list has names.
+
 type namesData struct {
-	Names []string `json:"names"`
+	Names []string `json:"names" fray:"who"`
 }
 
 type initData struct {
 	// Key is the combatant's name, or "group:" and the group's name.
-	Key string `json:"key"`
+	Key string `json:"key" fray:"who"`
+}
+
+// initGroup is the payload of EventInitiative for a group's roll.
+type initGroup struct {
+	Key string `json:"key" fray:"who"`
+	// Members names the members of the group whose roll it is, when Key
+	// is a group's: the roll is theirs, and a group's name is nobody's.
+	Members []string `json:"members,omitempty" fray:"who"`
 }
 
 type actData struct {
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 	Kind string `json:"kind"`
 	Note string `json:"note,omitempty"`
 }
 
+// actNoted is the payload of EventActed when its note names other
+// combatants.
+type actNoted struct {
+	Name string `json:"name" fray:"who"`
+	Kind string `json:"kind"`
+	Note string `json:"note,omitempty"`
+	// Mentions names the other combatants Note names.
+	Mentions []string `json:"mentions,omitempty" fray:"who"`
+}
+
 type reactData struct {
-	Name string `json:"name"`
-	To   string `json:"to"`
+	Name string `json:"name" fray:"who"`
+	To   string `json:"to" fray:"who"`
 	Note string `json:"note,omitempty"`
 }
 
+// reactNoted is the payload of EventReacted when its note names other
+// combatants.
+type reactNoted struct {
+	Name string `json:"name" fray:"who"`
+	To   string `json:"to" fray:"who"`
+	Note string `json:"note,omitempty"`
+	// Mentions names the other combatants Note names.
+	Mentions []string `json:"mentions,omitempty" fray:"who"`
+}
+
 type startData struct {
-	Order  []string       `json:"order"`
+	// Order names everyone; Scores is keyed by the same names.
+	Order  []string       `json:"order" fray:"who"`
 	Scores map[string]int `json:"scores"`
 }
 
@@ -155,8 +199,16 @@ type State struct {
 	// Turns lists this round's turns and reactions so far, in the
 	// seeds' words.
 	Turns []string
-	// History holds the finished rounds.
-	History []fray.RoundTurns
+	// Who lists, in a round with a reaction, the combatants each of
+	// Turns names, the one who took it first (fray.RoundTurns.Who, which
+	// each finished round in History keeps too); a turn's entry is nil,
+	// as its words are only its taker's name. It is nil in a round
+	// without reactions, whose turns name nobody but their takers, and
+	// the view shows a round's only when a turn names someone else.
+	Who [][]string
+	// History holds the finished rounds, which are never changed again
+	// (so a clone shares them).
+	History []*fray.RoundTurns
 	// Fighters holds the weapons, damage and Injuries of those who have
 	// any, in the order they first had one.
 	Fighters []*Fighter
@@ -182,9 +234,14 @@ func (s *State) Clone() fray.State {
 	d.BelowWhom = maps.Clone(s.BelowWhom)
 	d.Actions = slices.Clone(s.Actions)
 	d.Acted = slices.Clone(s.Acted)
-	d.Turns = slices.Clone(s.Turns)
-	// A finished round's turns are never changed again, so the copy
-	// shares them; only the list of rounds is copied.
+	// This round's turns and their names are only ever appended to,
+	// never changed once recorded: the copy shares them, its capacity
+	// cut to their length so that an append to either leaves the other
+	// as it was.
+	d.Turns = slices.Clip(s.Turns)
+	d.Who = slices.Clip(s.Who)
+	// A finished round is never changed again, so the copy shares it;
+	// only the list of rounds is copied.
 	d.History = slices.Clone(s.History)
 	if s.Fighters != nil {
 		d.Fighters = make([]*Fighter, len(s.Fighters))
@@ -383,10 +440,17 @@ func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, e
 			return fray.Event{}, fray.Errorf(fray.EINVALID, "initiative enters a physical die: initiative %s 14.", c.Name)
 		}
 	}
-	if c.Group != "" {
-		roll.For = c.Group
+	if c.Group == "" {
+		return fray.NewEvent(EventInitiative, initData{Key: unitKey(c)}, roll)
 	}
-	return fray.NewEvent(EventInitiative, initData{Key: unitKey(c)}, roll)
+	roll.For = c.Group
+	d := initGroup{Key: unitKey(c)}
+	for _, m := range s.Combatants {
+		if strings.EqualFold(m.Group, c.Group) {
+			d.Members = append(d.Members, m.Name)
+		}
+	}
+	return fray.NewEvent(EventInitiative, d, roll)
 }
 
 func (s *State) decideStart(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
@@ -469,37 +533,55 @@ func (s *State) checkTurn(name string) (string, error) {
 }
 
 func (s *State) decideAct(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckOpts(cmd, "note"); err != nil {
+	cur, kind, note, err := s.checkAct(cmd)
+	if err != nil {
 		return fray.Event{}, err
 	}
-	var name, kind string
+	return s.actEvent(cur, kind, note)
+}
+
+// checkAct checks act [NAME] KIND [note=TEXT] against the rules and
+// returns whose action it is, its kind and its note.
+func (s *State) checkAct(cmd fray.Command) (cur, kind, note string, err error) {
+	if err := engine.CheckOpts(cmd, "note"); err != nil {
+		return "", "", "", err
+	}
+	var name string
 	switch len(cmd.Args) {
 	case 1:
 		kind = cmd.Args[0]
 	case 2:
 		name, kind = cmd.Args[0], cmd.Args[1]
 	default:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Usage: act [NAME] major|minor [note=TEXT].")
+		return "", "", "", fray.Errorf(fray.EINVALID, "Usage: act [NAME] major|minor [note=TEXT].")
 	}
 	kind = strings.ToLower(kind)
 	if kind != Major && kind != Minor {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%q is not an action; say major (attacks, charges) or minor (readying, reloading, moving a Zone).", kind)
+		return "", "", "", fray.Errorf(fray.EINVALID, "%q is not an action; say major (attacks, charges) or minor (readying, reloading, moving a Zone).", kind)
 	}
-	cur, err := s.checkTurn(name)
-	if err != nil {
-		return fray.Event{}, err
+	if cur, err = s.checkTurn(name); err != nil {
+		return "", "", "", err
 	}
 	switch {
 	case len(s.Actions) >= 2:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has already taken two actions this turn; next sends them to the bottom of the queue.", cur)
+		return "", "", "", fray.Errorf(fray.EINVALID, "%s has already taken two actions this turn; next sends them to the bottom of the queue.", cur)
 	case kind == Major && slices.Contains(s.Actions, Major):
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has already taken a Major action this turn; the second action must be Minor.", cur)
+		return "", "", "", fray.Errorf(fray.EINVALID, "%s has already taken a Major action this turn; the second action must be Minor.", cur)
 	}
-	note := cmd.Opts["note"]
+	note = cmd.Opts["note"]
 	if len(note) > 200 {
-		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
+		return "", "", "", fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
-	return fray.NewEvent(EventActed, actData{Name: cur, Kind: kind, Note: note})
+	return cur, kind, note, nil
+}
+
+// actEvent returns the event of an action by name, with the combatants
+// its note names declared.
+func (s *State) actEvent(name, kind, note string) (fray.Event, error) {
+	if m := mentions(&s.Encounter, note, name); m != nil {
+		return fray.NewEvent(EventActed, actNoted{Name: name, Kind: kind, Note: note, Mentions: m})
+	}
+	return fray.NewEvent(EventActed, actData{Name: name, Kind: kind, Note: note})
 }
 
 func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
@@ -548,6 +630,9 @@ func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
 	note := cmd.Opts["note"]
 	if len(note) > 200 {
 		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
+	}
+	if m := mentions(&s.Encounter, note, c.Name); m != nil {
+		return fray.NewEvent(EventReacted, reactNoted{Name: c.Name, To: o.Name, Note: note, Mentions: m})
 	}
 	return fray.NewEvent(EventReacted, reactData{Name: c.Name, To: o.Name, Note: note})
 }

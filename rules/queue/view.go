@@ -11,7 +11,10 @@ import (
 
 // View shows the queue. Order is the queue as it stands, top first, with
 // those who reacted to the current actor at the end; Next is the queue
-// once the current actor has gone to the bottom.
+// once the current actor has gone to the bottom. A slot's words that show
+// hit points are its Status (see slotWords); a reactor's slot names the
+// one they answered in About; a round's history declares in Who the
+// combatants its reactions' words name.
 func (*System) View(st fray.State) fray.View {
 	s := state(st)
 	v := fray.View{
@@ -25,7 +28,7 @@ func (*System) View(st fray.State) fray.View {
 		Settings:   maps.Clone(s.Settings),
 	}
 	for _, h := range s.History {
-		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)})
+		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns), Who: whoOf(h.Turns, h.Who)})
 	}
 	for i := range v.Combatants {
 		c := &v.Combatants[i]
@@ -43,20 +46,27 @@ func (*System) View(st fray.State) fray.View {
 		}
 		return v
 	}
-	v.History = append(v.History, fray.RoundTurns{Round: s.Round, Turns: slices.Clone(s.Turns)})
+	v.History = append(v.History, fray.RoundTurns{Round: s.Round, Turns: slices.Clone(s.Turns), Who: whoOf(s.Turns, s.Who)})
 	for i, n := range s.Queue {
 		sl := fray.Slot{Name: n}
+		words := ""
 		if i == 0 {
 			sl.Markers = []string{fray.MarkCurrent}
-			sl.Note = strings.Join(s.Actions, ", ")
+			words = strings.Join(s.Actions, ", ")
 		} else if engine.Index(s.Acted, n) >= 0 {
 			sl.Markers = []string{fray.MarkActed}
 		}
-		sl.Note = joinNote(sl.Note, s.fighterNote(n))
+		sl.Note, sl.Status = s.slotWords(n, words)
 		v.Order = append(v.Order, sl)
 	}
 	for _, n := range s.Below {
-		v.Order = append(v.Order, fray.Slot{Name: n, Markers: []string{fray.MarkReacted}, Note: joinNote("below "+s.BelowWhom[n], s.fighterNote(n))})
+		whom := s.BelowWhom[n]
+		sl := fray.Slot{Name: n, Markers: []string{fray.MarkReacted}}
+		if whom != "" {
+			sl.About = []string{whom}
+		}
+		sl.Note, sl.Status = s.slotWords(n, "below "+whom)
+		v.Order = append(v.Order, sl)
 	}
 	if len(s.Queue) > 0 {
 		for _, n := range s.Queue[1:] {
@@ -68,6 +78,45 @@ func (*System) View(st fray.State) fray.View {
 		}
 	}
 	return v
+}
+
+// slotWords returns the Note and the Status of the named combatant's
+// slot, whose own words (their actions this turn, whom they stand below)
+// are words. The slot says the words and then its fight (fighterNote),
+// joined by "; ", as it always has: "major; hp 7/12", "below Johann;
+// Incapacitated, scarred". When the fight shows hit points, which only
+// the GM and the combatant's player may see, the whole text is the
+// Status: the hit points come first in the fight's words and a slot
+// prints its Note before its Status, joined by ", ", so they could only
+// be split with other words; the Note is then empty. Otherwise (no hit
+// points, or none left: Incapacitated, Injuries, an Injury to choose,
+// which the players choose) the text is the Note.
+func (s *State) slotWords(name, words string) (note, status string) {
+	fight, numbered := s.fighterNote(name)
+	text := joinNote(words, fight)
+	if numbered {
+		return "", text
+	}
+	return text, ""
+}
+
+// whoOf returns a copy of a round's names per turn (see State.Who) for
+// its view, a turn's own name filled in, or nil when every turn names
+// only whoever took it.
+func whoOf(turns []string, who [][]string) [][]string {
+	for _, w := range who {
+		if len(w) > 1 {
+			out := make([][]string, len(who))
+			for i, w := range who {
+				if w == nil {
+					w = turns[i : i+1]
+				}
+				out[i] = slices.Clone(w)
+			}
+			return out
+		}
+	}
+	return nil
 }
 
 func joinNote(a, b string) string {
@@ -123,6 +172,14 @@ func (*System) Check(st fray.State) error {
 	}
 	if cur := s.current(); cur != "" && engine.Index(s.Acted, cur) < 0 {
 		return bad("%s is current but not counted as acting this round", cur)
+	}
+	if s.Who != nil && len(s.Who) != len(s.Turns) {
+		return bad("%d turns this round but names for %d", len(s.Turns), len(s.Who))
+	}
+	for _, h := range s.History {
+		if h.Who != nil && len(h.Who) != len(h.Turns) {
+			return bad("%d turns in round %d but names for %d", len(h.Turns), h.Round, len(h.Who))
+		}
 	}
 	if len(s.Actions) > 0 && s.current() == "" {
 		return bad("actions with nobody current")

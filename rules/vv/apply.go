@@ -95,7 +95,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		ch.Upkeep = d.Power
 		return nil
 	case EventFacing, EventProne:
-		var d FacingData
+		var d facingFlat
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
@@ -277,10 +277,26 @@ func costWords(cost int) string {
 	return ", " + strconv.Itoa(cost) + " Power"
 }
 
-// note records a turn taken in this turn's history.
-func (s *State) note(t string) {
-	if n := len(s.History); n > 0 && s.History[n-1].Round == s.Round {
-		s.History[n-1].Turns = append(s.History[n-1].Turns, t)
+// note records a turn taken in this turn's history, whose words t name
+// only the combatant they begin with, who took it.
+func (s *State) note(t string) { s.noteWho(t, nil) }
+
+// noteWho records a turn taken in this turn's history: its words t and
+// who, the names of the combatants they mention, the one who took the
+// turn first (fray.RoundTurns.Who), which is kept as given and never
+// changed. A turn that names only its taker gets no entry in Who (who is
+// nil or names only the taker): Who stays nil for a round of such turns,
+// as most are, and is only as long as its last turn that names someone
+// else, with a nil entry for each turn before it that does not.
+func (s *State) noteWho(t string, who []string) {
+	if h := &s.Latest; h.Round > 0 && h.Round == s.Round {
+		h.Turns = append(h.Turns, t)
+		if len(who) > 1 {
+			for len(h.Who) < len(h.Turns)-1 {
+				h.Who = append(h.Who, nil)
+			}
+			h.Who = append(h.Who, who)
+		}
 	}
 }
 
@@ -382,7 +398,11 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 	if n := slots(d.Chars); n > 0 {
 		s.Sched = make([]Slot, 0, n)
 	}
-	s.Ties = map[string]int{}
+	if s.Ties == nil {
+		s.Ties = map[string]int{}
+	} else {
+		clear(s.Ties) // each state has its own (see clone)
+	}
 	for _, ch := range s.Chars {
 		ch.Init, ch.Rolled, ch.Halved = 0, false, false
 		ch.Actions, ch.Performed, ch.ActedPhase = 0, 0, 0
@@ -417,7 +437,8 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 	}
 	s.sortSched()
 	// Room for a note per slot and a few more (upkeep, held actions).
-	s.History = append(s.History, fray.RoundTurns{Round: d.Turn, Turns: make([]string, 0, len(s.Sched)+4)})
+	s.pushHistory()
+	s.Latest = fray.RoundTurns{Round: d.Turn, Turns: make([]string, 0, len(s.Sched)+4)}
 	s.settle()
 	return nil
 }

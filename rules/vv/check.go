@@ -50,21 +50,28 @@ const (
 // SpendData is the payload of EventSpent.
 type SpendData struct {
 	// Name is who spends; Power how much.
-	Name  string `json:"name"`
+	Name  string `json:"name" fray:"who"`
 	Power int    `json:"power"`
 	// Phase is the phase counted when the Power is spent, 0 before the
 	// start or once a turn's phases are over.
 	Phase int `json:"phase,omitempty"`
 	// Note says what the Power is spent on.
 	Note string `json:"note,omitempty"`
+	// About names the other combatants the note names, which the
+	// history's turn for the spending declares too; Apply does not read
+	// it.
+	About []string `json:"about,omitempty" fray:"who"`
 }
 
 // CheckData is the payload of EventChecked.
 type CheckData struct {
 	// Name is who rolls; Note what the roll is for, such as "Detect
 	// Danger".
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 	Note string `json:"note,omitempty"`
+	// About names the other combatants the note names; Apply does not
+	// read it.
+	About []string `json:"about,omitempty" fray:"who"`
 	// Given is the chance the GM gave (chance=), Mod the GM's modifier
 	// (mod=); Chance the final chance with the conditions' modifiers, in
 	// percent.
@@ -143,7 +150,7 @@ func (d *decider) spend(cmd fray.Command) error {
 	if err != nil {
 		return err
 	}
-	return d.emit(EventSpent, SpendData{Name: c.Name, Power: n, Phase: s.Phase(), Note: note})
+	return d.emit(EventSpent, SpendData{Name: c.Name, Power: n, Phase: s.Phase(), Note: note, About: s.mentions(note, c.Name)}.payload())
 }
 
 // noteOpt returns note=, at most MaxNote bytes.
@@ -261,14 +268,14 @@ func (d *decider) check(cmd fray.Command, r fray.Roller) error {
 	if roll.Total < 1 || roll.Total > 100 {
 		return fray.Errorf(fray.EINVALID, "A percentile roll is d%%; give a face from 1 to 100.")
 	}
-	data := CheckData{Name: p.c.Name, Note: p.note, Given: p.given, Mod: p.mod, Chance: p.roll.Chance,
+	data := CheckData{Name: p.c.Name, Note: p.note, About: d.s.mentions(p.note, p.c.Name), Given: p.given, Mod: p.mod, Chance: p.roll.Chance,
 		Roll: roll.Total, Band: p.roll.Band(roll.Total)}
 	sign := "≤"
 	if data.Band == CheckFailure {
 		sign = ">"
 	}
 	roll.For = strings.TrimSuffix(roll.For, ")") + fmt.Sprintf(": d%% %d %s %d%%, %s)", data.Roll, sign, data.Chance, data.Band)
-	ev, err := fray.NewEvent(EventChecked, data, roll)
+	ev, err := fray.NewEvent(EventChecked, data.payload(), roll)
 	if err != nil {
 		return err
 	}
@@ -280,7 +287,7 @@ func (d *decider) check(cmd fray.Command, r fray.Roller) error {
 func (s *State) applyCheck(ev fray.Event) (handled bool, err error) {
 	switch ev.Type {
 	case EventSpent:
-		var d SpendData
+		var d spendFlat
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
@@ -299,13 +306,20 @@ func (s *State) applyCheck(ev fray.Event) (handled bool, err error) {
 		if d.Phase > 0 {
 			w += " on phase " + strconv.Itoa(d.Phase)
 		}
+		var who []string
 		if d.Note != "" {
 			w += ": " + d.Note
+			// The history declares whom the note names, worked out from
+			// the note itself, as the event's About was; a turn that
+			// names only its taker needs no Who.
+			if m := s.mentions(d.Note, ch.Name); len(m) > 0 {
+				who = append(append(make([]string, 0, 1+len(m)), ch.Name), m...)
+			}
 		}
-		s.note(w + ")")
+		s.noteWho(w+")", who)
 		return true, nil
 	case EventChecked:
-		var d CheckData
+		var d checkFlat
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}

@@ -42,7 +42,7 @@ func TestSpendPower(t *testing.T) {
 		t.Fatalf("Grue's Power after spending 4 of 30 before the start: %d, want 26", got)
 	}
 	d, _ := lastEvent[vv.SpendData](t, e, vv.EventSpent)
-	if d != (vv.SpendData{Name: "Grue", Power: 4, Note: "Force Field"}) {
+	if !reflect.DeepEqual(d, vv.SpendData{Name: "Grue", Power: 4, Note: "Force Field"}) {
 		t.Errorf("before the start: %+v", d)
 	}
 
@@ -56,7 +56,7 @@ func TestSpendPower(t *testing.T) {
 		t.Errorf("spending changed who acts: %s", cur)
 	}
 	d, _ = lastEvent[vv.SpendData](t, e, vv.EventSpent)
-	if d != (vv.SpendData{Name: "Jack", Power: 5, Phase: 30, Note: "Flight"}) {
+	if !reflect.DeepEqual(d, vv.SpendData{Name: "Jack", Power: 5, Phase: 30, Note: "Flight"}) {
 		t.Errorf("on Grue's phase: %+v", d)
 	}
 	h := history(e)

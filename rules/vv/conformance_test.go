@@ -10,12 +10,15 @@ import (
 	"fray/rules/vv"
 )
 
-func TestConformance(t *testing.T) {
+// conformanceScripts are the scripts the conformance suite plays: the
+// examples, the ambush as written, and scripts that reach removals, spend
+// and check.
+func conformanceScripts(t *testing.T) []rulestest.Script {
 	var scripts []rulestest.Script
 	for _, name := range examples {
 		scripts = append(scripts, rulestest.Script{Name: name, Text: readExample(t, name)})
 	}
-	scripts = append(scripts,
+	return append(scripts,
 		rulestest.Script{Name: "raw", Text: "set held=raw\nset surprise=raw\nset movement=raw\n" + readExample(t, "vv-ambush")},
 		rulestest.Script{Name: "removals", Text: `add A agility=20 move=30
 add B agility=25
@@ -54,7 +57,10 @@ attack A B with=Punch unaware noticed=90% dice=10,1,6
 next
 next`},
 	)
-	rulestest.Run(t, func() fray.System { return vv.New() }, scripts...)
+}
+
+func TestConformance(t *testing.T) {
+	rulestest.Run(t, func() fray.System { return vv.New() }, conformanceScripts(t)...)
 }
 
 func FuzzRules(f *testing.F) {

@@ -154,4 +154,16 @@
 // check … gives the exact chance of success and failure, from package
 // dice's distribution of d%; the event (EventChecked) records the die and
 // the odds. Physical dice: dice=D% or roll=D%.
+//
+// # What players may see
+//
+// Every field of a payload that names a combatant is declared with the
+// struct tag fray:"who", and so is the About of spend, check and facing:
+// the other combatants their note or direction names, read once where the
+// command is decided. A turn of the history that names someone besides
+// its taker (a spending whose note names others) has its Who, the taker
+// first; the others, which name only their taker, have none (Who is nil
+// for a round without such a turn). In the view the inches a
+// character may still move ("may move 30\"") are the slot's Status, not
+// its Note: like tracks, they are an NPC's own numbers.
 package vv

@@ -149,7 +149,7 @@ func (s *State) initiativeOdds(turn int) fray.Odds {
 			}
 			p.init[k] = fray.Point{V: v, P: pt.P}
 		}
-		o.Modifiers = append(o.Modifiers, fray.Modifier{Source: c.Name + ": Agility", Value: p.agility})
+		o.Modifiers = append(o.Modifiers, fray.Modifier{Source: c.Name + ": Agility", Who: []string{c.Name}, Value: p.agility})
 		ps = append(ps, p)
 	}
 	if !capped {
@@ -166,7 +166,7 @@ func (s *State) initiativeOdds(turn int) fray.Odds {
 		p := firstChance(ps, i)
 		total += p
 		if p > 0 {
-			o.Bands = append(o.Bands, fray.Band{Name: FirstBand(ps[i].name), P: p})
+			o.Bands = append(o.Bands, fray.Band{Name: FirstBand(ps[i].name), P: p, Who: []string{ps[i].name}})
 		}
 	}
 	if rest := 1 - total; rest > 1e-12 {

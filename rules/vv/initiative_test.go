@@ -230,7 +230,7 @@ func TestV1_InitiativeOdds(t *testing.T) {
 	wantBands(t, "odds start", bandMap(t, o), map[string]float64{"A first": 0.9, "B first": 0.1})
 	want := fray.Odds{Command: "start", Roll: vv.InitiativeRoll, Expr: "1d10 + Agility each",
 		Bands:     o.Bands,
-		Modifiers: []fray.Modifier{{Source: "A: Agility", Value: 15}, {Source: "B: Agility", Value: 10}}}
+		Modifiers: []fray.Modifier{{Source: "A: Agility", Who: []string{"A"}, Value: 15}, {Source: "B: Agility", Who: []string{"B"}, Value: 10}}}
 	if diff := cmp.Diff(want, o); diff != "" {
 		t.Errorf("odds (-want +got):\n%s", diff)
 	}
@@ -296,7 +296,7 @@ func TestV4_SurpriseOdds(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantBands(t, "raw", bandMap(t, o), map[string]float64{"Ambusher first": 1})
-	if want := []fray.Modifier{{Source: "Ambusher: Agility", Value: 20}}; !cmp.Equal(o.Modifiers, want) {
+	if want := []fray.Modifier{{Source: "Ambusher: Agility", Who: []string{"Ambusher"}, Value: 20}}; !cmp.Equal(o.Modifiers, want) {
 		t.Errorf("modifiers %v, want %v", o.Modifiers, want)
 	}
 	// The second turn: no more surprise, everyone rolls in full: Victim

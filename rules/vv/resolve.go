@@ -109,8 +109,8 @@ func resolutionDocs() []fray.CommandDoc {
 type AttackData struct {
 	// Attacker, Target, Power and Type name who attacks whom with what
 	// power, of which damage type.
-	Attacker string `json:"attacker"`
-	Target   string `json:"target"`
+	Attacker string `json:"attacker" fray:"who"`
+	Target   string `json:"target" fray:"who"`
 	Power    string `json:"power"`
 	Type     string `json:"type"`
 	// Range is the effective range in inches (V-9).
@@ -161,7 +161,7 @@ type AttackData struct {
 type DamageData struct {
 	// Name names who takes it; Amount is the damage dealt, of Type (if
 	// given), less Protection: Damage.
-	Name       string `json:"name"`
+	Name       string `json:"name" fray:"who"`
 	Amount     int    `json:"amount"`
 	Type       string `json:"type,omitempty"`
 	Protection int    `json:"protection,omitempty"`
@@ -174,8 +174,8 @@ type DamageData struct {
 
 // HealData is the payload of EventHealed.
 type HealData struct {
-	Name string `json:"name"` // who is healed
-	Hits int    `json:"hits"` // the Hit Points restored
+	Name string `json:"name" fray:"who"` // who is healed
+	Hits int    `json:"hits"`            // the Hit Points restored
 }
 
 // HitPoints returns the named combatant's Hit Points now and whether they

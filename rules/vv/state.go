@@ -150,8 +150,47 @@ type State struct {
 	// Intr lists the characters interrupting with held actions now; the
 	// first is acting (V-3).
 	Intr []string
-	// History holds the actions taken in each turn.
-	History []fray.RoundTurns
+	// History holds the actions taken in each turn before the latest, in
+	// chunks of historyChunk turns (the last may hold fewer), and Latest
+	// those of the latest turn begun (Round 0 before the first), with the
+	// names of the combatants their words mention, the taker first (Who),
+	// for those that name someone besides their taker (see noteWho). A
+	// turn in History is never changed again, so copies of the state
+	// share its chunks (see clone and pushHistory).
+	History [][]fray.RoundTurns
+	Latest  fray.RoundTurns
+}
+
+// historyChunk is how many turns a chunk of State.History holds when
+// full; the first grows to it from firstChunk, as a slice grows.
+const (
+	historyChunk = 128
+	firstChunk   = 16
+)
+
+// pushHistory moves the latest turn, if any, to the history, when the
+// next one begins. A chunk with no room left, because it is shared with
+// another state (see clone) or not yet grown to historyChunk, is copied
+// into a larger one before it is appended to; a full one is followed by
+// a new one.
+func (s *State) pushHistory() {
+	if s.Latest.Round == 0 {
+		return
+	}
+	n := len(s.History)
+	switch {
+	case n == 0:
+		s.History = make([][]fray.RoundTurns, 1, 8)
+		s.History[0] = make([]fray.RoundTurns, 0, firstChunk)
+		n = 1
+	case len(s.History[n-1]) == historyChunk:
+		s.History = append(s.History, make([]fray.RoundTurns, 0, historyChunk))
+		n++
+	case len(s.History[n-1]) == cap(s.History[n-1]):
+		last := s.History[n-1]
+		s.History[n-1] = append(make([]fray.RoundTurns, 0, min(historyChunk, max(firstChunk, 2*len(last)))), last...)
+	}
+	s.History[n-1] = append(s.History[n-1], s.Latest)
 }
 
 func newState() *State { return &State{Ties: map[string]int{}} }
@@ -213,12 +252,16 @@ func (s *State) clone(enc fray.Encounter) *State {
 			d.Chars[i] = cc
 		}
 	}
-	// A finished turn's turns are never changed again, so the copy
-	// shares them; only the list and the last turn's turns are copied.
+	// The turns before the latest are never changed again, so the copy
+	// shares their chunks: only the list of chunks is copied, with the
+	// last capped at its length, so that each state copies it before
+	// appending (pushHistory). Of the latest turn, the lists are copied
+	// (the entries of Who are never changed).
 	d.History = slices.Clone(s.History)
 	if n := len(d.History); n > 0 {
-		d.History[n-1].Turns = slices.Clone(d.History[n-1].Turns)
+		d.History[n-1] = slices.Clip(d.History[n-1])
 	}
+	d.Latest = fray.RoundTurns{Round: s.Latest.Round, Turns: slices.Clone(s.Latest.Turns), Who: slices.Clone(s.Latest.Who)}
 	return d
 }
 

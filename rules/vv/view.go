@@ -39,8 +39,18 @@ func (sys *System) View(st fray.State) fray.View {
 	if len(s.Settings) > 0 {
 		v.Settings = maps.Clone(s.Settings)
 	}
-	for _, h := range s.History {
-		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)})
+	if s.Latest.Round > 0 {
+		n := 1
+		for _, chunk := range s.History {
+			n += len(chunk)
+		}
+		v.History = make([]fray.RoundTurns, 0, n)
+		for _, chunk := range s.History {
+			for _, h := range chunk {
+				v.History = append(v.History, viewTurns(h))
+			}
+		}
+		v.History = append(v.History, viewTurns(s.Latest))
 	}
 	for _, ch := range s.Chars {
 		for _, h := range ch.Held {
@@ -55,7 +65,7 @@ func (sys *System) View(st fray.State) fray.View {
 				x := fray.Slot{Name: n, Phase: sl.Phase, Note: "held action"}
 				if j == 0 {
 					x.Markers = []string{fray.MarkCurrent}
-					x.Note += s.moveNote(n)
+					x.Status = s.moveStatus(n)
 				} else {
 					x.Markers = []string{fray.MarkHeld}
 				}
@@ -87,9 +97,10 @@ func (sys *System) View(st fray.State) fray.View {
 			notes = append(notes, "simultaneous")
 		}
 		if sl.Status == slotCurrent && len(s.Intr) == 0 {
-			if m := s.moveNote(sl.Name); m != "" {
-				notes = append(notes, m[2:])
-			}
+			// The Move Rate left is the combatant's own number, shown
+			// after the notes as before, but as Status: players see it
+			// only on a player character's slot.
+			x.Status = s.moveStatus(sl.Name)
 		}
 		for k, n := range notes {
 			if k > 0 {
@@ -102,14 +113,29 @@ func (sys *System) View(st fray.State) fray.View {
 	return v
 }
 
-// moveNote says how far the named character may still move, when they
-// have a Move Rate.
-func (s *State) moveNote(name string) string {
+// moveStatus says how far the named character may still move, when they
+// have a Move Rate: "may move 30\"". It is a slot's Status, not its Note:
+// the inches left are the character's own numbers, like its tracks.
+func (s *State) moveStatus(name string) string {
 	c := s.Find(name)
 	if c == nil || moveRate(c) <= 0 {
 		return ""
 	}
-	return ", may move " + inches(s.MoveLeft(name))
+	return "may move " + inches(s.MoveLeft(name))
+}
+
+// viewTurns returns a copy of a turn's history for a view. Its Who is nil
+// when every action names only its taker (see State.noteWho), which an
+// empty Who declares.
+func viewTurns(h fray.RoundTurns) fray.RoundTurns {
+	v := fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)}
+	if h.Who != nil {
+		v.Who = make([][]string, len(h.Who))
+		for i, x := range h.Who {
+			v.Who[i] = slices.Clone(x)
+		}
+	}
+	return v
 }
 
 // Check reports a broken invariant of st.

@@ -40,7 +40,7 @@ type TurnData struct {
 // TurnChar is one character's initiative for a turn.
 type TurnChar struct {
 	// Name is the character's name.
-	Name string `json:"name"`
+	Name string `json:"name" fray:"who"`
 	// Init is the initiative total, after halving; Rolled is false for a
 	// victim of a surprise under the rules as written, who gets no phases.
 	Init   int  `json:"init"`
@@ -62,48 +62,51 @@ type TurnEndData struct {
 
 // ActData is the payload of EventActed.
 type ActData struct {
-	Name  string `json:"name"`  // who acts
-	Phase int    `json:"phase"` // on which phase
-	Cost  int    `json:"cost"`  // the Power it costs (V-1)
+	Name  string `json:"name" fray:"who"` // who acts
+	Phase int    `json:"phase"`           // on which phase
+	Cost  int    `json:"cost"`            // the Power it costs (V-1)
 }
 
 // MoveData is the payload of EventMoved.
 type MoveData struct {
-	Name   string `json:"name"`   // who moves
-	Inches int    `json:"inches"` // how far
+	Name   string `json:"name" fray:"who"` // who moves
+	Inches int    `json:"inches"`          // how far
 }
 
 // InterruptData is the payload of EventInterrupted: Names in the order they
 // act, Before the character interrupted.
 type InterruptData struct {
-	Names  []string `json:"names"`  // the interrupters, in the order they act
-	Before string   `json:"before"` // the character interrupted
+	Names  []string `json:"names" fray:"who"`  // the interrupters, in the order they act
+	Before string   `json:"before" fray:"who"` // the character interrupted
 }
 
 // FacingData is the payload of EventFacing and EventProne.
 type FacingData struct {
-	Name  string `json:"name"`          // who turns or drops
-	Dir   string `json:"dir,omitempty"` // the new facing, if named
-	Cost  int    `json:"cost"`          // 2 Power off one's own phase, else 0 (V-7)
-	Phase int    `json:"phase"`         // the phase of an off-phase change
+	Name  string `json:"name" fray:"who"` // who turns or drops
+	Dir   string `json:"dir,omitempty"`   // the new facing, if named
+	Cost  int    `json:"cost"`            // 2 Power off one's own phase, else 0 (V-7)
+	Phase int    `json:"phase"`           // the phase of an off-phase change
+	// About names the combatants the direction names ("facing Jack
+	// Grue"); Apply does not read it.
+	About []string `json:"about,omitempty" fray:"who"`
 }
 
 // NamesData is a payload naming several combatants.
 type NamesData struct {
-	Names []string `json:"names"` // the combatants, in order
+	Names []string `json:"names" fray:"who"` // the combatants, in order
 }
 
 // DieData is the payload of EventInitiative.
 type DieData struct {
-	Name string `json:"name"` // whose die
-	Die  int    `json:"die"`  // the face of the d10
+	Name string `json:"name" fray:"who"` // whose die
+	Die  int    `json:"die"`             // the face of the d10
 }
 
 // UpkeepData is the payload of EventUpkeep, and one character's upkeep in
 // TurnEndData.
 type UpkeepData struct {
-	Name  string `json:"name"`  // who pays
-	Power int    `json:"power"` // the Power spent each time
+	Name  string `json:"name" fray:"who"` // who pays
+	Power int    `json:"power"`           // the Power spent each time
 }
 
 // System is the V&V order of play. The zero value is ready to use.
@@ -737,7 +740,7 @@ func (d *decider) facing(cmd fray.Command) error {
 	if cmd.Name == "prone" {
 		what = "drop prone"
 	}
-	data := FacingData{Name: c.Name, Dir: dir}
+	data := FacingData{Name: c.Name, Dir: dir, About: s.mentions(dir, c.Name)}
 	if s.Started && !fray.SameName(s.Current(), c.Name) {
 		phase := s.Phase()
 		switch {
@@ -754,7 +757,7 @@ func (d *decider) facing(cmd fray.Command) error {
 	if cmd.Name == "prone" {
 		typ = EventProne
 	}
-	return d.emit(typ, data)
+	return d.emit(typ, data.payload())
 }
 
 func (d *decider) stand(cmd fray.Command) error {

@@ -103,6 +103,7 @@ export function el(tag, attrs, ...kids) {
 export function slotText(s) {
   const parts = [...(s.markers || [])];
   if (s.note) parts.push(s.note);
+  if (s.status) parts.push(s.status);
   return parts.length ? s.name + " (" + parts.join(", ") + ")" : s.name;
 }
 

@@ -71,7 +71,8 @@ function hold(id, rec) {
 let st = null;
 let live = null;
 let queue = Promise.resolve();
-const links = new Map(); // combatant name → player link, this session
+const links = new Map(); // combatant name → {href, handle}: the player link made this session
+let playersAsked = 0; // numbers the requests for the list of player links: the last one wins
 
 function encId() {
   return new URLSearchParams(location.hash.slice(1)).get("e") || "";
@@ -130,7 +131,8 @@ async function openEncounter(id) {
   }
   if (live) live.close();
   links.clear();
-  st = { id, token: rec.token, name: rec.name, rules: rec.rules, revision: -1, view: null, log: new Map(), statsFor: "" };
+  st = { id, token: rec.token, name: rec.name, rules: rec.rules, revision: -1, view: null, log: new Map(), statsFor: "", players: null, present: "" };
+  renderPlayers();
   $("setup").hidden = true;
   $("encounter").hidden = false;
   try {
@@ -167,6 +169,7 @@ async function refresh() {
   hold(id, { name: st.name, rules: st.rules });
   update(r.revision, r.view, true);
   loadLog();
+  loadPlayers();
 }
 
 async function loadLog() {
@@ -197,6 +200,70 @@ function update(revision, view, refreshing) {
   st.view = view;
   if (view.rules) st.rules = view.rules;
   keepFocus(render);
+  // Who is present decides which links still work: ask again when it
+  // changes (a remove, or an undo of one) and there are links to show.
+  const present = (view.combatants || []).map((c) => c.id).join(" ");
+  if (present !== st.present) {
+    st.present = present;
+    if (st.players && st.players.length) loadPlayers();
+  }
+}
+
+// loadPlayers asks for the encounter's player links and shows them.
+async function loadPlayers() {
+  if (!st) return;
+  const id = st.id;
+  const n = ++playersAsked;
+  try {
+    const r = await api("GET", "/api/encounters/" + encodeURIComponent(id) + "/players", { token: st.token });
+    if (!st || st.id !== id || n !== playersAsked) return;
+    st.players = (r && r.players) || [];
+    st.playersError = "";
+  } catch (err) {
+    if (!st || st.id !== id || n !== playersAsked) return;
+    st.playersError = err.message;
+  }
+  keepFocus(renderPlayers);
+}
+
+// renderPlayers shows the list of player links: whose each is (or that
+// the character has gone), when it was made, and a Revoke button.
+function renderPlayers() {
+  const list = $("player-links");
+  list.replaceChildren();
+  if (!st) return;
+  if (st.playersError) list.append(el("li", { class: "hint" }, "The player links could not be read: " + st.playersError));
+  if (!st.players) return;
+  for (const p of st.players) {
+    const who = p.present ? p.combatant : p.combatant ? p.combatant + " (gone)" : "gone";
+    const made = new Date(p.created);
+    list.append(el("li", { "data-testid": "player-link-item", "data-handle": p.handle, "data-present": String(p.present) },
+      el("span", { "data-testid": "player-link-who" }, who),
+      " ", el("span", { class: "hint" }, "made ", el("time", { datetime: p.created }, made.toLocaleString([], { dateStyle: "medium", timeStyle: "short" }))),
+      " ", el("button", {
+        type: "button", class: "small danger", "data-action": "revoke", "data-name": p.handle,
+        "aria-label": "Revoke the player link for " + who + ", made " + made.toLocaleString(),
+        onclick: () => revokeLink(p, who),
+      }, "Revoke")));
+  }
+  if (!st.players.length) list.append(el("li", { class: "hint" }, "None yet: a combatant's Player link button makes one."));
+}
+
+// revokeLink revokes a player link, so that whoever holds it is shut out.
+async function revokeLink(p, who) {
+  if (!confirm("Revoke the player link for " + who + "? Whoever holds it is shut out at once.")) return;
+  const id = st.id;
+  try {
+    await api("DELETE", "/api/encounters/" + encodeURIComponent(id) + "/players/" + encodeURIComponent(p.handle), { token: st.token });
+    notice("The link for " + who + " is revoked.", "info");
+  } catch (err) {
+    // 404: revoked already, from another window; the list catches up.
+    if (err.status !== 404) notice(err.message);
+  }
+  if (!st || st.id !== id) return;
+  for (const [name, l] of links) if (l.handle === p.handle) links.delete(name);
+  if (st.view) keepFocus(render);
+  await loadPlayers();
 }
 
 // run posts one command line, one at a time and in order.
@@ -424,7 +491,7 @@ function renderCombatants(sys, v) {
       }, "End " + x.name));
     }
     const extra = el("div", {}, bar);
-    const link = links.get(c.name);
+    const link = links.get(c.name)?.href;
     if (link) {
       const inp = el("input", { readonly: true, value: link, "aria-label": "Player link for " + c.name, "data-testid": "player-link", "data-name": c.name, class: "link" });
       extra.append(el("div", { class: "linkbox" }, inp, el("button", {
@@ -440,8 +507,9 @@ function renderCombatants(sys, v) {
 async function makeLink(name) {
   try {
     const r = await api("POST", "/api/encounters/" + encodeURIComponent(st.id) + "/players", { token: st.token, body: { combatant: name } });
-    links.set(name, new URL(r.link, location.href).href);
+    links.set(name, { href: new URL(r.link, location.href).href, handle: r.handle });
     render();
+    loadPlayers();
   } catch (err) {
     notice(err.message);
   }

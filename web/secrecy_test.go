@@ -1,0 +1,306 @@
+package web_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/unicode/norm"
+
+	"fray"
+)
+
+// secrecyWords lists, per system, command lines (with A and B standing
+// for combatants' names) that reach the system's own rules; the property
+// test below plays them at random, refusals and all.
+var secrecyWords = map[string][]string{
+	"bpb":       {"distract A B", "check A agility", "attack A B rank=3 range=close with=punch", "block A", "take A", "take", "damage A 2", "heal A 1", "delay", "force A", "interrupt A", "next"},
+	"queue":     {"act major", "act minor", "react A to=B", "attack A B with=sword", "damage A 2", "heal A 1", "check A vs=B", "injury A maimed", "next"},
+	"vv":        {"move 3", "hold", "decline", "attack A B chance=12", "damage A 2", "heal A 1", "check A chance=40", "interrupt A B", "facing A B", "next"},
+	"cinematic": {"attack B", "attack A B", "damage A 3", "heal A 2", "test A consciousness", "complication A down", "full defence A", "dodge A", "parry A", "take A", "next"},
+	"pp":        {"check A might", "contest A B might", "damage A 1", "heal A 1", "assist A B", "spend A reroll", "defining A", "next"},
+}
+
+// secrecyStats gives an NPC of each system numbers that are its alone: n
+// is unique to the NPC (901 to 999), so that any occurrence of it in what
+// a player fetches is a leak of the NPC's sheet.
+func secrecyStats(rules string, n int) string {
+	switch rules {
+	case "bpb":
+		return fmt.Sprintf("endurance=%d agility=%d", n, n-1)
+	case "queue":
+		return fmt.Sprintf("hp=%d wits=%d", n, n-1)
+	case "vv":
+		return fmt.Sprintf("hp=%d strength=%d", n, n-1)
+	case "cinematic":
+		return fmt.Sprintf("strength=%d dexterity=%d", n, n-1)
+	case "pp":
+		return fmt.Sprintf("health=%d might=%d", n, n-1)
+	}
+	return ""
+}
+
+// variants returns the forms a player might find a secret word in: the
+// word itself, folded and normalised (NFKC), as the scan folds and
+// normalises what it reads.
+func foldForScan(s string) string {
+	return strings.ToLower(strings.ToUpper(norm.NFKC.String(s)))
+}
+
+// TestSecrecyProperty plays random encounters in all five systems with
+// hidden and visible NPCs, tracks, conditions, notes, reveals, removals,
+// undo and redo, and after every step fetches everything a player token
+// can reach — the view, answers to commands and odds, refusals, the live
+// stream and a stream resumed from the start — and scans every byte for
+// every hidden combatant's id and name (folded and NFKC-normalised, so
+// case-fold and compatibility variants count) and for every NPC's own
+// numbers. Nothing may be found, and everything visible must be there.
+func TestSecrecyProperty(t *testing.T) {
+	steps := 70
+	if testing.Short() {
+		steps = 25
+	}
+	for _, rules := range []string{"bpb", "queue", "vv", "cinematic", "pp"} {
+		for seed := range uint64(2) {
+			t.Run(rules+"/"+strconv.FormatUint(seed, 10), func(t *testing.T) {
+				secrecyRun(t, rules, seed, steps)
+			})
+		}
+	}
+}
+
+type secrecyModel struct {
+	ids        map[string]fray.CombatantID // every name ever seen → its latest id
+	goneSecret map[fray.CombatantID]string // removed while hidden: id → name
+	numbers    map[int]bool                // every NPC's own numbers
+}
+
+func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
+	e := start(t, nil)
+	enc := e.create(t, rules, "Secrecy")
+	rng := rand.New(rand.NewPCG(seed, 99))
+	m := &secrecyModel{ids: map[string]fray.CombatantID{}, goneSecret: map[fray.CombatantID]string{}, numbers: map[int]bool{}}
+	pool := []string{"Qorvath", "Zelmira", "Xantor", "Vhiskel", "Mordrax", "Ynnefel", "Kestrith", "Wulfgarn"}
+	d := e.play(t, enc.ID, enc.Token, 0, "add Pat side=pc", "add Robin side=pc")
+	pat := e.invite(t, enc.ID, enc.Token, "Pat")
+	live := e.open(t, enc.ID, pat, "")
+	defer live.close()
+	rev := d.Revision
+	next := 901
+	var players [][]byte
+
+	gmView := func() fray.View {
+		var got struct{ View fray.View }
+		e.do(t, "GET", "/api/encounters/"+enc.ID, enc.Token, nil).decode(t, &got)
+		return got.View
+	}
+	secrets := func(v fray.View) map[fray.CombatantID]string {
+		out := map[fray.CombatantID]string{}
+		for id, n := range m.goneSecret {
+			out[id] = n
+		}
+		for _, c := range v.Combatants {
+			m.ids[c.Name] = c.ID
+			delete(out, c.ID)
+			if c.Hidden {
+				out[c.ID] = c.Name
+			}
+		}
+		return out
+	}
+	scan := func(where string, b []byte, secret map[fray.CombatantID]string) {
+		t.Helper()
+		low := foldForScan(string(b))
+		for id, name := range secret {
+			for _, w := range []string{string(id), name} {
+				if i := strings.Index(low, foldForScan(w)); i >= 0 {
+					t.Fatalf("%s holds the hidden %s (%q): …%s…", where, name, w, low[max(0, i-120):min(len(low), i+120)])
+				}
+			}
+		}
+		for _, f := range strings.FieldsFunc(low, func(r rune) bool { return r < '0' || r > '9' }) {
+			if n, err := strconv.Atoi(f); err == nil && m.numbers[n] {
+				i := strings.Index(low, f)
+				t.Fatalf("%s holds an NPC's number %d: …%s…", where, n, low[max(0, i-120):min(len(low), i+120)])
+			}
+		}
+	}
+	// drain reads the live stream up to the revision, scanning each
+	// message against what was secret when it was sent.
+	drained := -1
+	drain := func(upTo int, secret map[fray.CombatantID]string) {
+		if upTo <= drained {
+			return
+		}
+		drained = upTo
+		for {
+			msg, c := live.next(t)
+			scan("the live stream", []byte(msg.Data), secret)
+			if c.Revision >= upTo {
+				return
+			}
+		}
+	}
+	drain(rev, secrets(gmView()))
+
+	names := func(v fray.View, pred func(fray.Combatant) bool) []string {
+		var out []string
+		for _, c := range v.Combatants {
+			if pred(c) {
+				out = append(out, c.Name)
+			}
+		}
+		return out
+	}
+	pick := func(xs []string) string {
+		if len(xs) == 0 {
+			return "Nobody"
+		}
+		return xs[rng.IntN(len(xs))]
+	}
+	fill := func(line string, v fray.View) string {
+		all := names(v, func(fray.Combatant) bool { return true })
+		line = strings.ReplaceAll(line, " A", " "+quote(pick(all)))
+		return strings.ReplaceAll(line, " B", " "+quote(pick(all)))
+	}
+	for step := range steps {
+		v := gmView()
+		before := secrets(v)
+		var line string
+		npcs := names(v, func(c fray.Combatant) bool { return !c.IsPC() })
+		hidden := names(v, func(c fray.Combatant) bool { return c.Hidden })
+		switch k := rng.IntN(20); {
+		case k < 4 && len(v.Combatants) < 9:
+			name := pool[rng.IntN(len(pool))]
+			if slices.Contains(names(v, func(fray.Combatant) bool { return true }), name) {
+				name += strconv.Itoa(step)
+			}
+			hide := ""
+			if rng.IntN(3) > 0 {
+				hide = " hidden=yes"
+			}
+			m.numbers[next], m.numbers[next-1] = true, true
+			line = "add " + name + hide + " " + secrecyStats(rules, next) + " notes=" + name + "-gm-note"
+			next += 2
+		case k == 4 && len(npcs) > 0:
+			line = "remove " + quote(pick(npcs))
+		case k == 5 && len(hidden) > 0:
+			line = "reveal " + quote(pick(hidden))
+		case k == 6:
+			line = "undo"
+		case k == 7:
+			line = "redo"
+		case k == 8:
+			line = "note " + quote(pick(names(v, func(fray.Combatant) bool { return true }))) + " secret-words"
+		case k == 9:
+			line = fill("condition A marked by=B", v)
+		case k == 10:
+			line = "start"
+		default:
+			line = fill(secrecyWords[rules][rng.IntN(len(secrecyWords[rules]))], v)
+		}
+		if strings.HasPrefix(line, "remove ") {
+			name := strings.Trim(strings.TrimPrefix(line, "remove "), `"`)
+			for _, c := range v.Combatants {
+				if c.Name == name && c.Hidden {
+					m.goneSecret[c.ID] = c.Name
+				}
+			}
+		}
+		r := e.command(t, enc.ID, enc.Token, line, rev)
+		if r.Status == http.StatusOK {
+			var got done
+			r.decode(t, &got)
+			rev = got.Revision
+		}
+		after := gmView()
+		secret := secrets(after)
+		// What was secret before the step stays in the scan of the
+		// changes it made (an event about a combatant revealed by the step
+		// is fine; one about a combatant the step hid again is not).
+		drain(rev, secret)
+		_ = before
+
+		// The player's own view, and everything visible is in it.
+		pv := e.do(t, "GET", "/api/encounters/"+enc.ID, pat, nil)
+		scan("the player's view after "+line, pv.Body, secret)
+		var got struct{ View fray.View }
+		pv.decode(t, &got)
+		wantCs := names(after, func(c fray.Combatant) bool { return !c.Hidden })
+		if gotCs := names(got.View, func(fray.Combatant) bool { return true }); !slices.Equal(gotCs, wantCs) {
+			t.Fatalf("after %s the player sees %q, want %q", line, gotCs, wantCs)
+		}
+		var wantOrder, gotOrder []string
+		for _, s := range after.Order {
+			if !slices.Contains(wantCs, s.Name) {
+				continue
+			}
+			wantOrder = append(wantOrder, s.Name)
+		}
+		for _, s := range got.View.Order {
+			gotOrder = append(gotOrder, s.Name)
+		}
+		if !slices.Equal(gotOrder, wantOrder) {
+			t.Fatalf("after %s the player's order is %q, want %q", line, gotOrder, wantOrder)
+		}
+		players = append(players, pv.Body)
+
+		// The player tries commands and odds naming anyone, hidden or
+		// not, and a name nobody has: every answer is scanned.
+		all := names(after, func(fray.Combatant) bool { return true })
+		for _, w := range []string{pick(all), pick(all), "Nobody"} {
+			for _, pl := range []string{
+				"odds " + fill(secrecyWords[rules][rng.IntN(len(secrecyWords[rules]))], after),
+				strings.ReplaceAll(fill(secrecyWords[rules][rng.IntN(len(secrecyWords[rules]))], after), quote(w), quote(strings.ToUpper(w))),
+				"next " + quote(w),
+			} {
+				pr := e.command(t, enc.ID, pat, pl, rev)
+				scan("the answer to the player's "+pl, pr.Body, secret)
+				if pr.Status == http.StatusOK {
+					var got done
+					pr.decode(t, &got)
+					if got.Revision != rev {
+						rev = got.Revision
+						drain(rev, secrets(gmView()))
+					}
+				}
+			}
+		}
+		if r := e.do(t, "GET", "/api/encounters/"+enc.ID+"/log", pat, nil); r.Status != http.StatusForbidden {
+			t.Fatalf("the player read the log: %d", r.Status)
+		}
+	}
+	// A stream resumed from the start carries the whole log as players
+	// may see it now.
+	final := secrets(gmView())
+	from0 := e.open(t, enc.ID, pat, "0")
+	for {
+		msg, c := from0.next(t)
+		scan("the resumed stream", []byte(msg.Data), final)
+		if c.Revision >= rev {
+			break
+		}
+	}
+	from0.close()
+	// The scan could pass by seeing nothing: the GM's log does hold the
+	// secrets.
+	gm := foldForScan(e.log(t, enc.ID, enc.Token))
+	found := false
+	for _, n := range final {
+		found = found || strings.Contains(gm, foldForScan(n))
+	}
+	if len(final) > 0 && !found {
+		t.Errorf("the GM's log holds none of the secrets %v", final)
+	}
+	_ = json.Marshal
+}
+
+// quote quotes a name as a command word when it needs it.
+func quote(name string) string {
+	return fray.Command{Name: "x", Args: []string{name}}.String()[2:]
+}
