@@ -73,6 +73,7 @@ type Event struct {
 type declared struct {
 	names []string
 	ids   []CombatantID
+	buf   [4]string // names' first four, in the same allocation
 }
 
 // Declared returns the combatant names and ids that the payload of an
@@ -96,8 +97,16 @@ func NewEvent(typ string, data any, rolls ...Roll) (Event, error) {
 		return Event{}, &Error{Code: EINTERNAL, Message: "An event could not be encoded.", Err: err}
 	}
 	ev.Data = b
-	if names, ids := Refs(data); names != nil || ids != nil {
-		ev.decl = &declared{names, ids}
+	// One allocation holds the declaration and, for most payloads, the
+	// names it lists.
+	d := &declared{}
+	r := collectRefs(data, refs{names: d.buf[:0]})
+	if len(r.names) > 0 || len(r.ids) > 0 {
+		if len(r.names) == 0 {
+			r.names = nil
+		}
+		d.names, d.ids = r.names, r.ids
+		ev.decl = d
 	}
 	if flat(reflect.TypeOf(data)) {
 		ev.payload = data

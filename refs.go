@@ -30,12 +30,20 @@ func Refs(v any) (names []string, ids []CombatantID) {
 	if v == nil {
 		return nil, nil
 	}
+	r := collectRefs(v, refs{})
+	return r.names, r.ids
+}
+
+// collectRefs adds what v declares to r.
+func collectRefs(v any, r refs) refs {
+	if v == nil {
+		return r
+	}
 	rv := reflect.ValueOf(v)
 	if p := planFor(rv.Type(), false, 0); p != nil {
-		r := p(rv, refs{})
-		return r.names, r.ids
+		r = p(rv, r)
 	}
-	return nil, nil
+	return r
 }
 
 // refs is what a plan has collected so far; passed and returned by value,
@@ -90,9 +98,6 @@ func makePlan(t reflect.Type, tagged bool, depth int) plan {
 		}
 		return func(v reflect.Value, r refs) refs {
 			if s := v.String(); s != "" {
-				if r.names == nil {
-					r.names = make([]string, 0, 4) // most payloads name one to four
-				}
 				r.names = append(r.names, s)
 			}
 			return r

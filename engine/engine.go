@@ -199,10 +199,15 @@ func (e *Engine) commit(name, text string, evs []fray.Event) ([]fray.Event, erro
 	}
 	evs[0].Command = text
 	enc := e.encounter()
-	taken := map[fray.CombatantID]bool{}
+	var taken map[fray.CombatantID]bool
+	about := make([]fray.CombatantID, 0, 2*len(evs))
 	for i := range evs {
 		if enc != nil {
-			if err := stamp(enc, e.Seed, &evs[i], taken); err != nil {
+			var err error
+			if evs[i].Type == fray.EventAdded && taken == nil {
+				taken = map[fray.CombatantID]bool{}
+			}
+			if about, err = stamp(enc, e.Seed, &evs[i], taken, about); err != nil {
 				e.rebuild()
 				return nil, &fray.Error{Code: fray.EINTERNAL, Message: "The " + name + " command produced an event that cannot be recorded.", Err: err}
 			}

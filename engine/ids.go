@@ -53,25 +53,33 @@ func freeID(enc *fray.Encounter, seed uint64, seq int, taken map[fray.CombatantI
 // stamp prepares an event of a new step for the log, before it is
 // applied to the working state enc: an added combatant without an id gets
 // one, and About records the combatants the event concerns.
-func stamp(enc *fray.Encounter, seed uint64, ev *fray.Event, taken map[fray.CombatantID]bool) error {
+//
+// The About lists of one step share buf's backing array, so that a step
+// allocates one list however many events it records; stamp returns buf
+// grown by this event's list.
+func stamp(enc *fray.Encounter, seed uint64, ev *fray.Event, taken map[fray.CombatantID]bool, buf []fray.CombatantID) ([]fray.CombatantID, error) {
 	if ev.Type == fray.EventAdded {
 		var d fray.AddedData
 		if err := ev.Decode(&d); err != nil {
-			return err
+			return buf, err
 		}
 		if d.Combatant.ID == "" {
 			d.Combatant.ID = freeID(enc, seed, ev.Seq, taken)
 			fresh, err := fray.NewEvent(ev.Type, d, ev.Rolls...)
 			if err != nil {
-				return err
+				return buf, err
 			}
 			fresh.Seq, fresh.Step, fresh.Command, fresh.Odds = ev.Seq, ev.Step, ev.Command, ev.Odds
 			*ev = fresh
 		}
 		taken[d.Combatant.ID] = true
 	}
-	ev.About = About(enc, *ev)
-	return nil
+	start := len(buf)
+	buf = appendAbout(buf, enc, *ev)
+	if len(buf) > start {
+		ev.About = buf[start:len(buf):len(buf)]
+	}
+	return buf, nil
 }
 
 // About returns the ids of the combatants an event made by fray.NewEvent
@@ -80,13 +88,19 @@ func stamp(enc *fray.Encounter, seed uint64, ev *fray.Event, taken map[fray.Comb
 // applies. A declared name that no combatant of enc has, present or gone,
 // is not a combatant (a group's name, say) and adds nothing.
 func About(enc *fray.Encounter, ev fray.Event) []fray.CombatantID {
+	return appendAbout(nil, enc, ev)
+}
+
+// appendAbout appends About's list for ev to buf.
+func appendAbout(buf []fray.CombatantID, enc *fray.Encounter, ev fray.Event) []fray.CombatantID {
 	names, ids := ev.Declared()
-	var out []fray.CombatantID
+	start := len(buf)
+	out := buf
 	add := func(id fray.CombatantID) {
 		if id == "" {
 			return
 		}
-		for _, x := range out {
+		for _, x := range out[start:] {
 			if x == id {
 				return
 			}

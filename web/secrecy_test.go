@@ -123,7 +123,9 @@ func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
 				}
 			}
 		}
-		for _, f := range strings.FieldsFunc(low, func(r rune) bool { return r < '0' || r > '9' }) {
+		// Numbers as whole words: the digits inside an id or a token are
+		// not numbers.
+		for _, f := range strings.FieldsFunc(low, func(r rune) bool { return !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r == '_') }) {
 			if n, err := strconv.Atoi(f); err == nil && m.numbers[n] {
 				i := strings.Index(low, f)
 				t.Fatalf("%s holds an NPC's number %d: …%s…", where, n, low[max(0, i-120):min(len(low), i+120)])
@@ -168,7 +170,7 @@ func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
 		line = strings.ReplaceAll(line, " A", " "+quote(pick(all)))
 		return strings.ReplaceAll(line, " B", " "+quote(pick(all)))
 	}
-	for step := range steps {
+	for range steps {
 		v := gmView()
 		before := secrets(v)
 		var line string
@@ -176,9 +178,11 @@ func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
 		hidden := names(v, func(c fray.Combatant) bool { return c.Hidden })
 		switch k := rng.IntN(20); {
 		case k < 4 && len(v.Combatants) < 9:
+			// A name no other name holds, nor is held by, so that a
+			// scan for one never finds another.
 			name := pool[rng.IntN(len(pool))]
-			if slices.Contains(names(v, func(fray.Combatant) bool { return true }), name) {
-				name += strconv.Itoa(step)
+			for clash(name, m.ids) {
+				name = newName(rng)
 			}
 			hide := ""
 			if rng.IntN(3) > 0 {
@@ -250,13 +254,32 @@ func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
 		}
 		players = append(players, pv.Body)
 
-		// The player tries commands and odds naming anyone, hidden or
-		// not, and a name nobody has: every answer is scanned.
-		all := names(after, func(fray.Combatant) bool { return true })
-		for _, w := range []string{pick(all), pick(all), "Nobody"} {
+		// The player tries commands and odds naming those players may
+		// know of, in any case, and a name nobody has: every answer is
+		// scanned. (Words a player types may spell a hidden name anywhere
+		// the rules take free text, and come back to them as typed; that
+		// tells them nothing, so such words are probed below instead.)
+		visible := fray.View{Combatants: got.View.Combatants}
+		for _, c := range after.Combatants {
+			if c.Hidden {
+				// A hidden name where a combatant is expected: the answer
+				// is the one a name nobody has gets, to the byte.
+				line := strings.ReplaceAll(secrecyWords[rules][rng.IntN(len(secrecyWords[rules]))], " A", " Pat")
+				probe := func(name string) reply {
+					return e.command(t, enc.ID, pat, "odds "+strings.ReplaceAll(line, " B", " "+quote(name)), rev)
+				}
+				h, n := probe(strings.ToUpper(c.Name)), probe("Nobodyx")
+				hb := strings.ReplaceAll(string(h.Body), strings.ToUpper(c.Name), "Nobodyx")
+				if h.Status != n.Status || hb != string(n.Body) {
+					t.Fatalf("odds %s naming the hidden %s: %d %s\nnaming nobody: %d %s", line, c.Name, h.Status, h.Body, n.Status, n.Body)
+				}
+				break
+			}
+		}
+		for _, w := range []string{"Pat", "Robin", "Nobody"} {
 			for _, pl := range []string{
-				"odds " + fill(secrecyWords[rules][rng.IntN(len(secrecyWords[rules]))], after),
-				strings.ReplaceAll(fill(secrecyWords[rules][rng.IntN(len(secrecyWords[rules]))], after), quote(w), quote(strings.ToUpper(w))),
+				"odds " + fill(secrecyWords[rules][rng.IntN(len(secrecyWords[rules]))], visible),
+				strings.ReplaceAll(fill(secrecyWords[rules][rng.IntN(len(secrecyWords[rules]))], visible), quote(w), quote(strings.ToUpper(w))),
 				"next " + quote(w),
 			} {
 				pr := e.command(t, enc.ID, pat, pl, rev)
@@ -298,6 +321,41 @@ func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
 		t.Errorf("the GM's log holds none of the secrets %v", final)
 	}
 	_ = json.Marshal
+}
+
+// clash reports whether name holds, or is held in, a name already seen
+// (or the names the test itself uses), without regard to case.
+func clash(name string, seen map[string]fray.CombatantID) bool {
+	n := strings.ToLower(name)
+	for _, o := range append([]string{"pat", "robin", "nobody", "nobodyx"}, keys(seen)...) {
+		o = strings.ToLower(o)
+		if strings.Contains(n, o) || strings.Contains(o, n) {
+			return true
+		}
+	}
+	return false
+}
+
+func keys(m map[string]fray.CombatantID) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// newName makes up a name of rare letters, such as "Qazuvex".
+func newName(rng *rand.Rand) string {
+	const cons, vows = "qxzvkwj", "aeiouy"
+	b := []byte{cons[rng.IntN(len(cons))] - 'a' + 'A'}
+	for i := range 6 {
+		if i%2 == 0 {
+			b = append(b, vows[rng.IntN(len(vows))])
+		} else {
+			b = append(b, cons[rng.IntN(len(cons))])
+		}
+	}
+	return string(b)
 }
 
 // quote quotes a name as a command word when it needs it.

@@ -69,7 +69,7 @@ var spec = engine.Spec{
 // Payloads of this system's events. Every field that names a combatant
 // declares it (fray.TagWho), and so does a note's prose: "mentions" lists
 // the other combatants a note names, read once when the command is (see
-// State.mentions). A turn's note mentions nobody far more often than
+// engine.Mentions). A turn's note mentions nobody far more often than
 // somebody, so the payloads of the frequent events stay flat (copied, not
 // decoded) without it: turnData and forcedData, and turnNoted and
 // forcedNoted, with "mentions", share one JSON form each.
@@ -487,7 +487,7 @@ func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
 	if len(note) > 200 {
 		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
-	if m := s.mentions(note, t.Name); m != nil {
+	if m := engine.Mentions(&s.Encounter, note, t.Name); m != nil {
 		return fray.NewEvent(EventTurnEnded, turnNoted{Name: t.Name, Note: note, Mentions: m})
 	}
 	return fray.NewEvent(EventTurnEnded, turnData{Name: t.Name, Note: note})
@@ -582,7 +582,7 @@ func (s *State) force(cmd fray.Command, about []string) (fray.Event, error) {
 		spends = "this round"
 	}
 	if about == nil {
-		about = s.mentions(note, c.Name)
+		about = engine.Mentions(&s.Encounter, note, c.Name)
 	}
 	if about != nil {
 		return fray.NewEvent(EventForced, forcedNoted{Name: c.Name, Note: note, Mentions: about, Spends: spends})

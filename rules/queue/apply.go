@@ -193,7 +193,7 @@ func (s *State) react(d reactData) {
 		// The same search Decide made for the event's Mentions, on the
 		// same state; Apply does not read Mentions, which events
 		// recorded before it existed lack.
-		who = append([]string{name}, mentions(&s.Encounter, d.Note, name)...)
+		who = append([]string{name}, engine.Mentions(&s.Encounter, d.Note, name)...)
 	}
 	s.Turns = append(s.Turns, name+" ("+words+")")
 	s.addWho(who)

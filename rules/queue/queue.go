@@ -578,7 +578,7 @@ func (s *State) checkAct(cmd fray.Command) (cur, kind, note string, err error) {
 // actEvent returns the event of an action by name, with the combatants
 // its note names declared.
 func (s *State) actEvent(name, kind, note string) (fray.Event, error) {
-	if m := mentions(&s.Encounter, note, name); m != nil {
+	if m := engine.Mentions(&s.Encounter, note, name); m != nil {
 		return fray.NewEvent(EventActed, actNoted{Name: name, Kind: kind, Note: note, Mentions: m})
 	}
 	return fray.NewEvent(EventActed, actData{Name: name, Kind: kind, Note: note})
@@ -631,7 +631,7 @@ func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
 	if len(note) > 200 {
 		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
-	if m := mentions(&s.Encounter, note, c.Name); m != nil {
+	if m := engine.Mentions(&s.Encounter, note, c.Name); m != nil {
 		return fray.NewEvent(EventReacted, reactNoted{Name: c.Name, To: o.Name, Note: note, Mentions: m})
 	}
 	return fray.NewEvent(EventReacted, reactData{Name: c.Name, To: o.Name, Note: note})
