@@ -224,13 +224,8 @@ func (s *Server) getEncounter(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) createPlayer(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	c, err := s.authorize(r, id, false)
-	if err != nil {
+	if err := s.gmOnly(r, id, "invite players"); err != nil {
 		s.writeError(w, r, err)
-		return
-	}
-	if c.Role != fray.RoleGM {
-		s.writeError(w, r, fray.Errorf(fray.EFORBIDDEN, "Only the GM may invite players."))
 		return
 	}
 	var req playerRequest

@@ -250,6 +250,20 @@ func (l *limiter) forget(now time.Time) {
 	}
 }
 
+// gmOnly authorizes a request on the encounter id that only the GM may
+// make, to do what (such as "invite players"): a player's token is
+// refused with EFORBIDDEN saying so.
+func (s *Server) gmOnly(r *http.Request, id, what string) error {
+	c, err := s.authorize(r, id, false)
+	if err != nil {
+		return err
+	}
+	if c.Role != fray.RoleGM {
+		return fray.Errorf(fray.EFORBIDDEN, "Only the GM may %s.", what)
+	}
+	return nil
+}
+
 // isRevoked reports whether the token with the given hash was revoked in
 // this process.
 func (s *Server) isRevoked(hash string) bool {

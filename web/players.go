@@ -39,13 +39,8 @@ type playersOut struct {
 // first; GM tokens are not listed.
 func (s *Server) listPlayers(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	c, err := s.authorize(r, id, false)
-	if err != nil {
+	if err := s.gmOnly(r, id, "list the player links"); err != nil {
 		s.writeError(w, r, err)
-		return
-	}
-	if c.Role != fray.RoleGM {
-		s.writeError(w, r, fray.Errorf(fray.EFORBIDDEN, "Only the GM may list the player links."))
 		return
 	}
 	toks, err := s.store.Tokens(r.Context(), id)
@@ -87,13 +82,8 @@ func (s *Server) listPlayers(w http.ResponseWriter, r *http.Request) {
 // its next change or heartbeat.
 func (s *Server) revokePlayer(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	c, err := s.authorize(r, id, false)
-	if err != nil {
+	if err := s.gmOnly(r, id, "revoke player links"); err != nil {
 		s.writeError(w, r, err)
-		return
-	}
-	if c.Role != fray.RoleGM {
-		s.writeError(w, r, fray.Errorf(fray.EFORBIDDEN, "Only the GM may revoke player links."))
 		return
 	}
 	h := r.PathValue("handle")
