@@ -82,16 +82,11 @@ func stamp(enc *fray.Encounter, seed uint64, ev *fray.Event, taken map[fray.Comb
 	return buf, nil
 }
 
-// About returns the ids of the combatants an event made by fray.NewEvent
-// concerns, read from what its payload declares (see fray.TagWho) and from
+// appendAbout appends to buf the ids of the combatants an event made by
+// fray.NewEvent concerns (its About), read from what its payload declares (see fray.TagWho) and from
 // whom its rolls are for, resolved against enc as it is before the event
 // applies. A declared name that no combatant of enc has, present or gone,
 // is not a combatant (a group's name, say) and adds nothing.
-func About(enc *fray.Encounter, ev fray.Event) []fray.CombatantID {
-	return appendAbout(nil, enc, ev)
-}
-
-// appendAbout appends About's list for ev to buf.
 func appendAbout(buf []fray.CombatantID, enc *fray.Encounter, ev fray.Event) []fray.CombatantID {
 	names, ids := ev.Declared()
 	start := len(buf)

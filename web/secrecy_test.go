@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -45,9 +44,9 @@ func secrecyStats(rules string, n int) string {
 	return ""
 }
 
-// variants returns the forms a player might find a secret word in: the
-// word itself, folded and normalised (NFKC), as the scan folds and
-// normalises what it reads.
+// foldForScan returns s folded and normalised (NFKC), as the scan reads
+// both what a player fetched and the secrets it looks for, so that
+// case-fold and compatibility variants of a secret count as the secret.
 func foldForScan(s string) string {
 	return strings.ToLower(strings.ToUpper(norm.NFKC.String(s)))
 }
@@ -172,7 +171,6 @@ func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
 	}
 	for range steps {
 		v := gmView()
-		before := secrets(v)
 		var line string
 		npcs := names(v, func(c fray.Combatant) bool { return !c.IsPC() })
 		hidden := names(v, func(c fray.Combatant) bool { return c.Hidden })
@@ -224,11 +222,10 @@ func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
 		}
 		after := gmView()
 		secret := secrets(after)
-		// What was secret before the step stays in the scan of the
-		// changes it made (an event about a combatant revealed by the step
-		// is fine; one about a combatant the step hid again is not).
+		// The step's changes are scanned against what is secret after it
+		// (an event about a combatant the step revealed is fine; one about
+		// a combatant the step hid again is not).
 		drain(rev, secret)
-		_ = before
 
 		// The player's own view, and everything visible is in it.
 		pv := e.do(t, "GET", "/api/encounters/"+enc.ID, pat, nil)
@@ -320,7 +317,6 @@ func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
 	if len(final) > 0 && !found {
 		t.Errorf("the GM's log holds none of the secrets %v", final)
 	}
-	_ = json.Marshal
 }
 
 // clash reports whether name holds, or is held in, a name already seen
