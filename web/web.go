@@ -21,54 +21,12 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"sync"
 	"time"
 
 	"fray"
 )
-
-// Limits bounds what one caller may ask of the server. Each one passed is
-// refused with an error that names it.
-type Limits struct {
-	// MaxBody is the largest request body, in bytes, except an import.
-	MaxBody int64
-	// MaxImport is the largest log POST /api/encounters/import takes.
-	MaxImport int64
-	// MaxCombatants is the most combatants one encounter may hold.
-	MaxCombatants int
-	// Rate is how many requests per second one token (or, for calls
-	// without a token, one client address) may make on average, and
-	// Burst how many at once.
-	Rate  float64
-	Burst int
-	// MaxTokensListed is the most tokens one Authorization header may hold.
-	MaxTokensListed int
-	// MaxSubscribers is the most event streams open at once.
-	MaxSubscribers int
-	// SubscriberBuffer is how many changes a stream may fall behind
-	// before it is dropped (the client reconnects and resumes).
-	SubscriberBuffer int
-	// MaxRolls is the most rolls one POST /api/roll may ask for.
-	MaxRolls int
-	// MaxCached is the most encounters kept replayed in memory.
-	MaxCached int
-}
-
-// DefaultLimits returns the limits `fray serve` runs with.
-func DefaultLimits() Limits {
-	return Limits{
-		MaxBody:          64 << 10,
-		MaxImport:        16 << 20,
-		MaxCombatants:    100,
-		Rate:             50,
-		Burst:            200,
-		MaxTokensListed:  100,
-		MaxSubscribers:   10_000,
-		SubscriberBuffer: 64,
-		MaxRolls:         100,
-		MaxCached:        1000,
-	}
-}
 
 // Config is what a Server needs. Store and Systems are required; the
 // other fields have defaults.
@@ -94,6 +52,11 @@ type Config struct {
 	// by default. A broker shared by several servers (PostgreSQL
 	// LISTEN/NOTIFY) can take its place.
 	Broker Broker
+	// TrustProxy lists the reverse proxies whose X-Forwarded-For header
+	// names the client: a request from one of them is counted against
+	// the address the header gives, any other against its own. Empty
+	// trusts no proxy.
+	TrustProxy []netip.Prefix
 }
 
 // Server serves the API and the page. Make one with New; it is an

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -43,6 +44,19 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newFlagSet("serve", stderr, serveHelp)
 	addr := fs.String("addr", ":8080", "the `address` to listen on: host:port, or :port for every interface")
 	dbPath := fs.String("db", "fray.db", "the SQLite `file` that keeps the encounters (created if missing)")
+	limits := web.DefaultLimits()
+	limits.Flags(fs)
+	var proxies []netip.Prefix
+	fs.Func("trust-proxy", "a reverse proxy's `CIDR` whose X-Forwarded-For names the client (repeat for more)", func(v string) error {
+		for _, f := range strings.Split(v, ",") {
+			p, err := parsePrefix(strings.TrimSpace(f))
+			if err != nil {
+				return err
+			}
+			proxies = append(proxies, p)
+		}
+		return nil
+	})
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
 		return code
@@ -58,7 +72,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	defer store.Close()
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
-	srv, err := web.New(web.Config{Store: store, Systems: systems, Logger: logger})
+	srv, err := web.New(web.Config{Store: store, Systems: systems, Logger: logger, Limits: limits, TrustProxy: proxies})
 	if err != nil {
 		fmt.Fprintf(stderr, "fray serve: %v\n", fray.ErrorMessage(err))
 		return 1
@@ -115,4 +129,21 @@ func serveURL(a net.Addr) string {
 		host = "[" + host + "]"
 	}
 	return "http://" + host + ":" + port + "/"
+}
+
+// parsePrefix reads a CIDR such as 10.0.0.0/8, or one address as a prefix
+// of its full length.
+func parsePrefix(s string) (netip.Prefix, error) {
+	if strings.Contains(s, "/") {
+		p, err := netip.ParsePrefix(s)
+		if err != nil {
+			return netip.Prefix{}, fmt.Errorf("%q is not a CIDR such as 10.0.0.0/8", s)
+		}
+		return p.Masked(), nil
+	}
+	a, err := netip.ParseAddr(s)
+	if err != nil {
+		return netip.Prefix{}, fmt.Errorf("%q is not an address or a CIDR such as 10.0.0.0/8", s)
+	}
+	return netip.PrefixFrom(a, a.BitLen()), nil
 }
