@@ -16,6 +16,8 @@ import (
 const (
 	EUNAUTHORIZED = "unauthorized" // no token, or a token the server does not know (401)
 	ERATELIMITED  = "rate_limited" // too many requests for one token (429)
+	EBUSY         = "busy"         // the server's workers are all taken and its queue full (503)
+	ESTORAGEFULL  = "storage_full" // the store has no room left: a full disk or a stored-bytes budget (507)
 )
 
 // Status returns the HTTP status for an error code: the one place codes
@@ -36,6 +38,10 @@ func Status(code string) int {
 		return http.StatusUnauthorized
 	case ERATELIMITED:
 		return http.StatusTooManyRequests
+	case EBUSY:
+		return http.StatusServiceUnavailable
+	case ESTORAGEFULL:
+		return http.StatusInsufficientStorage
 	case "":
 		return http.StatusOK
 	default:
@@ -56,7 +62,8 @@ type errorDetail struct {
 	Message string `json:"message"`
 }
 
-// retryError is the cause of an ERATELIMITED error: when to try again.
+// retryError is the cause of an ERATELIMITED or EBUSY error: when to try
+// again (the Retry-After header).
 type retryError struct{ after time.Duration }
 
 func (e *retryError) Error() string { return "retry after " + e.after.String() }
