@@ -152,6 +152,10 @@ func (c *Combatant) Track(name string) (Track, bool) {
 // Stat returns the named stat, or 0 when the combatant does not have it.
 func (c *Combatant) Stat(name string) int { return c.Stats[strings.ToLower(name)] }
 
+// String returns the combatant's name, so that a message may print the
+// combatant itself (and Errorf declare it).
+func (c *Combatant) String() string { return c.Name }
+
 // IsPC reports whether the combatant is a player character.
 func (c *Combatant) IsPC() bool { return c.Side == SidePC }
 

@@ -24,7 +24,20 @@ type Error struct {
 	Message string
 	// Err is the underlying cause, if any; it is not shown to users.
 	Err error
+	// About lists the combatants the message mentions, and Names the
+	// names it mentions of combatants not yet known by id (the engine
+	// turns those into ids before a refusal leaves it). What a player
+	// may read of a refusal follows from these declarations: Errorf
+	// makes them from its arguments (see Mention).
+	About []CombatantID
+	Names []string
 }
+
+// Mention is a combatant's name as a message mentions it. Passing a
+// Mention, or the *Combatant itself, to Errorf declares that the message
+// names that combatant; a plain string declares nothing, so it must never
+// hold a combatant's name.
+type Mention string
 
 // Error returns the message, followed by the cause when there is one.
 func (e *Error) Error() string {
@@ -38,9 +51,57 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Errorf returns an *Error with the given code and a formatted message.
+// The combatants among args are declared in About and Names: a
+// *Combatant prints its name and declares its id, a Mention prints and
+// declares a name, and an error passes on what it declares (Quote prints
+// an error's user-facing message and does the same).
 func Errorf(code, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+	e := &Error{Code: code}
+	for i, a := range args {
+		switch v := a.(type) {
+		case *Combatant:
+			e.About = append(e.About, v.ID)
+			args[i] = v.Name
+		case Mention:
+			e.Names = append(e.Names, string(v))
+			args[i] = string(v)
+		case Quoted:
+			e.inherit(v.err)
+			args[i] = ErrorMessage(v.err)
+		case error:
+			e.inherit(v)
+		}
+	}
+	e.Message = fmt.Sprintf(format, args...)
+	return e
 }
+
+// Naming declares that e's message also names the combatants called
+// names (words it holds that Errorf did not print from a *Combatant or a
+// Mention, such as a reason worked out elsewhere), and returns e.
+func (e *Error) Naming(names ...string) *Error {
+	e.Names = append(e.Names, names...)
+	return e
+}
+
+// inherit adds what err declares to e's declarations.
+func (e *Error) inherit(err error) {
+	var fe *Error
+	if errors.As(err, &fe) {
+		e.About = append(e.About, fe.About...)
+		e.Names = append(e.Names, fe.Names...)
+	}
+}
+
+// Quoted is an error quoted in another's message; see Quote.
+type Quoted struct{ err error }
+
+// Quote returns err for Errorf to print as its user-facing message
+// (ErrorMessage), passing on the combatants it declares.
+func Quote(err error) Quoted { return Quoted{err} }
+
+// String returns the quoted error's user-facing message.
+func (q Quoted) String() string { return ErrorMessage(q.err) }
 
 // ErrorCode returns the code of the first *Error in err's chain, EINTERNAL
 // for any other non-nil error, and "" for nil.

@@ -65,7 +65,7 @@ func decideCondition(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) 
 		return fray.Event{}, err
 	}
 	if c.Condition(cond.Name) == nil && len(c.Conditions) >= MaxConditions {
-		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "%s already holds %d conditions, the limit (MaxConditions).", c.Name, MaxConditions)
+		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "%s already holds %d conditions, the limit (MaxConditions).", c, MaxConditions)
 	}
 	if v, ok := cmd.Opts[KeyUntil]; ok {
 		if cond.Until, err = ParseUntil(enc, c.Name, v); err != nil {
@@ -126,7 +126,7 @@ func decideCondition(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) 
 
 func checkConditionName(name string) error {
 	if err := CheckName(name); err != nil {
-		return fray.Errorf(fray.EINVALID, "The condition's name: %s", fray.ErrorMessage(err))
+		return fray.Errorf(fray.EINVALID, "The condition's name: %s", fray.Quote(err))
 	}
 	if len(name) > MaxConditionName {
 		return fray.Errorf(fray.ETOOLARGE, "The condition %q is longer than %d bytes (MaxConditionName).", clip(name), MaxConditionName)
@@ -205,7 +205,7 @@ func decideClear(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) {
 	}
 	x := c.Condition(cmd.Args[1])
 	if x == nil {
-		return fray.Event{}, fray.Errorf(fray.ENOTFOUND, "%s is not %s.", c.Name, clip(cmd.Args[1]))
+		return fray.Event{}, fray.Errorf(fray.ENOTFOUND, "%s is not %s.", c, clip(cmd.Args[1]))
 	}
 	return fray.NewEvent(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: x.Name})
 }
@@ -220,7 +220,7 @@ func applyCondition(enc *fray.Encounter, ev fray.Event) error {
 		}
 		c := enc.Find(d.Name)
 		if c == nil || d.Condition.Name == "" {
-			return fray.Errorf(fray.EINVALID, "Event %d puts %q in a condition, but they are not present.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d puts %q in a condition, but they are not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		if x := c.Condition(d.Condition.Name); x != nil {
 			*x = d.Condition.Clone()
@@ -234,7 +234,7 @@ func applyCondition(enc *fray.Encounter, ev fray.Event) error {
 		}
 		c := enc.Find(d.Name)
 		if c == nil || c.Condition(d.Condition) == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d clears %q's condition %q, which they are not in.", ev.Seq, d.Name, d.Condition)
+			return fray.Errorf(fray.EINVALID, "Event %d clears %q's condition %q, which they are not in.", ev.Seq, fray.Mention(d.Name), d.Condition)
 		}
 		dropCondition(c, func(x *fray.Condition) bool { return fray.SameName(x.Name, d.Condition) })
 	}

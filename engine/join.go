@@ -40,7 +40,7 @@ func (e *Engine) Join(cs []fray.Combatant) ([]fray.Event, error) {
 		}
 		key := strings.ToLower(c.Name)
 		if seen[key] || (enc != nil && enc.Find(c.Name) != nil) {
-			return nil, fray.Errorf(fray.ECONFLICT, "There is already a combatant named %q.", c.Name)
+			return nil, fray.Errorf(fray.ECONFLICT, "There is already a combatant named %q.", fray.Mention(c.Name))
 		}
 		seen[key] = true
 		ev, err := fray.NewEvent(fray.EventAdded, fray.AddedData{Combatant: c})

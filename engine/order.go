@@ -43,13 +43,13 @@ func Place(order []string, name, before, after string, def int) ([]string, error
 	case before != "":
 		i := Index(out, before)
 		if i < 0 {
-			return nil, fray.Errorf(fray.ENOTFOUND, "%s is not in the order of play.", before)
+			return nil, fray.Errorf(fray.ENOTFOUND, "%s is not in the order of play.", fray.Mention(before))
 		}
 		return InsertAt(out, i, name), nil
 	case after != "":
 		i := Index(out, after)
 		if i < 0 {
-			return nil, fray.Errorf(fray.ENOTFOUND, "%s is not in the order of play.", after)
+			return nil, fray.Errorf(fray.ENOTFOUND, "%s is not in the order of play.", fray.Mention(after))
 		}
 		return InsertAt(out, i+1, name), nil
 	}
@@ -108,7 +108,7 @@ func Names(enc *fray.Encounter, args []string) ([]string, error) {
 			return nil, err
 		}
 		if Index(out, c.Name) >= 0 {
-			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c.Name)
+			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
 		}
 		out = append(out, c.Name)
 	}

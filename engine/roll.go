@@ -118,7 +118,7 @@ func (r *roller) nextFaces(forWhom, expr string) (fray.Roll, error) {
 	}
 	res, err := x.Roll(r.src)
 	if err != nil {
-		return fray.Roll{}, &fray.Error{Code: fray.EINVALID, Message: "The dice " + joinInts(r.faces) + " do not fit the command's rolls (" + x.String() + " for " + forWhom + "): " + err.Error() + ".", Err: err}
+		return fray.Roll{}, &fray.Error{Code: fray.EINVALID, Message: "The dice " + joinInts(r.faces) + " do not fit the command's rolls (" + x.String() + " for " + forWhom + "): " + err.Error() + ".", Err: err, Names: []string{forWhom}}
 	}
 	return fray.Roll{For: forWhom, Expr: res.Expr, Dice: faces(res), Total: res.Total, Source: fray.RollFaces}, nil
 }

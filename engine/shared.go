@@ -108,7 +108,7 @@ func DecideShared(enc *fray.Encounter, cmd fray.Command, s Spec) (evs []fray.Eve
 		if c, err = OneName(enc, cmd, "reveal NAME"); err == nil {
 			if err = CheckOpts(cmd); err == nil {
 				if !c.Hidden {
-					return nil, true, fray.Errorf(fray.EINVALID, "%s is not hidden.", c.Name)
+					return nil, true, fray.Errorf(fray.EINVALID, "%s is not hidden.", c)
 				}
 				ev, err = fray.NewEvent(fray.EventRevealed, fray.NameData{Name: c.Name})
 			}
@@ -124,14 +124,14 @@ func DecideShared(enc *fray.Encounter, cmd fray.Command, s Spec) (evs []fray.Eve
 
 func decideAdd(enc *fray.Encounter, cmd fray.Command, s Spec) (fray.Event, error) {
 	if len(cmd.Args) != 1 {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "add takes one name (quote a name with spaces: add \"Brigand #2\"); it was given %d words.", len(cmd.Args))
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "add takes one name (quote a name with spaces: add \"Grey Ghost\"); it was given %d words.", len(cmd.Args))
 	}
 	name := fray.NormName(cmd.Args[0])
 	if err := CheckName(name); err != nil {
 		return fray.Event{}, err
 	}
 	if c := enc.Find(name); c != nil {
-		return fray.Event{}, fray.Errorf(fray.ECONFLICT, "There is already a combatant named %q.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.ECONFLICT, "There is already a combatant named %q.", c)
 	}
 	if len(enc.Combatants) >= MaxCombatants {
 		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "The encounter already has %d combatants, the limit (MaxCombatants).", MaxCombatants)
@@ -157,7 +157,7 @@ func decideAdd(enc *fray.Encounter, cmd fray.Command, s Spec) (fray.Event, error
 			}
 		case KeyGroup:
 			if err := CheckName(v); err != nil {
-				return fray.Event{}, fray.Errorf(fray.EINVALID, "group=: %s", fray.ErrorMessage(err))
+				return fray.Event{}, fray.Errorf(fray.EINVALID, "group=: %s", fray.Quote(err))
 			}
 			c.Group = v
 		case KeyAware, KeyHidden:
@@ -283,10 +283,10 @@ func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, rem
 			return nil, "", true, err
 		}
 		if err := CheckCombatant(&d.Combatant); err != nil {
-			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d adds a combatant the rules refuse: %s", ev.Seq, fray.ErrorMessage(err))
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d adds a combatant the rules refuse: %s", ev.Seq, fray.Quote(err))
 		}
 		if enc.Find(d.Combatant.Name) != nil {
-			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d adds %q, who is already present.", ev.Seq, d.Combatant.Name)
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d adds %q, who is already present.", ev.Seq, fray.Mention(d.Combatant.Name))
 		}
 		c := d.Combatant.Clone()
 		if c.ID == "" {
@@ -295,7 +295,7 @@ func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, rem
 			c.ID = freeID(enc, 0, ev.Seq, nil)
 			d.Combatant.ID = c.ID
 		} else if enc.NameOf(c.ID) != "" {
-			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d adds %q with the id %s, which is taken.", ev.Seq, c.Name, c.ID)
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d adds %q with the id %s, which is taken.", ev.Seq, c, c.ID)
 		}
 		enc.Combatants = append(enc.Combatants, c)
 		return &d, "", true, nil
@@ -306,7 +306,7 @@ func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, rem
 		}
 		i := slices.IndexFunc(enc.Combatants, func(c *fray.Combatant) bool { return fray.SameName(c.Name, d.Name) })
 		if i < 0 {
-			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d removes %q, who is not present.", ev.Seq, d.Name)
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d removes %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		gone := enc.Combatants[i]
 		name := gone.Name
@@ -333,7 +333,7 @@ func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, rem
 		}
 		c := enc.Find(d.Name)
 		if c == nil {
-			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d notes %q, who is not present.", ev.Seq, d.Name)
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d notes %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		if c.Notes != "" {
 			c.Notes += "\n"
@@ -347,7 +347,7 @@ func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, rem
 		}
 		c := enc.Find(d.Name)
 		if c == nil {
-			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d reveals %q, who is not present.", ev.Seq, d.Name)
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d reveals %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		c.Hidden = false
 		return nil, "", true, nil

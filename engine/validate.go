@@ -53,32 +53,32 @@ func CheckCombatant(c *fray.Combatant) error {
 	}
 	if c.Group != "" {
 		if err := CheckName(c.Group); err != nil {
-			return fray.Errorf(fray.EINVALID, "group=: %s", fray.ErrorMessage(err))
+			return fray.Errorf(fray.EINVALID, "group=: %s", fray.Quote(err))
 		}
 	}
 	if len(c.Notes) > MaxNotesLen {
-		return fray.Errorf(fray.ETOOLARGE, "%s's notes are longer than %d bytes (MaxNotesLen).", c.Name, MaxNotesLen)
+		return fray.Errorf(fray.ETOOLARGE, "%s's notes are longer than %d bytes (MaxNotesLen).", c, MaxNotesLen)
 	}
 	for what, n := range map[string]int{"stats": len(c.Stats), "tracks": len(c.Tracks), "powers": len(c.Powers), "expertise": len(c.Expertise), "protections": len(c.Protection), "qualities": len(c.Qualities), "conditions": len(c.Conditions)} {
 		if n > MaxSheetItems {
-			return fray.Errorf(fray.ETOOLARGE, "%s has %d %s, more than %d (MaxSheetItems).", c.Name, n, what, MaxSheetItems)
+			return fray.Errorf(fray.ETOOLARGE, "%s has %d %s, more than %d (MaxSheetItems).", c, n, what, MaxSheetItems)
 		}
 	}
 	num := func(what string, n int) error {
 		if n < -MaxStat || n > MaxStat {
-			return fray.Errorf(fray.EINVALID, "%s's %s is %d, outside -%d to %d (MaxStat).", c.Name, Clip(what), n, MaxStat, MaxStat)
+			return fray.Errorf(fray.EINVALID, "%s's %s is %d, outside -%d to %d (MaxStat).", c, Clip(what), n, MaxStat, MaxStat)
 		}
 		return nil
 	}
 	track := func(what string, n int) error {
 		if n < -MaxTrack || n > MaxTrack {
-			return fray.Errorf(fray.EINVALID, "%s's %s is %d, outside -%d to %d (MaxTrack).", c.Name, Clip(what), n, MaxTrack, MaxTrack)
+			return fray.Errorf(fray.EINVALID, "%s's %s is %d, outside -%d to %d (MaxTrack).", c, Clip(what), n, MaxTrack, MaxTrack)
 		}
 		return nil
 	}
 	key := func(what, k string) error {
 		if k == "" || len(k) > MaxNameLen || k != strings.ToLower(k) || strings.ContainsFunc(k, func(r rune) bool { return r < ' ' || r == 0x7f }) {
-			return fray.Errorf(fray.EINVALID, "%s has a %s named %q, which is not a lower-case name of 1 to %d bytes.", c.Name, what, Clip(k), MaxNameLen)
+			return fray.Errorf(fray.EINVALID, "%s has a %s named %q, which is not a lower-case name of 1 to %d bytes.", c, what, Clip(k), MaxNameLen)
 		}
 		return nil
 	}
@@ -99,7 +99,7 @@ func CheckCombatant(c *fray.Combatant) error {
 	}
 	for k, v := range c.Qualities {
 		if err := CheckName(k); err != nil {
-			return fray.Errorf(fray.EINVALID, "%s has a quality whose name is refused: %s", c.Name, fray.ErrorMessage(err))
+			return fray.Errorf(fray.EINVALID, "%s has a quality whose name is refused: %s", c, fray.Quote(err))
 		}
 		if err := num(k, v); err != nil {
 			return err
@@ -107,7 +107,7 @@ func CheckCombatant(c *fray.Combatant) error {
 	}
 	for _, p := range c.Powers {
 		if err := CheckName(p.Name); err != nil {
-			return fray.Errorf(fray.EINVALID, "%s has a power whose name is refused: %s", c.Name, fray.ErrorMessage(err))
+			return fray.Errorf(fray.EINVALID, "%s has a power whose name is refused: %s", c, fray.Quote(err))
 		}
 		if err := num(p.Name, p.Rank); err != nil {
 			return err
@@ -115,7 +115,7 @@ func CheckCombatant(c *fray.Combatant) error {
 	}
 	for _, x := range c.Expertise {
 		if err := CheckName(x); err != nil {
-			return fray.Errorf(fray.EINVALID, "%s has an expertise whose name is refused: %s", c.Name, fray.ErrorMessage(err))
+			return fray.Errorf(fray.EINVALID, "%s has an expertise whose name is refused: %s", c, fray.Quote(err))
 		}
 	}
 	return nil

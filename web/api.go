@@ -422,7 +422,7 @@ func redactErr(role string, s *Sight, err error) error {
 	if role == fray.RoleGM || !errors.As(err, &fe) {
 		return err
 	}
-	return &fray.Error{Code: fe.Code, Message: RedactError(role, s, fe.Code, fe.Message), Err: err}
+	return &fray.Error{Code: fe.Code, Message: RedactError(role, s, err), Err: err}
 }
 
 func (s *Server) exportLog(w http.ResponseWriter, r *http.Request) {

@@ -184,7 +184,17 @@ func TestRedact(t *testing.T) {
 	if len(pevs) != 2 || pv.Current != "" || len(pv.Order) != 1 || pv.Combatants[0].Stats["wits"] != 2 || pv.Combatants[1].Band != web.BandBadlyHurt {
 		t.Errorf("player view %s, events %s", b, eb)
 	}
-	if got := web.RedactError(fray.RolePlayer, sight, fray.EINVALID, "It is Zed's turn."); strings.Contains(got, "Zed") {
-		t.Errorf("RedactError kept the name: %q", got)
+	for _, err := range []error{
+		fray.Errorf(fray.EINVALID, "It is %s's turn.", fray.Mention("Zed")),
+		fray.Errorf(fray.EINVALID, "It is %s's turn.", fray.Mention("zed")),
+		fray.Errorf(fray.EINVALID, "%s cannot act: %s.", fray.Mention("Ann"), fray.Quote(fray.Errorf(fray.EINVALID, "%s holds the floor", fray.Mention("Zed")))),
+		fray.Errorf(fray.EINVALID, "It is someone's turn.").Naming("Zed"),
+	} {
+		if got := web.RedactError(fray.RolePlayer, sight, err); strings.Contains(strings.ToLower(got), "zed") || got == fray.ErrorMessage(err) {
+			t.Errorf("RedactError(%q) = %q, which keeps what the error declares hidden", fray.ErrorMessage(err), got)
+		}
+	}
+	if got, want := web.RedactError(fray.RolePlayer, sight, fray.Errorf(fray.EINVALID, "%s cannot act.", fray.Mention("Ann"))), "Ann cannot act."; got != want {
+		t.Errorf("RedactError of a refusal naming a visible combatant = %q, want %q", got, want)
 	}
 }

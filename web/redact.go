@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 
 	"fray"
@@ -21,7 +22,6 @@ type Sight struct {
 	byName  map[string]fray.CombatantID // folded name → id, present ones over gone
 	exact   map[string]fray.CombatantID // the same by the name as the rules hold it
 	names   []string                    // every name byName holds, longest first
-	hidden  []string                    // the folded names of those players may not know of
 }
 
 // NewSight returns what players may know of enc now.
@@ -39,8 +39,6 @@ func NewSight(enc *fray.Encounter) *Sight {
 			if side == fray.SidePC {
 				s.pcs[id] = true
 			}
-		} else {
-			s.hidden = append(s.hidden, key)
 		}
 		if _, ok := s.byName[key]; !ok {
 			s.names = append(s.names, name)
@@ -346,29 +344,31 @@ func withoutNumbers(v any, depth int) any {
 // or not, so that the answers cannot tell the two apart.
 const noSuchCombatant = "There is no combatant by that name."
 
-// RedactError returns the message of a refusal with the given code as a
-// caller with the given role may read it. A player gets the same sentence
-// for every name they may not use (ENOTFOUND): the rules resolve a
-// player's names among the combatants players may know of (see
-// fray.Encounter.Resolve), so a hidden one is refused exactly as a name
-// nobody has.
-//
-// A refusal's words may still mention a hidden combatant that the rules
-// hold (whose turn it is, say), and the rules do not yet declare whom
-// their refusals mention: until they do, a refusal whose words hold the
-// name of a combatant players may not know of (without regard to case)
-// reads as a plain sentence. This is the one place left where words are
-// searched, and only ever to say less.
-func RedactError(role string, s *Sight, code, msg string) string {
+// RedactError returns the message of the refusal err as a caller with
+// the given role may read it. A player gets the same sentence for every
+// name they may not use (ENOTFOUND): the rules resolve a player's names
+// among the combatants players may know of (see fray.Encounter.Resolve),
+// so a hidden one is refused exactly as a name nobody has. A refusal
+// declares the combatants its words mention (fray.Error's About and
+// Names, made by fray.Errorf from its arguments); when one of them is a
+// combatant players may not know of (whose turn it is, say), a player
+// reads a plain sentence instead. Nothing in the words is searched.
+func RedactError(role string, s *Sight, err error) string {
+	msg := fray.ErrorMessage(err)
 	if role == fray.RoleGM {
 		return msg
 	}
-	if code == fray.ENOTFOUND {
+	if fray.ErrorCode(err) == fray.ENOTFOUND {
 		return noSuchCombatant
 	}
-	folded := fold(msg)
-	for _, h := range s.hidden {
-		if strings.Contains(folded, h) {
+	var fe *fray.Error
+	if errors.As(err, &fe) {
+		for _, id := range fe.About {
+			if !s.visible[id] {
+				return refused
+			}
+		}
+		if !s.seesAll(fe.Names) {
 			return refused
 		}
 	}

@@ -280,7 +280,7 @@ func (s *State) checkShared(ev fray.Event) error {
 			}
 			c := s.Find(n)
 			if c.Unaware || c.Kind == fray.KindEnvironment {
-				return fray.Errorf(fray.EINVALID, "%s has no place in the order of play to stand next to.", c.Name)
+				return fray.Errorf(fray.EINVALID, "%s has no place in the order of play to stand next to.", c)
 			}
 		}
 		if d.Combatant.Unaware && (d.Before != "" || d.After != "") {
@@ -311,7 +311,7 @@ func (s *State) character(name, what string) (*fray.Combatant, error) {
 		return nil, err
 	}
 	if c.Kind == fray.KindEnvironment {
-		return nil, fray.Errorf(fray.EINVALID, "%s is the environment, which cannot %s.", c.Name, what)
+		return nil, fray.Errorf(fray.EINVALID, "%s is the environment, which cannot %s.", c, what)
 	}
 	return c, nil
 }
@@ -330,10 +330,10 @@ func (s *State) decideOrder(cmd fray.Command) (fray.Event, error) {
 	for _, n := range names {
 		c := s.Find(n)
 		if c.Kind == fray.KindEnvironment {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last; leave it out of the order.", c.Name)
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last; leave it out of the order.", c)
 		}
 		if c.Unaware {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and has no turn; make them aware first.", c.Name)
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and has no turn; make them aware first.", c)
 		}
 	}
 	return fray.NewEvent(EventDeclared, namesData{Names: names})
@@ -358,10 +358,10 @@ func (s *State) placeOpts(cmd fray.Command, name string) (before, after string, 
 			return "", "", err
 		}
 		if fray.SameName(c.Name, name) {
-			return "", "", fray.Errorf(fray.EINVALID, "%s cannot be placed next to themself.", c.Name)
+			return "", "", fray.Errorf(fray.EINVALID, "%s cannot be placed next to themself.", c)
 		}
 		if c.Kind == fray.KindEnvironment || c.Unaware {
-			return "", "", fray.Errorf(fray.EINVALID, "%s has no place in the order of play to stand next to.", c.Name)
+			return "", "", fray.Errorf(fray.EINVALID, "%s has no place in the order of play to stand next to.", c)
 		}
 		*p.out = c.Name
 	}
@@ -380,7 +380,7 @@ func (s *State) decideAware(cmd fray.Command) (fray.Event, error) {
 		return fray.Event{}, err
 	}
 	if !c.Unaware {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already aware.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already aware.", c)
 	}
 	before, after, err := s.placeOpts(cmd, c.Name)
 	if err != nil {
@@ -429,7 +429,7 @@ func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, e
 			return fray.Event{}, err
 		}
 		if roll.Source == fray.RollSeeded {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "initiative enters physical dice: give the faces (initiative %s 6,3) or their total.", c.Name)
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "initiative enters physical dice: give the faces (initiative %s 6,3) or their total.", c)
 		}
 	}
 	return fray.NewEvent(EventInitiative, fray.NameData{Name: c.Name}, roll)
@@ -469,7 +469,7 @@ func (s *State) checkTurn(cmd fray.Command, usage string) (*Turn, error) {
 			return nil, err
 		}
 		if !fray.SameName(c.Name, t.Name) {
-			return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", t.Name, c.Name)
+			return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(t.Name), c)
 		}
 	}
 	return t, nil
@@ -503,9 +503,9 @@ func (s *State) decideDelay(cmd fray.Command) (fray.Event, error) {
 	}
 	switch {
 	case t.Env:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last and cannot delay.", t.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last and cannot delay.", fray.Mention(t.Name))
 	case t.Kind == kindDelayed:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already taking a delayed turn and cannot delay it again.", t.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already taking a delayed turn and cannot delay it again.", fray.Mention(t.Name))
 	}
 	return fray.NewEvent(EventDelayed, fray.NameData{Name: t.Name})
 }
@@ -525,7 +525,7 @@ func (s *State) decideInterrupt(cmd fray.Command) (fray.Event, error) {
 		return fray.Event{}, err
 	}
 	if _, ok := s.Held[c.Name]; !ok {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s holds no delayed turn, so there is nothing to interrupt with.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s holds no delayed turn, so there is nothing to interrupt with.", c)
 	}
 	cur := s.current()
 	if b, ok := cmd.Opts[engine.KeyBefore]; ok {
@@ -534,7 +534,7 @@ func (s *State) decideInterrupt(cmd fray.Command) (fray.Event, error) {
 			return fray.Event{}, err
 		}
 		if !fray.SameName(o.Name, cur.Name) {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "A delayed turn pre-empts the turn about to be taken, which is %s's, not %s's; use next until %s's turn comes.", cur.Name, o.Name, o.Name)
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "A delayed turn pre-empts the turn about to be taken, which is %s's, not %s's; use next until %s's turn comes.", fray.Mention(cur.Name), o, o)
 		}
 	}
 	return fray.NewEvent(EventInterrupt, fray.NameData{Name: c.Name})
@@ -565,13 +565,13 @@ func (s *State) force(cmd fray.Command, about []string) (fray.Event, error) {
 	}
 	switch {
 	case c.Unaware:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and cannot act.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and cannot act.", c)
 	case fray.SameName(s.currentName(), c.Name):
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "It is %s's own turn; a forced action is taken before or after one's turn.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "It is %s's own turn; a forced action is taken before or after one's turn.", c)
 	case s.Forced[c.Name] == s.Round:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has already forced an action in round %d; only once per round.", c.Name, s.Round)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has already forced an action in round %d; only once per round.", c, s.Round)
 	case engine.Index(s.Order, c.Name) < 0:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no place in the order of play.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no place in the order of play.", c)
 	}
 	held, idx, round := s.forceCost(c.Name)
 	spends := "round " + itoa(round)
@@ -602,7 +602,7 @@ func (s *State) decideReorder(cmd fray.Command) (fray.Event, error) {
 		return fray.Event{}, err
 	}
 	if c.Unaware {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and has no place in the order of play.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and has no place in the order of play.", c)
 	}
 	before, after, err := s.placeOpts(cmd, c.Name)
 	if err != nil {
@@ -691,7 +691,7 @@ func (s *State) apply(ev fray.Event) error {
 		}
 		t := s.current()
 		if t == nil || !fray.SameName(t.Name, d.Name) {
-			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, fray.Mention(d.Name))
 		}
 		t.Mark = markActed
 		t.Note = d.Note
@@ -706,7 +706,7 @@ func (s *State) apply(ev fray.Event) error {
 		}
 		t := s.current()
 		if t == nil || !fray.SameName(t.Name, d.Name) {
-			return fray.Errorf(fray.EINVALID, "Event %d delays %s's turn, which is not in progress.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d delays %s's turn, which is not in progress.", ev.Seq, fray.Mention(d.Name))
 		}
 		t.Mark = markDelayed
 		s.Held[t.Name] = s.Round
@@ -719,7 +719,7 @@ func (s *State) apply(ev fray.Event) error {
 		}
 		from, ok := s.Held[d.Name]
 		if !ok || s.current() == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d takes a delayed turn %s does not hold.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d takes a delayed turn %s does not hold.", ev.Seq, fray.Mention(d.Name))
 		}
 		delete(s.Held, d.Name)
 		s.Seq = slices.Insert(s.Seq, s.Pos, Turn{Name: d.Name, Kind: kindDelayed, From: from})
@@ -780,7 +780,7 @@ func (s *State) apply(ev fray.Event) error {
 		}
 		c := s.Find(d.Name)
 		if c == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d makes %q aware, who is not present.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d makes %q aware, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		c.Unaware = false
 		s.join(c.Name, d.Before, d.After)

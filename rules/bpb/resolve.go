@@ -324,7 +324,7 @@ func overwhelmingBonus(m TaskMode) int {
 func sheetStat(c *fray.Combatant, stat string) (int, error) {
 	v, ok := c.Stats[stat]
 	if !ok {
-		return 0, fray.Errorf(fray.EINVALID, "%s has no %s rank; give it with add %s %s=N or a sheet.", c.Name, title(stat), quoteName(c.Name), stat)
+		return 0, fray.Errorf(fray.EINVALID, "%s has no %s rank; give it with add %s %s=N or a sheet.", c, title(stat), quoteName(c.Name), stat)
 	}
 	return v, nil
 }
@@ -420,7 +420,7 @@ func (s *State) planCheck(cmd fray.Command) (*task, error) {
 		yes, err := engine.ParseYesNo("expertise", x)
 		if err != nil {
 			if !c.HasExpertise(x) {
-				return nil, fray.Errorf(fray.EINVALID, "%s has no expertise in %s.", c.Name, x)
+				return nil, fray.Errorf(fray.EINVALID, "%s has no expertise in %s.", c, x)
 			}
 			yes = true
 		}
@@ -456,11 +456,11 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 		return nil, err
 	}
 	if fray.SameName(a.Name, b.Name) {
-		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themself.", a.Name)
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themself.", a)
 	}
 	with, ok := cmd.Opts["with"]
 	if !ok || with == "" {
-		return nil, fray.Errorf(fray.EINVALID, "Name the power or weapon: with=POWER (%s has %s).", a.Name, powerList(a))
+		return nil, fray.Errorf(fray.EINVALID, "Name the power or weapon: with=POWER (%s has %s).", a, powerList(a))
 	}
 	p := a.Power(with)
 	pw := fray.Power{Name: with, Range: "close"}
@@ -470,12 +470,12 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 			pw.Range = "close"
 		}
 		if _, ok := cmd.Opts["rank"]; ok {
-			return nil, fray.Errorf(fray.EINVALID, "%s's %s has rank %d on the sheet; rank= is for a power not on it.", a.Name, pw.Name, pw.Rank)
+			return nil, fray.Errorf(fray.EINVALID, "%s's %s has rank %d on the sheet; rank= is for a power not on it.", a, pw.Name, pw.Rank)
 		}
 	} else {
 		rk, ok := cmd.Opts["rank"]
 		if !ok {
-			return nil, fray.Errorf(fray.ENOTFOUND, "%s has no power or weapon named %q (%s has %s); give rank=N for one not on the sheet.", a.Name, with, a.Name, powerList(a))
+			return nil, fray.Errorf(fray.ENOTFOUND, "%s has no power or weapon named %q (%s has %s); give rank=N for one not on the sheet.", a, with, a, powerList(a))
 		}
 		n, err := strconv.Atoi(rk)
 		if err != nil || n < 0 || n > 30 {
@@ -580,10 +580,10 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 	}
 	if w, ok := cmd.Opts["with"]; ok {
 		if with = c.Power(w); with == nil {
-			return nil, nil, fray.Errorf(fray.ENOTFOUND, "%s has no power named %q to %s with (%s has %s).", c.Name, w, cmd.Name, c.Name, powerList(c))
+			return nil, nil, fray.Errorf(fray.ENOTFOUND, "%s has no power named %q to %s with (%s has %s).", c, w, cmd.Name, c, powerList(c))
 		}
 	} else if similar {
-		return nil, nil, fray.Errorf(fray.EINVALID, "similar=yes goes with with=POWER: name the power %s uses to %s.", c.Name, cmd.Name)
+		return nil, nil, fray.Errorf(fray.EINVALID, "similar=yes goes with with=POWER: name the power %s uses to %s.", c, cmd.Name)
 	}
 	h := s.Pending
 	if h == nil || !fray.SameName(h.Defender, c.Name) {
@@ -591,13 +591,13 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 	}
 	switch {
 	case with != nil && !similar && !fray.SameName(with.Name, h.Power):
-		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s is not the %s %s attacked with; only the same power can %s it (similar=yes, with the GM's leave, for a power of like theme or source).", c.Name, with.Name, h.Power, h.Attacker, cmd.Name)
+		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s is not the %s %s attacked with; only the same power can %s it (similar=yes, with the GM's leave, for a power of like theme or source).", c, with.Name, h.Power, fray.Mention(h.Attacker), cmd.Name)
 	case with == nil && h.Effect:
 		hint := ""
 		if p := c.Power(h.Power); p != nil {
 			hint = ": " + cmd.Name + " " + quoteName(c.Name) + " with=" + quoteName(p.Name)
 		}
-		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s inflicts no Endurance damage, so only the same power can %s it%s.", h.Attacker, h.Power, cmd.Name, hint)
+		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s inflicts no Endurance damage, so only the same power can %s it%s.", fray.Mention(h.Attacker), h.Power, cmd.Name, hint)
 	}
 	stat, skill := StatProwess, "blocking"
 	if cmd.Name == RollDodge {
@@ -635,7 +635,7 @@ func (s *State) planDistract(cmd fray.Command) (*task, error) {
 		return nil, err
 	}
 	if fray.SameName(a.Name, b.Name) {
-		return nil, fray.Errorf(fray.EINVALID, "%s cannot distract themself.", a.Name)
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot distract themself.", a)
 	}
 	v, err := sheetStat(a, StatWillpower)
 	if err != nil {
@@ -663,7 +663,7 @@ func (s *State) plan(cmd fray.Command) (*task, error) {
 	case RollBlock, RollDodge:
 		t, c, err := s.planDefence(cmd)
 		if err == nil && t == nil {
-			err = fray.Errorf(fray.EINVALID, "No attack has hit %s, so there is nothing to %s yet; %s %s on their turn declares a %s without a roll.", c.Name, cmd.Name, cmd.Name, quoteName(c.Name), cmd.Name)
+			err = fray.Errorf(fray.EINVALID, "No attack has hit %s, so there is nothing to %s yet; %s %s on their turn declares a %s without a roll.", c, cmd.Name, cmd.Name, quoteName(c.Name), cmd.Name)
 		}
 		return t, err
 	case RollDistract:
@@ -753,10 +753,10 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 		return nil, err
 	}
 	if cur := s.currentName(); !fray.SameName(cur, t.d.Name) {
-		return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's turn.", cur, t.d.Name)
+		return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's turn.", fray.Mention(cur), fray.Mention(t.d.Name))
 	}
 	if b := s.Find(t.d.Target); b.Condition(CondOut) != nil {
-		return nil, fray.Errorf(fray.EINVALID, "%s is out (0 Endurance) already.", b.Name)
+		return nil, fray.Errorf(fray.EINVALID, "%s is out (0 Endurance) already.", b)
 	}
 	ev, err := t.rollTask(cmd, r)
 	if err != nil {
@@ -821,7 +821,7 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 	own := fray.SameName(s.currentName(), c.Name)
 	if t == nil {
 		if !own {
-			return nil, fray.Errorf(fray.EINVALID, "No attack has hit %s, so there is nothing to %s; a %s is declared on one's own turn or forced against a hit.", c.Name, cmd.Name, cmd.Name)
+			return nil, fray.Errorf(fray.EINVALID, "No attack has hit %s, so there is nothing to %s; a %s is declared on one's own turn or forced against a hit.", c, cmd.Name, cmd.Name)
 		}
 		ev, err := stance()
 		return []fray.Event{ev}, err
@@ -833,7 +833,7 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 		verb := map[string]string{RollBlock: "blocks attack by ", RollDodge: "dodges an attack by "}[cmd.Name]
 		fev, err := s.force(fray.Command{Name: "force", Args: []string{c.Name}, Opts: map[string]string{"note": verb + t.against.Attacker}}, []string{t.against.Attacker})
 		if err != nil {
-			return nil, fray.Errorf(fray.EINVALID, "%s cannot %s: %s", c.Name, cmd.Name, fray.ErrorMessage(err))
+			return nil, fray.Errorf(fray.EINVALID, "%s cannot %s: %s", c, cmd.Name, fray.Quote(err))
 		}
 		evs = append(evs, fev)
 	}
@@ -942,7 +942,7 @@ func (s *State) decideTake(cmd fray.Command) ([]fray.Event, error) {
 			return nil, err
 		}
 		if !fray.SameName(c.Name, s.Pending.Defender) {
-			return nil, fray.Errorf(fray.EINVALID, "The attack waiting is against %s, not %s.", s.Pending.Defender, c.Name)
+			return nil, fray.Errorf(fray.EINVALID, "The attack waiting is against %s, not %s.", fray.Mention(s.Pending.Defender), c)
 		}
 	}
 	return s.hitEvents(*s.Pending)
@@ -1007,24 +1007,24 @@ func (s *State) decideAward(cmd fray.Command) ([]fray.Event, error) {
 		return nil, fray.Errorf(fray.EINVALID, "%s is not an award; the awards are %s.", cmd.Args[1], strings.Join(awardNames, ", "))
 	}
 	if !c.IsPC() {
-		return nil, fray.Errorf(fray.EINVALID, "%s is not a player character; experience goes to the players' characters.", c.Name)
+		return nil, fray.Errorf(fray.EINVALID, "%s is not a player character; experience goes to the players' characters.", c)
 	}
 	for _, x := range s.Awards {
 		if fray.SameName(x.Name, c.Name) && x.Award == a {
-			return nil, fray.Errorf(fray.EINVALID, "%s already has the %s award this story arc.", c.Name, a)
+			return nil, fray.Errorf(fray.EINVALID, "%s already has the %s award this story arc.", c, a)
 		}
 		if (a == "roleplayed" || a == "clever") && x.Award == a {
-			return nil, fray.Errorf(fray.EINVALID, "The %s award already went to %s; only one player gets it.", a, x.Name)
+			return nil, fray.Errorf(fray.EINVALID, "The %s award already went to %s; only one player gets it.", a, fray.Mention(x.Name))
 		}
 		if (a == "roleplayed" && x.Award == "clever" || a == "clever" && x.Award == "roleplayed") && fray.SameName(x.Name, c.Name) {
-			return nil, fray.Errorf(fray.EINVALID, "%s has the %s award; roleplayed and clever go to two different players.", c.Name, x.Award)
+			return nil, fray.Errorf(fray.EINVALID, "%s has the %s award; roleplayed and clever go to two different players.", c, x.Award)
 		}
 	}
 	if a == "lowest" {
 		mine := experience(c)
 		for _, o := range s.Combatants {
 			if o.IsPC() && experience(o) < mine {
-				return nil, fray.Errorf(fray.EINVALID, "%s has %d experience points, more than %s's %d; the lowest award goes to the lowest.", c.Name, mine, o.Name, experience(o))
+				return nil, fray.Errorf(fray.EINVALID, "%s has %d experience points, more than %s's %d; the lowest award goes to the lowest.", c, mine, o, experience(o))
 			}
 		}
 	}
@@ -1057,7 +1057,7 @@ func (s *State) decideSpend(cmd fray.Command) ([]fray.Event, error) {
 		return nil, fray.Errorf(fray.EINVALID, "Usage: %s.", usage)
 	}
 	if have := experience(c); have < n {
-		return nil, fray.Errorf(fray.EINVALID, "%s has %d unspent experience points, not %d.", c.Name, have, n)
+		return nil, fray.Errorf(fray.EINVALID, "%s has %d unspent experience points, not %d.", c, have, n)
 	}
 	on = strings.ToLower(on)
 	switch {
@@ -1067,25 +1067,25 @@ func (s *State) decideSpend(cmd fray.Command) ([]fray.Event, error) {
 			return nil, fray.Errorf(fray.EINVALID, "Name the skill: on=expertise:SKILL.")
 		}
 		if c.HasExpertise(skill) {
-			return nil, fray.Errorf(fray.EINVALID, "%s already has expertise in %s.", c.Name, skill)
+			return nil, fray.Errorf(fray.EINVALID, "%s already has expertise in %s.", c, skill)
 		}
 		if n != 1 {
 			return nil, fray.Errorf(fray.EINVALID, "Expertise costs 1 point, not %d.", n)
 		}
 	case slices.Contains(taskStats, on):
 		if _, ok := c.Stats[on]; !ok {
-			return nil, fray.Errorf(fray.EINVALID, "%s has no %s rank to raise.", c.Name, title(on))
+			return nil, fray.Errorf(fray.EINVALID, "%s has no %s rank to raise.", c, title(on))
 		}
 		if c.Stats[on]+n > 14 {
-			return nil, fray.Errorf(fray.EINVALID, "%s's %s would be %d; ranks go up to 14.", c.Name, title(on), c.Stats[on]+n)
+			return nil, fray.Errorf(fray.EINVALID, "%s's %s would be %d; ranks go up to 14.", c, title(on), c.Stats[on]+n)
 		}
 	default:
 		p := c.Power(on)
 		if p == nil {
-			return nil, fray.Errorf(fray.ENOTFOUND, "%s has no stat, power or weapon named %q to raise (%s).", c.Name, on, powerList(c))
+			return nil, fray.Errorf(fray.ENOTFOUND, "%s has no stat, power or weapon named %q to raise (%s).", c, on, powerList(c))
 		}
 		if p.Rank+n > 14 {
-			return nil, fray.Errorf(fray.EINVALID, "%s's %s would be rank %d; ranks go up to 14.", c.Name, p.Name, p.Rank+n)
+			return nil, fray.Errorf(fray.EINVALID, "%s's %s would be rank %d; ranks go up to 14.", c, p.Name, p.Rank+n)
 		}
 		on = p.Name
 	}
@@ -1124,7 +1124,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		c := s.Find(d.Name)
 		if c == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who is not present.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		t := endurance(c)
 		t.Value = min(max(t.Value-d.Amount, 0), t.Max)
@@ -1156,7 +1156,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		c := s.Find(d.Name)
 		if c == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d awards %q, who is not present.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d awards %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		s.Awards = append(s.Awards, d)
 		addTrack(c, TrackExperience, d.Points)
@@ -1167,7 +1167,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		c := s.Find(d.Name)
 		if c == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d spends %q's points, who is not present.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d spends %q's points, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		addTrack(c, TrackExperience, -d.Points)
 		switch {

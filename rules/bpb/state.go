@@ -113,10 +113,9 @@ func (s *State) Clone() fray.State {
 	d.Encounter = s.Encounter.CloneEncounter()
 	d.Declared = slices.Clone(s.Declared)
 	d.Order = slices.Clone(s.Order)
+	// A turn's Mentions is set once, with its note, and never changed
+	// in place, so the copy's turns share them.
 	d.Seq = slices.Clone(s.Seq)
-	for i := range d.Seq {
-		d.Seq[i].Mentions = slices.Clone(d.Seq[i].Mentions)
-	}
 	d.Held = maps.Clone(s.Held)
 	d.Forced = maps.Clone(s.Forced)
 	d.Lost = slices.Clone(s.Lost)
@@ -125,9 +124,10 @@ func (s *State) Clone() fray.State {
 		r.Dice = slices.Clone(r.Dice)
 		d.Initiative[k] = r
 	}
-	// A finished round's turns are never changed again, so the copy
-	// shares them; only the list of rounds is copied.
-	d.History = slices.Clone(s.History)
+	// A finished round is never changed again and rounds are only ever
+	// appended, so the copy shares the list, clipped: an append to
+	// either one then moves it to an array of its own.
+	d.History = slices.Clip(s.History)
 	if s.Pending != nil {
 		h := *s.Pending
 		d.Pending = &h

@@ -73,7 +73,7 @@ func (s *State) awaiting(cmd fray.Command) error {
 		return nil
 	}
 	q := quoteName(w.Target)
-	return fray.Errorf(fray.EINVALID, "%s's attack waits for %s's answer: dodge %s, parry %s or take %s first (or undo the attack).", w.Attacker, w.Target, q, q, q)
+	return fray.Errorf(fray.EINVALID, "%s's attack waits for %s's answer: dodge %s, parry %s or take %s first (or undo the attack).", fray.Mention(w.Attacker), fray.Mention(w.Target), q, q, q)
 }
 
 // cloneMods returns a deep copy of modifiers.
@@ -124,7 +124,7 @@ func (s *State) planAnswer(cmd fray.Command) (*planned, error) {
 		return nil, err
 	}
 	if !fray.SameName(b.Name, w.Target) {
-		return nil, fray.Errorf(fray.EINVALID, "%s's attack waits for %s's answer, not %s's.", w.Attacker, w.Target, b.Name)
+		return nil, fray.Errorf(fray.EINVALID, "%s's attack waits for %s's answer, not %s's.", fray.Mention(w.Attacker), fray.Mention(w.Target), b)
 	}
 	a := s.Find(w.Attacker)
 	p := &planned{
@@ -137,13 +137,13 @@ func (s *State) planAnswer(cmd fray.Command) (*planned, error) {
 		return p, nil
 	}
 	if cmd.Name == RollParry && w.Damage == "bullet" {
-		return nil, fray.Errorf(fray.EINVALID, "%s cannot parry a bullet (C-4); dodge %s or take %s.", b.Name, quoteName(b.Name), quoteName(b.Name))
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot parry a bullet (C-4); dodge %s or take %s.", b, quoteName(b.Name), quoteName(b.Name))
 	}
 	// Awareness was settled by the attack: it waits only for a target
 	// who could defend.
 	act, why := s.canDefend(a, b, false)
 	if why != "" {
-		return nil, fray.Errorf(fray.EINVALID, "%s cannot %s: %s; take %s settles the attack.", b.Name, cmd.Name, trimDot(why), quoteName(b.Name))
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot %s: %s; take %s settles the attack.", b, cmd.Name, trimDot(why), quoteName(b.Name)).Naming(a.Name)
 	}
 	if err := s.defenceTerms(cmd, p, b, cmd.Name, act); err != nil {
 		return nil, err
@@ -198,7 +198,7 @@ func (s *State) applyWaits(ev fray.Event) error {
 		return fray.Errorf(fray.EINVALID, "Event %d is an attack of %q on %q out of turn or between combatants not both present.", ev.Seq, d.Attacker, d.Target)
 	}
 	if s.Waiting != nil {
-		return fray.Errorf(fray.EINVALID, "Event %d makes an attack wait while %s's attack waits already.", ev.Seq, s.Waiting.Attacker)
+		return fray.Errorf(fray.EINVALID, "Event %d makes an attack wait while %s's attack waits already.", ev.Seq, fray.Mention(s.Waiting.Attacker))
 	}
 	if engine.Index(ch.Foes, a.Name) < 0 {
 		ch.Foes = append(ch.Foes, a.Name)
@@ -214,7 +214,7 @@ func (s *State) applyWaits(ev fray.Event) error {
 func (s *State) applyAnswer(ev fray.Event, d rollData) error {
 	w := s.Waiting
 	if w == nil || !fray.SameName(w.Attacker, d.Name) || !fray.SameName(w.Target, d.Target) {
-		return fray.Errorf(fray.EINVALID, "Event %d answers an attack of %q on %q that does not wait.", ev.Seq, d.Name, d.Target)
+		return fray.Errorf(fray.EINVALID, "Event %d answers an attack of %q on %q that does not wait.", ev.Seq, fray.Mention(d.Name), fray.Mention(d.Target))
 	}
 	s.Waiting = nil
 	return nil

@@ -440,7 +440,7 @@ func lookupAll(s *State, cmd fray.Command, usage string) ([]string, error) {
 			return nil, err
 		}
 		if engine.Index(names, c.Name) >= 0 {
-			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c.Name)
+			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
 		}
 		names = append(names, c.Name)
 	}
@@ -456,7 +456,7 @@ func isCurrent(s *State, name string) error {
 		return err
 	}
 	if cur := s.Current(); !fray.SameName(c.Name, cur) {
-		return fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", cur, c.Name)
+		return fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(cur), c)
 	}
 	return nil
 }
@@ -483,7 +483,7 @@ func decideStance(s *State, cmd fray.Command, emit emitFunc) error {
 	case "none":
 		stance = StanceNone
 	default:
-		return fray.Errorf(fray.EINVALID, "full %s %s: say defence, offence or none.", c.Name, engine.Clip(cmd.Arg(1)))
+		return fray.Errorf(fray.EINVALID, "full %s %s: say defence, offence or none.", c, engine.Clip(cmd.Arg(1)))
 	}
 	if s.Started && (s.Pos > 0 || s.Begun) {
 		return fray.Errorf(fray.EINVALID, "Full Defence and Full Offence are declared at the top of the round (C-7); round %d is under way.", s.Round)
@@ -515,7 +515,7 @@ func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
 			return err
 		}
 		if fray.SameName(c.Name, cur) {
-			return fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", cur)
+			return fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", fray.Mention(cur))
 		}
 		d.Other = c.Name
 	}
@@ -551,7 +551,7 @@ func decideDefence(s *State, cmd fray.Command, emit emitFunc) error {
 			return err
 		}
 		if fray.SameName(o.Name, c.Name) {
-			return fray.Errorf(fray.EINVALID, "%s cannot defend against themselves.", c.Name)
+			return fray.Errorf(fray.EINVALID, "%s cannot defend against themselves.", c)
 		}
 		d.Other = o.Name
 	}
@@ -574,15 +574,15 @@ func (s *State) attackAction(name, target string) (ActionData, error) {
 	case ch == nil:
 		return d, fray.Errorf(fray.ENOTFOUND, "There is no combatant named %q.", name)
 	case ch.Stance == StanceDefence:
-		return d, fray.Errorf(fray.EINVALID, "%s is on Full Defence this round and cannot attack (C-7).", name)
+		return d, fray.Errorf(fray.EINVALID, "%s is on Full Defence this round and cannot attack (C-7).", fray.Mention(name))
 	case ch.Stood:
-		return d, fray.Errorf(fray.EINVALID, "%s spent this round standing up (C-6) and has no action left.", name)
+		return d, fray.Errorf(fray.EINVALID, "%s spent this round standing up (C-6) and has no action left.", fray.Mention(name))
 	case b.Attack:
 		d.Kind = ActionFree
 	case b.Extras > 0:
 		d.Kind, d.Modifier = ActionExtra, b.Next
 	default:
-		return d, fray.Errorf(fray.EINVALID, "%s has used the free attack and every extra action this round (C-2).", name)
+		return d, fray.Errorf(fray.EINVALID, "%s has used the free attack and every extra action this round (C-2).", fray.Mention(name))
 	}
 	if ch.Stance == StanceOffence {
 		d.Modifier += FullOffenceBonus
@@ -601,9 +601,9 @@ func (s *State) defenceAction(name, against string) (ActionData, error) {
 	case ch == nil:
 		return d, fray.Errorf(fray.ENOTFOUND, "There is no combatant named %q.", name)
 	case ch.Stance == StanceOffence:
-		return d, fray.Errorf(fray.EINVALID, "%s is on Full Offence this round and cannot defend (C-7); the attack hits on 9+ (C-4).", name)
+		return d, fray.Errorf(fray.EINVALID, "%s is on Full Offence this round and cannot defend (C-7); the attack hits on 9+ (C-4).", fray.Mention(name))
 	case ch.Stood:
-		return d, fray.Errorf(fray.EINVALID, "%s spent this round standing up (C-6) and has no defence left; the attack hits on 9+ (C-4).", name)
+		return d, fray.Errorf(fray.EINVALID, "%s spent this round standing up (C-6) and has no defence left; the attack hits on 9+ (C-4).", fray.Mention(name))
 	case b.Defence:
 		d.Kind = ActionFree
 	case b.Bonus:
@@ -611,7 +611,7 @@ func (s *State) defenceAction(name, against string) (ActionData, error) {
 	case b.Extras > 0:
 		d.Kind, d.Modifier = ActionExtra, b.Next
 	default:
-		return d, fray.Errorf(fray.EINVALID, "%s has no defence left this round (C-2); the attack hits on 9+ (C-4).", name)
+		return d, fray.Errorf(fray.EINVALID, "%s has no defence left this round (C-2); the attack hits on 9+ (C-4).", fray.Mention(name))
 	}
 	if ch.Stance == StanceDefence {
 		d.Modifier += FullDefenceBonus
@@ -658,7 +658,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		ch := s.char(d.Name)
 		if ch == nil || (d.Stance != StanceNone && d.Stance != StanceDefence && d.Stance != StanceOffence) {
-			return fray.Errorf(fray.EINVALID, "Event %d gives %q the stance %q.", ev.Seq, d.Name, d.Stance)
+			return fray.Errorf(fray.EINVALID, "Event %d gives %q the stance %q.", ev.Seq, fray.Mention(d.Name), d.Stance)
 		}
 		ch.Stance = d.Stance
 	case EventRound:
@@ -698,7 +698,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		ch := s.char(d.Name)
 		if ch == nil || s.Current() == "" || (ev.Type == EventAttack && !fray.SameName(d.Name, s.Current())) {
-			return fray.Errorf(fray.EINVALID, "Event %d is an action of %q out of turn.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d is an action of %q out of turn.", ev.Seq, fray.Mention(d.Name))
 		}
 		switch {
 		case d.Kind == ActionExtra:
@@ -725,10 +725,10 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 			return err
 		}
 		if cur := s.Current(); cur == "" || !fray.SameName(cur, d.Name) {
-			return fray.Errorf(fray.EINVALID, "Event %d ends the turn of %q, whose turn it is not.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d ends the turn of %q, whose turn it is not.", ev.Seq, fray.Mention(d.Name))
 		}
 		if s.Waiting != nil {
-			return fray.Errorf(fray.EINVALID, "Event %d ends %q's turn while an attack waits for %q's answer.", ev.Seq, d.Name, s.Waiting.Target)
+			return fray.Errorf(fray.EINVALID, "Event %d ends %q's turn while an attack waits for %q's answer.", ev.Seq, fray.Mention(d.Name), fray.Mention(s.Waiting.Target))
 		}
 		t := HistoryTurn{Text: s.Order[s.Pos], Who: s.TurnWho}
 		if t.Who == nil {

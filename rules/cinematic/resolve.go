@@ -203,7 +203,7 @@ func life(c *fray.Combatant) (fray.Track, bool) {
 func needLife(c *fray.Combatant) (fray.Track, error) {
 	t, ok := life(c)
 	if !ok {
-		return t, fray.Errorf(fray.EINVALID, "%s has no Life Points; load a sheet, or give strength= and constitution= with add ((Strength + Constitution) × 4 + 10).", c.Name)
+		return t, fray.Errorf(fray.EINVALID, "%s has no Life Points; load a sheet, or give strength= and constitution= with add ((Strength + Constitution) × 4 + 10).", c)
 	}
 	return t, nil
 }
@@ -212,7 +212,7 @@ func needLife(c *fray.Combatant) (fray.Track, error) {
 func stat(c *fray.Combatant, name string) (int, error) {
 	v, ok := c.Stats[name]
 	if !ok {
-		return 0, fray.Errorf(fray.EINVALID, "%s has no %s; give it with add %s %s=N or a sheet.", c.Name, title(name), quoteName(c.Name), name)
+		return 0, fray.Errorf(fray.EINVALID, "%s has no %s; give it with add %s %s=N or a sheet.", c, title(name), quoteName(c.Name), name)
 	}
 	return v, nil
 }
@@ -293,7 +293,7 @@ func sum(mods []fray.Modifier) int {
 func out(c *fray.Combatant, what string) error {
 	for _, x := range []string{CondDead, CondUnconscious, CondTied} {
 		if c.Condition(x) != nil {
-			return fray.Errorf(fray.EINVALID, "%s is %s and cannot %s (C-6).", c.Name, x, what)
+			return fray.Errorf(fray.EINVALID, "%s is %s and cannot %s (C-6).", c, x, what)
 		}
 	}
 	return nil
@@ -409,7 +409,7 @@ func weapon(c *fray.Combatant, name string) (fray.Power, error) {
 		}
 		return fray.Power{Name: strings.ToLower(name), Kind: fray.PowerKindWeapon, Rank: st, Damage: "bash", Skill: "Kung Fu"}, nil
 	}
-	return fray.Power{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon %q (%s).", c.Name, engine.Clip(name), weaponList(c))
+	return fray.Power{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon %q (%s).", c, engine.Clip(name), weaponList(c))
 }
 
 // startTracks gives a combatant who joins the tracks resolution counts
@@ -482,19 +482,19 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 		return nil, err
 	}
 	if fray.SameName(a.Name, b.Name) {
-		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", a.Name)
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", a)
 	}
 	if cur := s.Current(); !fray.SameName(cur, a.Name) {
 		if cur == "" {
 			return nil, fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next to begin round %d.", s.Round+1)
 		}
-		return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's own turn.", cur, a.Name)
+		return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's own turn.", fray.Mention(cur), a)
 	}
 	if err := out(a, "attack"); err != nil {
 		return nil, err
 	}
 	if b.Condition(CondDead) != nil {
-		return nil, fray.Errorf(fray.EINVALID, "%s is dead already.", b.Name)
+		return nil, fray.Errorf(fray.EINVALID, "%s is dead already.", b)
 	}
 	w, err := weapon(a, cmd.Opts[OptWith])
 	if err != nil {
@@ -531,7 +531,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 		p.foes++
 	}
 	if p.foes > MaxAttackers {
-		return nil, fray.Errorf(fray.EINVALID, "%s has been attacked by %d others this round (%s); no more than %d may attack one target in a round (C-6).", b.Name, len(foes), strings.Join(foes, ", "), MaxAttackers)
+		return nil, fray.Errorf(fray.EINVALID, "%s has been attacked by %d others this round (%s); no more than %d may attack one target in a round (C-6).", b, len(foes), strings.Join(foes, ", "), MaxAttackers)
 	}
 	cm, spent := engine.Modifiers(a, b, fray.AppliesAttack, s.Round)
 	cm = slices.DeleteFunc(cm, func(m fray.Modifier) bool { return m.Source == b.Name+" "+CondOutnumbered })
@@ -559,7 +559,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	if p.ammo {
 		need := max(p.d.Shots, 1)
 		if left := ammo(a, w); left < need {
-			return nil, fray.Errorf(fray.EINVALID, "%s's %s has %d shots left in the clip, not %d; reload %s %s first (C-8).", a.Name, w.Name, left, need, quoteName(a.Name), quoteName(w.Name))
+			return nil, fray.Errorf(fray.EINVALID, "%s's %s has %d shots left in the clip, not %d; reload %s %s first (C-8).", a, w.Name, left, need, quoteName(a.Name), quoteName(w.Name))
 		}
 	}
 	if p.mods, err = gm(cmd, OptMod, p.mods); err != nil {
@@ -618,7 +618,7 @@ func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) 
 		return fray.Errorf(fray.EINVALID, "With defence=wait the defence's modifier comes with the answer: dodge %s dmod=N or parry %s dmod=N.", quoteName(b.Name), quoteName(b.Name))
 	}
 	if want == DefenceParry && p.weapon.Damage == "bullet" {
-		return fray.Errorf(fray.EINVALID, "%s cannot parry a bullet; say defence=dodge or none.", b.Name)
+		return fray.Errorf(fray.EINVALID, "%s cannot parry a bullet; say defence=dodge or none.", b)
 	}
 	act, why := s.canDefend(a, b, unaware)
 	if want == DefenceNone {
@@ -626,7 +626,7 @@ func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) 
 	}
 	if why != "" {
 		if want != "" && want != DefenceNone && want != DefenceWait {
-			return fray.Errorf(fray.EINVALID, "%s cannot %s: %s", b.Name, want, why)
+			return fray.Errorf(fray.EINVALID, "%s cannot %s: %s", b, want, why).Naming(a.Name)
 		}
 		p.d.Defence = DefenceNone
 		if want == DefenceWait {
@@ -882,7 +882,7 @@ func (s *State) planTest(cmd fray.Command) (*planned, error) {
 		return nil, fray.Errorf(fray.EINVALID, "test %s %s: say consciousness or survival.", quoteName(c.Name), engine.Clip(cmd.Args[1]))
 	}
 	if c.Condition(CondDead) != nil {
-		return nil, fray.Errorf(fray.EINVALID, "%s is dead.", c.Name)
+		return nil, fray.Errorf(fray.EINVALID, "%s is dead.", c)
 	}
 	lp, err := needLife(c)
 	if err != nil {
@@ -900,10 +900,10 @@ func (s *State) planTest(cmd fray.Command) (*planned, error) {
 	p.mods = []fray.Modifier{{Source: "Constitution", Value: con}, {Source: "Willpower", Value: wil}}
 	if kind == "consciousness" {
 		if lp.Value > 0 {
-			return nil, fray.Errorf(fray.EINVALID, "%s has %d Life Points; the Consciousness test is at 0 or fewer (C-6).", c.Name, lp.Value)
+			return nil, fray.Errorf(fray.EINVALID, "%s has %d Life Points; the Consciousness test is at 0 or fewer (C-6).", c, lp.Value)
 		}
 		if c.Condition(CondUnconscious) != nil {
-			return nil, fray.Errorf(fray.EINVALID, "%s is unconscious already.", c.Name)
+			return nil, fray.Errorf(fray.EINVALID, "%s is unconscious already.", c)
 		}
 		if _, ok := cmd.Opts[OptMinutes]; ok {
 			return nil, fray.Errorf(fray.EINVALID, "minutes= is for the Survival test.")
@@ -918,10 +918,10 @@ func (s *State) planTest(cmd fray.Command) (*planned, error) {
 		}
 	} else {
 		if lp.Value > SurvivalBelow {
-			return nil, fray.Errorf(fray.EINVALID, "%s has %d Life Points; the Survival test is at %d or fewer (C-6).", c.Name, lp.Value, SurvivalBelow)
+			return nil, fray.Errorf(fray.EINVALID, "%s has %d Life Points; the Survival test is at %d or fewer (C-6).", c, lp.Value, SurvivalBelow)
 		}
 		if c.Condition(CondStabilised) != nil {
-			return nil, fray.Errorf(fray.EINVALID, "%s has been stabilised; no Survival test until hurt again.", c.Name)
+			return nil, fray.Errorf(fray.EINVALID, "%s has been stabilised; no Survival test until hurt again.", c)
 		}
 		// −1 per full 10 below zero: −56 is −5.
 		p.mods = append(p.mods, fray.Modifier{Source: "per 10 below zero (" + strconv.Itoa(lp.Value) + " LP)", Value: -(-lp.Value / 10)})
@@ -965,15 +965,15 @@ func (s *State) planFree(cmd fray.Command) (*planned, error) {
 		need = CondDown
 	}
 	if c.Condition(need) == nil {
-		return nil, fray.Errorf(fray.EINVALID, "%s is not %s.", c.Name, need)
+		return nil, fray.Errorf(fray.EINVALID, "%s is not %s.", c, need)
 	}
 	for _, x := range []string{CondDead, CondUnconscious} {
 		if c.Condition(x) != nil {
-			return nil, fray.Errorf(fray.EINVALID, "%s is %s.", c.Name, x)
+			return nil, fray.Errorf(fray.EINVALID, "%s is %s.", c, x)
 		}
 	}
 	if cmd.Name == RollKipUp && c.Condition(CondTied) != nil {
-		return nil, fray.Errorf(fray.EINVALID, "%s is tied up; get free first.", c.Name)
+		return nil, fray.Errorf(fray.EINVALID, "%s is tied up; get free first.", c)
 	}
 	dex, err := stat(c, "dexterity")
 	if err != nil {
@@ -1392,7 +1392,7 @@ func (s *State) decideDamage(cmd fray.Command, emit emitFunc) error {
 	}
 	if cmd.Name == "heal" {
 		if c.Condition(CondDead) != nil {
-			return fray.Errorf(fray.EINVALID, "%s is dead.", c.Name)
+			return fray.Errorf(fray.EINVALID, "%s is dead.", c)
 		}
 		n = -n
 	}
@@ -1465,7 +1465,7 @@ func (s *State) decideComplication(cmd fray.Command, emit emitFunc) error {
 		x.By = b.Name
 	}
 	if c.Condition(x.Name) != nil {
-		return fray.Errorf(fray.EINVALID, "%s is %s already.", c.Name, x.Name)
+		return fray.Errorf(fray.EINVALID, "%s is %s already.", c, x.Name)
 	}
 	return setCondition(s, emit, c.Name, x)
 }
@@ -1481,13 +1481,13 @@ func (s *State) decideStand(cmd fray.Command, emit emitFunc) error {
 		return err
 	}
 	if c.Condition(CondDown) == nil {
-		return fray.Errorf(fray.EINVALID, "%s is not knocked down.", c.Name)
+		return fray.Errorf(fray.EINVALID, "%s is not knocked down.", c)
 	}
 	if err := out(c, "stand"); err != nil {
 		return err
 	}
 	if !s.Started || !fray.SameName(s.Current(), c.Name) {
-		return fray.Errorf(fray.EINVALID, "Standing takes %s's round: do it on their turn (or kipup %s at any time).", c.Name, quoteName(c.Name))
+		return fray.Errorf(fray.EINVALID, "Standing takes %s's round: do it on their turn (or kipup %s at any time).", c, quoteName(c.Name))
 	}
 	if err := emit(EventStood, fray.NameData{Name: c.Name}); err != nil {
 		return err
@@ -1511,11 +1511,11 @@ func (s *State) decideStabilise(cmd fray.Command, emit emitFunc) error {
 	}
 	switch {
 	case c.Condition(CondDead) != nil:
-		return fray.Errorf(fray.EINVALID, "%s is dead.", c.Name)
+		return fray.Errorf(fray.EINVALID, "%s is dead.", c)
 	case lp.Value > SurvivalBelow:
-		return fray.Errorf(fray.EINVALID, "%s has %d Life Points and is not dying (%d or fewer).", c.Name, lp.Value, SurvivalBelow)
+		return fray.Errorf(fray.EINVALID, "%s has %d Life Points and is not dying (%d or fewer).", c, lp.Value, SurvivalBelow)
 	case c.Condition(CondStabilised) != nil:
-		return fray.Errorf(fray.EINVALID, "%s is stabilised already.", c.Name)
+		return fray.Errorf(fray.EINVALID, "%s is stabilised already.", c)
 	}
 	if c.Condition(CondSurvival) != nil {
 		if err := emit(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: CondSurvival}); err != nil {
@@ -1539,11 +1539,11 @@ func firearm(c *fray.Combatant, name string) (fray.Power, error) {
 	}
 	switch {
 	case len(guns) == 0:
-		return fray.Power{}, fray.Errorf(fray.EINVALID, "%s has no weapon with a clip on their sheet.", c.Name)
+		return fray.Power{}, fray.Errorf(fray.EINVALID, "%s has no weapon with a clip on their sheet.", c)
 	case name != "":
-		return fray.Power{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon with a clip named %q (%s).", c.Name, engine.Clip(name), gunList(guns))
+		return fray.Power{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon with a clip named %q (%s).", c, engine.Clip(name), gunList(guns))
 	case len(guns) > 1:
-		return fray.Power{}, fray.Errorf(fray.EINVALID, "%s has several firearms (%s); name one.", c.Name, gunList(guns))
+		return fray.Power{}, fray.Errorf(fray.EINVALID, "%s has several firearms (%s); name one.", c, gunList(guns))
 	}
 	return guns[0], nil
 }
@@ -1574,25 +1574,25 @@ func (s *State) decideReload(cmd fray.Command, emit emitFunc) error {
 		return err
 	}
 	if !s.Started || !fray.SameName(s.Current(), c.Name) {
-		return fray.Errorf(fray.EINVALID, "Reloading is an action on %s's own turn (C-8).", c.Name)
+		return fray.Errorf(fray.EINVALID, "Reloading is an action on %s's own turn (C-8).", c)
 	}
 	if err := out(c, "reload"); err != nil {
 		return err
 	}
 	if ammo(c, w) == w.Clip {
-		return fray.Errorf(fray.EINVALID, "%s's %s is fully loaded (%d shots).", c.Name, w.Name, w.Clip)
+		return fray.Errorf(fray.EINVALID, "%s's %s is fully loaded (%d shots).", c, w.Name, w.Clip)
 	}
 	ch, b := s.char(c.Name), s.Budget(c.Name)
 	d := reloadData{Name: c.Name, Weapon: w.Name}
 	switch {
 	case ch.Stood:
-		return fray.Errorf(fray.EINVALID, "%s spent this round standing up and has no action left.", c.Name)
+		return fray.Errorf(fray.EINVALID, "%s spent this round standing up and has no action left.", c)
 	case b.Attack:
 		d.Kind = ActionFree
 	case b.Extras > 0:
 		d.Kind, d.Modifier = ActionExtra, b.Next
 	default:
-		return fray.Errorf(fray.EINVALID, "%s has no action left this round to reload with (C-2).", c.Name)
+		return fray.Errorf(fray.EINVALID, "%s has no action left this round to reload with (C-2).", c)
 	}
 	return emit(EventReloaded, d)
 }
@@ -1622,7 +1622,7 @@ func (s *State) decideSpend(cmd fray.Command, emit emitFunc) error {
 		return fray.Errorf(fray.EINVALID, "Say how many shots: spend %s ammo=N.", quoteName(c.Name))
 	}
 	if left := ammo(c, w); left < n {
-		return fray.Errorf(fray.EINVALID, "%s's %s has %d shots left, not %d.", c.Name, w.Name, left, n)
+		return fray.Errorf(fray.EINVALID, "%s's %s has %d shots left, not %d.", c, w.Name, left, n)
 	}
 	return emit(EventShot, ammoData{Name: c.Name, Weapon: w.Name, Shots: n})
 }
@@ -1642,7 +1642,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if d.Roll == RollAttack && d.Target != "" {
 			ch := s.char(d.Target)
 			if ch == nil || s.Find(d.Name) == nil {
-				return true, fray.Errorf(fray.EINVALID, "Event %d is an attack between %q and %q, who are not both present.", ev.Seq, d.Name, d.Target)
+				return true, fray.Errorf(fray.EINVALID, "Event %d is an attack between %q and %q, who are not both present.", ev.Seq, fray.Mention(d.Name), fray.Mention(d.Target))
 			}
 			if engine.Index(ch.Foes, d.Name) < 0 {
 				ch.Foes = append(ch.Foes, s.Find(d.Name).Name)
@@ -1655,11 +1655,11 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		c := s.Find(d.Name)
 		if c == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who is not present.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		t, ok := life(c)
 		if !ok {
-			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no Life Points.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no Life Points.", ev.Seq, fray.Mention(d.Name))
 		}
 		if d.Amount < 0 {
 			t.Value = min(t.Value-d.Amount, max(t.Max, t.Value))
@@ -1679,11 +1679,11 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		c := s.Find(d.Name)
 		if c == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d fires %q's weapon, who is not present.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d fires %q's weapon, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		w := c.Power(d.Weapon)
 		if w == nil || w.Clip == 0 || d.Shots < 1 {
-			return true, fray.Errorf(fray.EINVALID, "Event %d fires %q's %q, which has no clip.", ev.Seq, d.Name, d.Weapon)
+			return true, fray.Errorf(fray.EINVALID, "Event %d fires %q's %q, which has no clip.", ev.Seq, fray.Mention(d.Name), d.Weapon)
 		}
 		if c.Tracks == nil {
 			c.Tracks = map[string]fray.Track{}
@@ -1696,11 +1696,11 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		c, ch := s.Find(d.Name), s.char(d.Name)
 		if c == nil || ch == nil || !fray.SameName(d.Name, s.Current()) {
-			return true, fray.Errorf(fray.EINVALID, "Event %d reloads for %q out of turn.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d reloads for %q out of turn.", ev.Seq, fray.Mention(d.Name))
 		}
 		w := c.Power(d.Weapon)
 		if w == nil || w.Clip == 0 {
-			return true, fray.Errorf(fray.EINVALID, "Event %d reloads %q's %q, which has no clip.", ev.Seq, d.Name, d.Weapon)
+			return true, fray.Errorf(fray.EINVALID, "Event %d reloads %q's %q, which has no clip.", ev.Seq, fray.Mention(d.Name), d.Weapon)
 		}
 		if d.Kind == ActionExtra {
 			ch.Extras++
@@ -1720,7 +1720,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		ch := s.char(d.Name)
 		if ch == nil || !fray.SameName(d.Name, s.Current()) {
-			return true, fray.Errorf(fray.EINVALID, "Event %d stands %q up out of turn.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d stands %q up out of turn.", ev.Seq, fray.Mention(d.Name))
 		}
 		ch.Stood, s.Begun = true, true
 		s.say("stands up")

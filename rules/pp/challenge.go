@@ -577,7 +577,7 @@ func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAs
 			}
 		}
 		if n > sd.pool.Count() {
-			return side{}, fray.Errorf(fray.EINVALID, "%s=%d: %s has only %d dice to set aside.", o.auto, n, c.Name, max(sd.pool.Count(), 0))
+			return side{}, fray.Errorf(fray.EINVALID, "%s=%d: %s has only %d dice to set aside.", o.auto, n, c, max(sd.pool.Count(), 0))
 		}
 		sd.pool.SetAside = max(n, 0)
 	}
@@ -589,7 +589,7 @@ func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAs
 		sd.counted = n
 	}
 	if err := sd.pool.Check(); err != nil {
-		return side{}, fray.Errorf(fray.EINVALID, "%s's roll: %v.", c.Name, err)
+		return side{}, fray.Errorf(fray.EINVALID, "%s's roll: %v.", c, err)
 	}
 	return sd, nil
 }
@@ -757,7 +757,7 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 			return CheckData{}, nil, err
 		}
 		if fray.SameName(o.Name, act.name) {
-			return CheckData{}, nil, fray.Errorf(fray.EINVALID, "%s cannot roll against themselves.", o.Name)
+			return CheckData{}, nil, fray.Errorf(fray.EINVALID, "%s cannot roll against themselves.", o)
 		}
 		opp, err := s.makeSide(cmd, o.Name, ot, oppOpts, false, 0, 0, fray.AppliesCheck, nil)
 		if err != nil {
@@ -827,7 +827,7 @@ func (s *State) rivalSides(cmd fray.Command, act side, names []string) ([]side, 
 			return nil, err
 		}
 		if engine.Index(seen, c.Name) >= 0 {
-			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c.Name)
+			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
 		}
 		seen = append(seen, c.Name)
 		one := fray.Command{Name: cmd.Name}
@@ -884,9 +884,9 @@ func (s *State) canRoll(name string, attack bool) error {
 	r := s.record(name)
 	switch {
 	case r != nil && r.Out:
-		return fray.Errorf(fray.EINVALID, "%s is unconscious after a one-shot defining moment until the scene ends (scene).", name)
+		return fray.Errorf(fray.EINVALID, "%s is unconscious after a one-shot defining moment until the scene ends (scene).", fray.Mention(name))
 	case s.Defeated(name) && (attack || r == nil || !r.OneShot):
-		return fray.Errorf(fray.EINVALID, "%s is defeated.", name)
+		return fray.Errorf(fray.EINVALID, "%s is defeated.", fray.Mention(name))
 	}
 	return nil
 }
@@ -1109,17 +1109,17 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 		if cur == "" {
 			return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next.")
 		}
-		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", cur, att.Name)
+		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(cur), att)
 	}
 	if fray.SameName(att.Name, tgt.Name) {
-		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att.Name)
+		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
 	}
 	with, ok := cmd.Opts[KeyWith]
 	if !ok {
-		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "Say which trait %s attacks with: with=might (or agility, …).", att.Name)
+		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "Say which trait %s attacks with: with=might (or agility, …).", att)
 	}
 	if s.Actions >= MaxActions {
-		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", cur, MaxActions)
+		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(cur), MaxActions)
 	}
 	act, err := s.actorSide(cmd, att.Name, with, s.Actions, fray.AppliesAttack, tgt)
 	if err != nil {
@@ -1246,7 +1246,7 @@ func (s *State) planAssist(cmd fray.Command) (side, string, error) {
 		return side{}, "", fray.Errorf(fray.EINVALID, "%s's roll: %v.", sd.name, err)
 	}
 	if fray.SameName(sd.name, t.Name) {
-		return side{}, "", fray.Errorf(fray.EINVALID, "%s cannot assist themselves.", t.Name)
+		return side{}, "", fray.Errorf(fray.EINVALID, "%s cannot assist themselves.", t)
 	}
 	return sd, t.Name, nil
 }
@@ -1434,7 +1434,7 @@ func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
 		return ContestData{}, nil, err
 	}
 	if fray.SameName(a.Name, b.Name) {
-		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "%s cannot contest against themselves.", a.Name)
+		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "%s cannot contest against themselves.", a)
 	}
 	ta := strings.ToLower(cmd.Args[2])
 	tb := ta
@@ -1610,14 +1610,14 @@ func (s *State) decideDefining(cmd fray.Command) (fray.Event, error) {
 		return fray.Event{}, err
 	}
 	if ch := s.char(c.Name); ch == nil || ch.Role != RoleHero {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Only a hero declares a defining moment; %s is not one.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Only a hero declares a defining moment; %s is not one.", c)
 	}
 	r := s.record(c.Name)
 	switch {
 	case r != nil && r.Defined:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has had their defining moment this story; one per story (story begins a new one).", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has had their defining moment this story; one per story (story begins a new one).", c)
 	case s.Res.Scene != "" && !fray.SameName(s.Res.Scene, c.Name):
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has had this scene's defining moment; one hero per scene (scene begins a new one).", s.Res.Scene)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has had this scene's defining moment; one hero per scene (scene begins a new one).", fray.Mention(s.Res.Scene))
 	}
 	mode := s.Setting(SettingDefining, "reduce")
 	red, hasReduce := cmd.Opts[KeyReduce]
@@ -1636,14 +1636,14 @@ func (s *State) decideDefining(cmd fray.Command) (fray.Event, error) {
 	case hasReduce && mode == "oneshot":
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "In a one-shot game a defining moment costs Health and −2d (defining=oneshot); leave reduce= out.")
 	case !hasReduce:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Say which ability %s gives up 1d of afterwards: reduce=might (physical: agility, might, toughness; mental: intellect, perception, willpower).", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Say which ability %s gives up 1d of afterwards: reduce=might (physical: agility, might, toughness; mental: intellect, perception, willpower).", c)
 	default:
 		cost = strings.ToLower(red)
 		if !isTrait(cost) {
 			return fray.Event{}, fray.Errorf(fray.EINVALID, "reduce=%s is not an ability; use agility, might or toughness (physical) or intellect, perception or willpower (mental).", engine.Clip(red))
 		}
 		if c.Stat(cost) < 1 {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no %s dice to give up.", c.Name, cost)
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no %s dice to give up.", c, cost)
 		}
 	}
 	return fray.NewEvent(EventDefining, DefiningData{Name: c.Name, Cost: cost})
@@ -1740,7 +1740,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		for _, x := range d.Sides {
 			if s.Find(x.Name) == nil {
-				return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, x.Name)
+				return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(x.Name))
 			}
 		}
 		s.Res.Sides = d.clone()
@@ -1800,7 +1800,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			return true, err
 		}
 		if s.Find(d.Name) == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		s.ensureRecord(d.Name).Defining = d.Cost
 		s.Res.Scene = s.Find(d.Name).Name

@@ -47,10 +47,10 @@ func (s *State) standing(name string) (left int, minion bool) {
 // damage both ask it.
 func (s *State) harmable(c *fray.Combatant) error {
 	if s.Defeated(c.Name) {
-		return fray.Errorf(fray.EINVALID, "%s is already defeated.", c.Name)
+		return fray.Errorf(fray.EINVALID, "%s is already defeated.", c)
 	}
 	if ch := s.char(c.Name); (ch == nil || !ch.Minion) && Health(c) <= 0 {
-		return fray.Errorf(fray.EINVALID, "%s has no Health to lose; add them with health=N or their traits.", c.Name)
+		return fray.Errorf(fray.EINVALID, "%s has no Health to lose; add them with health=N or their traits.", c)
 	}
 	return nil
 }
@@ -107,14 +107,14 @@ func (s *State) decideHarm(cmd fray.Command) (fray.Event, error) {
 	if !minion {
 		whole = Health(c)
 		if whole <= 0 {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no Health to regain; add them with health=N or their traits.", c.Name)
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no Health to regain; add them with health=N or their traits.", c)
 		}
 	}
 	if left >= whole {
 		if minion {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "None of %s's %d minions is defeated; there is nothing to heal.", c.Name, whole)
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "None of %s's %d minions is defeated; there is nothing to heal.", c, whole)
 		}
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has all their Health (%d); there is nothing to heal.", c.Name, whole)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has all their Health (%d); there is nothing to heal.", c, whole)
 	}
 	d.N = min(n, whole-left)
 	return fray.NewEvent(EventHealed, d)
@@ -131,7 +131,7 @@ func (s *State) applyHarm(ev fray.Event) (handled bool, err error) {
 		return true, err
 	}
 	if s.Find(d.Name) == nil || d.N < 1 {
-		return true, fray.Errorf(fray.EINVALID, "Event %d harms or heals %q, who is not present.", ev.Seq, d.Name)
+		return true, fray.Errorf(fray.EINVALID, "Event %d harms or heals %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 	}
 	left, minion := s.standing(d.Name)
 	if ev.Type == EventDamaged {

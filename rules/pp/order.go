@@ -319,7 +319,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 				return nil, err
 			}
 			if engine.Index(names, c.Name) >= 0 {
-				return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c.Name)
+				return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
 			}
 			names = append(names, c.Name)
 		}
@@ -348,12 +348,12 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 				return nil, err
 			}
 			if !fray.SameName(c.Name, cur) {
-				return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", cur, c.Name)
+				return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(cur), c)
 			}
 		}
 		if cmd.Name == "act" {
 			if s.Actions >= MaxActions {
-				return nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", cur, MaxActions)
+				return nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(cur), MaxActions)
 			}
 			err = emit(EventActed, ActData{Name: cur, Nth: s.Actions + 1})
 			break
@@ -463,7 +463,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		c := s.char(d.Name)
 		if c == nil || !slices.Contains(roles, d.Role) {
-			return fray.Errorf(fray.EINVALID, "Event %d gives %q the role %q.", ev.Seq, d.Name, d.Role)
+			return fray.Errorf(fray.EINVALID, "Event %d gives %q the role %q.", ev.Seq, fray.Mention(d.Name), d.Role)
 		}
 		c.Role, c.Minion = d.Role, d.Minion
 	case EventTiebreak:
@@ -500,7 +500,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 			return err
 		}
 		if cur := s.Current(); cur == "" || !fray.SameName(cur, d.Name) {
-			return fray.Errorf(fray.EINVALID, "Event %d is for %q, whose turn it is not.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d is for %q, whose turn it is not.", ev.Seq, fray.Mention(d.Name))
 		}
 		if ev.Type == EventActed {
 			s.Actions++

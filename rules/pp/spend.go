@@ -72,6 +72,19 @@ func (s *State) lastWords() string {
 	return s.Res.Last.Actor + "'s " + s.Res.Last.Trait
 }
 
+// lastNames returns the combatants lastWords names.
+func (s *State) lastNames() []string {
+	switch s.Res.LastOf {
+	case LastExchange:
+		return []string{s.Res.Before.A, s.Res.Before.B}
+	case LastAssist:
+		return []string{s.Res.LastAssist.Helper}
+	case LastGroup:
+		return nil
+	}
+	return []string{s.Res.Last.Actor}
+}
+
 // findSpender finds name's side of the last roll.
 func (s *State) findSpender(name string) (spender, bool) {
 	switch s.Res.LastOf {
@@ -135,14 +148,14 @@ func (s *State) planSpend(cmd fray.Command) (spender, side, string, int, error) 
 	}
 	sp, ok := s.findSpender(c.Name)
 	if !ok {
-		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s did not make the last roll (%s); only those who rolled may spend Resolve on it.", c.Name, s.lastWords())
+		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s did not make the last roll (%s); only those who rolled may spend Resolve on it.", c, s.lastWords()).Naming(s.lastNames()...)
 	}
 	how, n := HowDice, 0
 	switch a := strings.ToLower(cmd.Arg(1)); a {
 	case "":
 		v, ok := cmd.Opts[KeyResolve]
 		if !ok {
-			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "Say what %s spends: resolve=N (a die a point), reroll or explode.", c.Name)
+			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "Say what %s spends: resolve=N (a die a point), reroll or explode.", c)
 		}
 		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > dice.MaxDice {
 			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "resolve=%s is not a number of Resolve points of 1 or more.", engine.Clip(v))
@@ -156,7 +169,7 @@ func (s *State) planSpend(cmd fray.Command) (spender, side, string, int, error) 
 		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%q is not a way to spend Resolve; use resolve=N, reroll or explode.", engine.Clip(cmd.Arg(1)))
 	}
 	if left := s.ResolveLeft(c.Name); n > left {
-		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s has %s left, not %d.", c.Name, plural(left, "Resolve point", "Resolve points"), n)
+		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s has %s left, not %d.", c, plural(left, "Resolve point", "Resolve points"), n)
 	}
 	p := sp.pool
 	sd := side{name: c.Name, counted: -1}
@@ -175,10 +188,10 @@ func (s *State) planSpend(cmd fray.Command) (spender, side, string, int, error) 
 			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "6s explode for Resolve only when checking your swing (set swing=yes); here every 6 is already worth 2.")
 		}
 		if p.DefiningMoment || p.Explode {
-			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s's 6s explode already.", c.Name)
+			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s's 6s explode already.", c)
 		}
 		if sp.sixes == 0 {
-			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s rolled no 6s to explode.", c.Name)
+			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s rolled no 6s to explode.", c)
 		}
 		sd.pool = Pool{Dice: sp.sixes, Explode: true}
 	}

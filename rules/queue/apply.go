@@ -86,7 +86,7 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 			return err
 		}
 		if !fray.SameName(s.current(), d.Name) {
-			return fray.Errorf(fray.EINVALID, "Event %d is an action by %s out of turn.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d is an action by %s out of turn.", ev.Seq, fray.Mention(d.Name))
 		}
 		s.Actions = append(s.Actions, d.Kind)
 	case EventTurnEnded:
@@ -96,7 +96,7 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		}
 		cur := s.current()
 		if !fray.SameName(cur, d.Name) {
-			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, fray.Mention(d.Name))
 		}
 		s.toBottom()
 	case EventReacted:

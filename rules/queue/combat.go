@@ -289,28 +289,28 @@ func (s *State) AttackOf(cmd fray.Command) (Attack, *fray.Combatant, *fray.Comba
 		return a, nil, nil, Weapon{}, err
 	}
 	if fray.SameName(att.Name, tgt.Name) {
-		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att.Name)
+		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
 	}
 	ws := s.Weapons(att.Name)
 	var wp Weapon
 	with, given := cmd.Opts[KeyWith]
 	switch {
 	case len(ws) == 0:
-		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s has no weapon; give them one with add … weapon=NAME:WEIGHT[:SPECIAL].", att.Name)
+		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s has no weapon; give them one with add … weapon=NAME:WEIGHT[:SPECIAL].", att)
 	case !given && len(ws) > 1:
-		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s has %d weapons; say which with with=%s.", att.Name, len(ws), weaponNames(ws, "|"))
+		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s has %d weapons; say which with with=%s.", att, len(ws), weaponNames(ws, "|"))
 	case !given:
 		wp = ws[0]
 	default:
 		i := slices.IndexFunc(ws, func(w Weapon) bool { return strings.EqualFold(w.Name, with) })
 		if i < 0 {
-			return a, nil, nil, Weapon{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon named %q; their weapons: %s.", att.Name, engine.Clip(with), weaponNames(ws, ", "))
+			return a, nil, nil, Weapon{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon named %q; their weapons: %s.", att, engine.Clip(with), weaponNames(ws, ", "))
 		}
 		wp = ws[i]
 	}
 	hp, ok := s.HP(tgt.Name)
 	if !ok {
-		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s has no hit points to lose; add them with hp=N.", tgt.Name)
+		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s has no hit points to lose; add them with hp=N.", tgt)
 	}
 	a = Attack{Weight: wp.Weight, HP: hp}
 	if v, ok := cmd.Opts[KeyHit]; ok {
@@ -440,11 +440,11 @@ func (s *State) checkAttack(cmd fray.Command) (attackPlan, error) {
 	}
 	switch {
 	case s.Dead(att.Name):
-		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is dead.", att.Name)
+		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is dead.", att)
 	case s.Incapacitated(att.Name):
-		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is Incapacitated and cannot attack.", att.Name)
+		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is Incapacitated and cannot attack.", att)
 	case s.Dead(tgt.Name):
-		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is already dead.", tgt.Name)
+		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is already dead.", tgt)
 	}
 	p := attackPlan{a: a, att: att, tgt: tgt, wp: wp}
 	if a.Ruling == RulingNone {
@@ -469,7 +469,7 @@ func (s *State) injuryOpt(cmd fray.Command, name string, hp int, what string) (s
 	f := s.fighter(name)
 	free := freeInjuries(f)
 	if hp == 0 && f != nil && f.Pending > 0 && f.Pending >= len(free) {
-		return "", fray.Errorf(fray.EINVALID, "%s has %d Injuries to choose, as many as are left (%s); choose them with injury %s … first.", name, f.Pending, strings.Join(free, ", "), quoteName(name))
+		return "", fray.Errorf(fray.EINVALID, "%s has %d Injuries to choose, as many as are left (%s); choose them with injury %s … first.", fray.Mention(name), f.Pending, strings.Join(free, ", "), quoteName(name))
 	}
 	v, ok := cmd.Opts[KeyInjury]
 	if !ok {
@@ -477,10 +477,10 @@ func (s *State) injuryOpt(cmd fray.Command, name string, hp int, what string) (s
 	}
 	inj := strings.ToLower(v)
 	if !slices.Contains(free, inj) {
-		return "", fray.Errorf(fray.EINVALID, "injury=%s: %s can still take %s.", engine.Clip(v), name, strings.Join(free, ", "))
+		return "", fray.Errorf(fray.EINVALID, "injury=%s: %s can still take %s.", engine.Clip(v), fray.Mention(name), strings.Join(free, ", "))
 	}
 	if hp > 0 {
-		return "", fray.Errorf(fray.EINVALID, "%s is not Incapacitated, so this %s gives no Injury; leave injury= out.", name, what)
+		return "", fray.Errorf(fray.EINVALID, "%s is not Incapacitated, so this %s gives no Injury; leave injury= out.", fray.Mention(name), what)
 	}
 	return inj, nil
 }
@@ -567,13 +567,13 @@ func (s *State) decideInjury(cmd fray.Command) (fray.Event, error) {
 	}
 	f := s.fighter(c.Name)
 	if f == nil || f.Pending == 0 {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no Injury to choose; an Injury comes from damage taken while Incapacitated.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no Injury to choose; an Injury comes from damage taken while Incapacitated.", c)
 	}
 	inj := strings.ToLower(cmd.Args[1])
 	free := freeInjuries(f)
 	if !slices.Contains(free, inj) {
 		if slices.Contains(Injuries(), inj) {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already %s; each Injury is taken once: choose %s.", c.Name, inj, strings.Join(free, " or "))
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already %s; each Injury is taken once: choose %s.", c, inj, strings.Join(free, " or "))
 		}
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%q is not an Injury; choose %s.", engine.Clip(cmd.Args[1]), strings.Join(free, " or "))
 	}
@@ -589,7 +589,7 @@ func (s *State) applyCombat(ev fray.Event) (handled bool, err error) {
 			return true, err
 		}
 		if s.Find(d.Name) == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d arms %q, who is not present.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d arms %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		s.ensureFighter(d.Name).Weapons = slices.Clone(d.Weapons)
 	case EventAttacked:
@@ -598,7 +598,7 @@ func (s *State) applyCombat(ev fray.Event) (handled bool, err error) {
 			return true, err
 		}
 		if s.Find(d.Target) == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d attacks %q, who is not present.", ev.Seq, d.Target)
+			return true, fray.Errorf(fray.EINVALID, "Event %d attacks %q, who is not present.", ev.Seq, fray.Mention(d.Target))
 		}
 		if !d.Hit {
 			return true, nil
@@ -611,7 +611,7 @@ func (s *State) applyCombat(ev fray.Event) (handled bool, err error) {
 		}
 		f := s.fighter(d.Name)
 		if f == nil || f.Pending == 0 || slices.Contains(f.Injuries, d.Injury) {
-			return true, fray.Errorf(fray.EINVALID, "Event %d gives %q an Injury they cannot take.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d gives %q an Injury they cannot take.", ev.Seq, fray.Mention(d.Name))
 		}
 		f.Pending--
 		f.Injuries = append(f.Injuries, d.Injury)

@@ -88,9 +88,9 @@ func (s *State) decideDamage(cmd fray.Command) (fray.Event, error) {
 	hp, ok := s.HP(c.Name)
 	switch {
 	case !ok:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no hit points to lose; add them with hp=N.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no hit points to lose; add them with hp=N.", c)
 	case s.Dead(c.Name):
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already dead.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already dead.", c)
 	}
 	injury, err := s.injuryOpt(cmd, c.Name, hp, "damage")
 	if err != nil {
@@ -127,11 +127,11 @@ func (s *State) decideHeal(cmd fray.Command) (fray.Event, error) {
 	m, _, _ := maxHP(c)
 	switch {
 	case !ok:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no hit points to regain; add them with hp=N.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no hit points to regain; add them with hp=N.", c)
 	case s.Dead(c.Name):
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is dead; healing does not bring them back.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is dead; healing does not bring them back.", c)
 	case left >= m:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has all their hit points (%d); there is nothing to heal.", c.Name, m)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has all their hit points (%d); there is nothing to heal.", c, m)
 	}
 	return fray.NewEvent(EventHealed, healedData{Name: c.Name, Healed: min(n, m-left)})
 }
@@ -167,9 +167,9 @@ func (s *State) CheckOf(cmd fray.Command) (ToHit, checkData, []fray.Modifier, []
 	}
 	switch {
 	case s.Dead(c.Name):
-		return t, d, nil, nil, fray.Errorf(fray.EINVALID, "%s is dead.", c.Name)
+		return t, d, nil, nil, fray.Errorf(fray.EINVALID, "%s is dead.", c)
 	case s.Incapacitated(c.Name):
-		return t, d, nil, nil, fray.Errorf(fray.EINVALID, "%s is Incapacitated and cannot act.", c.Name)
+		return t, d, nil, nil, fray.Errorf(fray.EINVALID, "%s is Incapacitated and cannot act.", c)
 	}
 	vs, hasVs := cmd.Opts[KeyVs]
 	diff, hasDiff := cmd.Opts[KeyDifficulty]
@@ -183,7 +183,7 @@ func (s *State) CheckOf(cmd fray.Command) (ToHit, checkData, []fray.Modifier, []
 			return t, d, nil, nil, err
 		}
 		if fray.SameName(o.Name, c.Name) {
-			return t, d, nil, nil, fray.Errorf(fray.EINVALID, "%s cannot check against themselves; give difficulty=N.", c.Name)
+			return t, d, nil, nil, fray.Errorf(fray.EINVALID, "%s cannot check against themselves; give difficulty=N.", c)
 		}
 		base, _ := strconv.Atoi(s.Setting(SettingHitBase, strconv.Itoa(DefaultHitBase)))
 		d.Vs, t.Need = o.Name, base+o.Stat(StatWits)
@@ -194,7 +194,7 @@ func (s *State) CheckOf(cmd fray.Command) (ToHit, checkData, []fray.Modifier, []
 		}
 		d.Difficulty, t.Need = n, n
 	default:
-		return t, d, nil, nil, fray.Errorf(fray.EINVALID, "Say what %s checks against: vs=NAME (10 + their Wits) or difficulty=N.", c.Name)
+		return t, d, nil, nil, fray.Errorf(fray.EINVALID, "Say what %s checks against: vs=NAME (10 + their Wits) or difficulty=N.", c)
 	}
 	mod, err := parseMod(cmd)
 	if err != nil {
@@ -317,7 +317,7 @@ func (s *State) applyDamage(ev fray.Event) (handled bool, err error) {
 			return true, err
 		}
 		if _, ok := s.HP(d.Name); !ok || d.Damage < 1 {
-			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no hit points.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no hit points.", ev.Seq, fray.Mention(d.Name))
 		}
 		s.hurt(d.Name, d.Damage, d.Injures, d.Injury)
 	case EventHealed:
@@ -326,7 +326,7 @@ func (s *State) applyDamage(ev fray.Event) (handled bool, err error) {
 			return true, err
 		}
 		if _, ok := s.HP(d.Name); !ok || d.Healed < 1 {
-			return true, fray.Errorf(fray.EINVALID, "Event %d heals %q, who has no hit points.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d heals %q, who has no hit points.", ev.Seq, fray.Mention(d.Name))
 		}
 		s.heal(d.Name, d.Healed)
 	case EventChecked:

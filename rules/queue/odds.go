@@ -51,7 +51,7 @@ func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 func attackOdds(a Attack, att, tgt *fray.Combatant, wp Weapon, mods []fray.Modifier) (fray.Odds, error) {
 	ao, err := a.Odds()
 	if err != nil {
-		return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s", err.Error())
+		return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s", err)
 	}
 	o := fray.Odds{For: att.Name, Roll: "attack", DistOf: "damage", Mean: ao.MeanDamage}
 	switch a.Ruling {

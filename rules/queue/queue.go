@@ -368,7 +368,7 @@ func (s *State) decideSharedOK(cmd fray.Command) (evs []fray.Event, handled bool
 			var d fray.AddedData
 			if err := evs[0].Decode(&d); err == nil && (d.Before != "" || d.After != "") {
 				if d.Before != "" && fray.SameName(d.Before, s.current()) {
-					return nil, true, fray.Errorf(fray.EINVALID, "%s is taking their turn at the top of the queue; nobody can be placed above them.", s.current())
+					return nil, true, fray.Errorf(fray.EINVALID, "%s is taking their turn at the top of the queue; nobody can be placed above them.", fray.Mention(s.current()))
 				}
 				for _, n := range []string{d.Before, d.After} {
 					if n != "" && engine.Index(s.Queue, n) < 0 {
@@ -437,7 +437,7 @@ func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, e
 			return fray.Event{}, err
 		}
 		if roll.Source == fray.RollSeeded {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "initiative enters a physical die: initiative %s 14.", c.Name)
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "initiative enters a physical die: initiative %s 14.", c)
 		}
 	}
 	if c.Group == "" {
@@ -526,7 +526,7 @@ func (s *State) checkTurn(name string) (string, error) {
 			return "", err
 		}
 		if !fray.SameName(c.Name, cur) {
-			return "", fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", cur, c.Name)
+			return "", fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(cur), c)
 		}
 	}
 	return cur, nil
@@ -564,9 +564,9 @@ func (s *State) checkAct(cmd fray.Command) (cur, kind, note string, err error) {
 	}
 	switch {
 	case len(s.Actions) >= 2:
-		return "", "", "", fray.Errorf(fray.EINVALID, "%s has already taken two actions this turn; next sends them to the bottom of the queue.", cur)
+		return "", "", "", fray.Errorf(fray.EINVALID, "%s has already taken two actions this turn; next sends them to the bottom of the queue.", fray.Mention(cur))
 	case kind == Major && slices.Contains(s.Actions, Major):
-		return "", "", "", fray.Errorf(fray.EINVALID, "%s has already taken a Major action this turn; the second action must be Minor.", cur)
+		return "", "", "", fray.Errorf(fray.EINVALID, "%s has already taken a Major action this turn; the second action must be Minor.", fray.Mention(cur))
 	}
 	note = cmd.Opts["note"]
 	if len(note) > 200 {
@@ -611,7 +611,7 @@ func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
 	}
 	to, ok := cmd.Opts["to"]
 	if !ok {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Say whose action %s answers: react %s to=NAME.", c.Name, quoteName(c.Name))
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Say whose action %s answers: react %s to=NAME.", c, quoteName(c.Name))
 	}
 	o, err := s.Lookup(to)
 	if err != nil {
@@ -623,9 +623,9 @@ func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
 	}
 	switch {
 	case fray.SameName(c.Name, o.Name):
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s cannot react to their own action.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s cannot react to their own action.", c)
 	case fray.SameName(c.Name, cur):
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "It is %s's own turn; a reaction is taken when it is not.", c.Name)
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "It is %s's own turn; a reaction is taken when it is not.", c)
 	}
 	note := cmd.Opts["note"]
 	if len(note) > 200 {

@@ -19,8 +19,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"fray"
 	"fray/engine"
@@ -108,6 +111,9 @@ func Step(e *engine.Engine, cmd fray.Command) (err error) {
 		if len(e.Log()) != n {
 			return fmt.Errorf("%q was refused but the log grew", cmd.String())
 		}
+		if err := CheckRefusal(sys, before, cmd, fe); err != nil {
+			return err
+		}
 		if !reflect.DeepEqual(before, e.State()) {
 			return fmt.Errorf("%q was refused (%v) but the state changed:\n%s", cmd.String(), doErr, diff(before, e.State()))
 		}
@@ -162,6 +168,101 @@ func checkDecidePure(sys fray.System, st fray.State, cmd fray.Command) error {
 }
 
 // seeded is a fray.Roller that rolls with a seeded source.
+// CheckRefusal reports a refusal of cmd in st whose words name a
+// combatant that the refusal does not declare (fray.Error's About and
+// Names, see fray.Errorf): what a player may read of a refusal follows
+// from those declarations alone. A name counts where it stands as words
+// of its own. Names the command itself holds are the sender's own words,
+// and the system's usage lines and examples (Commands) are fixed text;
+// neither needs a declaration, and a refusal that a name is unknown
+// (ENOTFOUND) names only what was typed. This is an oracle for tests: it
+// searches the words, which fray itself never does.
+func CheckRefusal(sys fray.System, st fray.State, cmd fray.Command, fe *fray.Error) error {
+	bs, ok := st.(fray.BaseState)
+	if !ok || fe.Code == fray.ENOTFOUND {
+		return nil
+	}
+	var fixed strings.Builder
+	for _, d := range sys.Commands() {
+		fmt.Fprintf(&fixed, "%+v\n", d)
+	}
+	enc := bs.Base()
+	type who struct {
+		id   fray.CombatantID
+		name string
+	}
+	all := make([]who, 0, len(enc.Combatants)+len(enc.Gone))
+	for _, c := range enc.Combatants {
+		all = append(all, who{c.ID, c.Name})
+	}
+	for _, g := range enc.Gone {
+		all = append(all, who{g.ID, g.Name})
+	}
+	// The longest first, so that a declared "Ann Lee" hides no "Ann".
+	slices.SortFunc(all, func(a, b who) int { return len(b.name) - len(a.name) })
+	msg := strings.ToLower(fe.Message)
+	typed := strings.ToLower(cmd.String())
+	usage := strings.ToLower(fixed.String())
+	for _, w := range all {
+		name := strings.ToLower(w.name)
+		declared := slices.Contains(fe.About, w.id) || slices.ContainsFunc(fe.Names, func(n string) bool { return fray.SameName(n, w.name) })
+		if declared || holdsWord(typed, name) || holdsWord(usage, name) {
+			msg = blankWord(msg, name)
+			continue
+		}
+		if !strings.ContainsFunc(name, unicode.IsLetter) {
+			continue // "10" cannot be told from a number in the words
+		}
+		if holdsWord(msg, name) {
+			return fmt.Errorf("%q was refused with %q, which names %s without declaring it (pass the *fray.Combatant or a fray.Mention to fray.Errorf)", cmd.String(), fe.Message, w.name)
+		}
+	}
+	return nil
+}
+
+// holdsWord reports whether text holds word with no letter or digit
+// right before or after it.
+func holdsWord(text, word string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], word)
+		if j < 0 || word == "" {
+			return false
+		}
+		j += i
+		before, _ := utf8.DecodeLastRuneInString(text[:j])
+		after, _ := utf8.DecodeRuneInString(text[j+len(word):])
+		if !isWordRune(before) && !isWordRune(after) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// blankWord returns text with each occurrence of word that holdsWord
+// would find replaced by letters, which no name matches.
+func blankWord(text, word string) string {
+	var b strings.Builder
+	for i := 0; ; {
+		j := strings.Index(text[i:], word)
+		if j < 0 || word == "" {
+			b.WriteString(text[i:])
+			return b.String()
+		}
+		j += i
+		before, _ := utf8.DecodeLastRuneInString(text[:j])
+		after, _ := utf8.DecodeRuneInString(text[j+len(word):])
+		if !isWordRune(before) && !isWordRune(after) {
+			b.WriteString(text[i:j])
+			b.WriteString(strings.Repeat("ʬ", len(word)))
+		} else {
+			b.WriteString(text[i : j+len(word)])
+		}
+		i = j + len(word)
+	}
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
 type seeded struct{ r *rand.Rand }
 
 func (s seeded) Roll(forWhom, expr string) (fray.Roll, error) {

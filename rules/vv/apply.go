@@ -79,7 +79,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		ch := s.char(d.Name)
 		if ch == nil || d.Die < 1 || d.Die > 10 {
-			return fray.Errorf(fray.EINVALID, "Event %d enters a die for %q, who is not present, or a face not on a d10.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d enters a die for %q, who is not present, or a face not on a d10.", ev.Seq, fray.Mention(d.Name))
 		}
 		ch.Die = d.Die
 		return nil
@@ -90,7 +90,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		ch := s.char(d.Name)
 		if ch == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		ch.Upkeep = d.Power
 		return nil
@@ -101,7 +101,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		ch := s.char(d.Name)
 		if ch == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		ch.Spent += d.Cost
 		if d.Cost > 0 {
@@ -120,7 +120,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		ch := s.char(d.Name)
 		if ch == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, d.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		ch.Prone = false
 		return nil
@@ -184,7 +184,7 @@ func (s *State) applyCurrent(ev fray.Event) error {
 	}
 	cur := s.Current()
 	if cur == "" || !fray.SameName(cur, name) {
-		return fray.Errorf(fray.EINVALID, "Event %d is for %q, who is not acting now.", ev.Seq, name)
+		return fray.Errorf(fray.EINVALID, "Event %d is for %q, who is not acting now.", ev.Seq, fray.Mention(name))
 	}
 	ch := s.char(cur)
 	switch ev.Type {
@@ -206,7 +206,7 @@ func (s *State) applyCurrent(ev fray.Event) error {
 		}
 	case EventHeld:
 		if len(s.Intr) > 0 && ch.Act.Hold == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d holds an action %q has already put back.", ev.Seq, cur)
+			return fray.Errorf(fray.EINVALID, "Event %d holds an action %q has already put back.", ev.Seq, fray.Mention(cur))
 		}
 		if s.Setting(SetHeld, House) == House {
 			ch.Held = nil // at most one saved action (V-3, house rule)
@@ -355,7 +355,7 @@ func (s *State) applyTurnEnded(ev fray.Event, d TurnEndData) error {
 	for _, u := range d.Upkeep {
 		ch := s.char(u.Name)
 		if ch == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, u.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(u.Name))
 		}
 		ch.Spent += u.Power
 		s.note(ch.Name + " (upkeep, " + strconv.Itoa(u.Power) + " Power)")
@@ -386,10 +386,10 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 	}
 	for _, tc := range d.Chars {
 		if s.char(tc.Name) == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d rolls for %q, who is not present.", ev.Seq, tc.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d rolls for %q, who is not present.", ev.Seq, fray.Mention(tc.Name))
 		}
 		if tc.Init > 10000 || tc.Init < -10000 {
-			return fray.Errorf(fray.EINVALID, "Event %d gives %q an initiative out of range.", ev.Seq, tc.Name)
+			return fray.Errorf(fray.EINVALID, "Event %d gives %q an initiative out of range.", ev.Seq, fray.Mention(tc.Name))
 		}
 	}
 	s.Round = d.Turn

@@ -133,18 +133,18 @@ func (d *decider) spend(cmd fray.Command) error {
 		return err
 	}
 	if !tracksPower(c) {
-		return fray.Errorf(fray.EINVALID, "%s has no Power (a power track on the sheet, or add … power=N) to spend.", c.Name)
+		return fray.Errorf(fray.EINVALID, "%s has no Power (a power track on the sheet, or add … power=N) to spend.", c)
 	}
 	v, ok := cmd.Opts[KeyPower]
 	if !ok {
-		return fray.Errorf(fray.EINVALID, "Say how much Power %s spends: power=N (usage: %s).", c.Name, spendUsage)
+		return fray.Errorf(fray.EINVALID, "Say how much Power %s spends: power=N (usage: %s).", c, spendUsage)
 	}
 	n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
 	if err != nil || n < 1 || n > MaxSpend {
 		return fray.Errorf(fray.EINVALID, "power=%s: give the Power spent as a whole number from 1 to %d.", engine.Clip(v), MaxSpend)
 	}
 	if have := s.Power(c.Name); n > have {
-		return fray.Errorf(fray.EINVALID, "%s has %d Power; spending %d is more than that.", c.Name, have, n)
+		return fray.Errorf(fray.EINVALID, "%s has %d Power; spending %d is more than that.", c, have, n)
 	}
 	note, err := noteOpt(cmd)
 	if err != nil {
@@ -188,7 +188,7 @@ func (s *State) planCheck(cmd fray.Command) (*checkPlan, error) {
 	}
 	v, ok := cmd.Opts[KeyChance]
 	if !ok {
-		return nil, fray.Errorf(fray.EINVALID, "Give the chance of %s's roll in percent: chance=PCT (the seed gives no formula, so the GM gives it) (usage: %s).", c.Name, checkUsage)
+		return nil, fray.Errorf(fray.EINVALID, "Give the chance of %s's roll in percent: chance=PCT (the seed gives no formula, so the GM gives it) (usage: %s).", c, checkUsage)
 	}
 	p := &checkPlan{c: c}
 	p.given, err = strconv.Atoi(strings.TrimSuffix(v, "%"))
@@ -293,13 +293,13 @@ func (s *State) applyCheck(ev fray.Event) (handled bool, err error) {
 		}
 		ch := s.char(d.Name)
 		if ch == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		if d.Power < 1 || d.Power > MaxSpend {
 			return true, fray.Errorf(fray.EINVALID, "Event %d spends %d Power, out of range.", ev.Seq, d.Power)
 		}
 		if c := s.Find(d.Name); c == nil || !tracksPower(c) {
-			return true, fray.Errorf(fray.EINVALID, "Event %d spends the Power of %q, who has none.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d spends the Power of %q, who has none.", ev.Seq, fray.Mention(d.Name))
 		}
 		ch.Spent += d.Power
 		w := ch.Name + " (" + strconv.Itoa(d.Power) + " Power spent"
@@ -324,7 +324,7 @@ func (s *State) applyCheck(ev fray.Event) (handled bool, err error) {
 			return true, err
 		}
 		if s.char(d.Name) == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, d.Name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		return true, nil
 	}

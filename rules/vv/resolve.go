@@ -224,9 +224,9 @@ func skillScore(c *fray.Combatant, pw *fray.Power) (string, int, error) {
 		}
 	}
 	if name == "" {
-		return "", 0, fray.Errorf(fray.EINVALID, "%s's %s names no skill and no damage type, so it has no skill score (V-8).", c.Name, pw.Name)
+		return "", 0, fray.Errorf(fray.EINVALID, "%s's %s names no skill and no damage type, so it has no skill score (V-8).", c, pw.Name)
 	}
-	return "", 0, fray.Errorf(fray.EINVALID, "%s has no skill score for %s (a skill named %s on the sheet, or add … attack=NAME:DICE:TYPE:SCORE), which %s rolls (V-8).", c.Name, name, name, pw.Name)
+	return "", 0, fray.Errorf(fray.EINVALID, "%s has no skill score for %s (a skill named %s on the sheet, or add … attack=NAME:DICE:TYPE:SCORE), which %s rolls (V-8).", c, name, name, pw.Name)
 }
 
 // decideAdd takes the resolution keys of add (hp=, attack=, protection=)
@@ -415,36 +415,36 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 		return nil, err
 	}
 	if fray.SameName(att.Name, tgt.Name) {
-		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att.Name)
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
 	}
 	p := &attackPlan{att: att, tgt: tgt}
 	if p.cost, err = s.checkAction(att); err != nil {
 		return nil, err
 	}
 	if hp, ok := s.HitPoints(att.Name); ok && hp <= 0 {
-		return nil, fray.Errorf(fray.EINVALID, "%s is at %d Hit Points, incapacitated, and cannot attack.", att.Name, hp)
+		return nil, fray.Errorf(fray.EINVALID, "%s is at %d Hit Points, incapacitated, and cannot attack.", att, hp)
 	}
 	with, ok := cmd.Opts[KeyWith]
 	if !ok {
-		return nil, fray.Errorf(fray.EINVALID, "Say which power %s attacks with: with=POWER (%s).", att.Name, attackPowers(att))
+		return nil, fray.Errorf(fray.EINVALID, "Say which power %s attacks with: with=POWER (%s).", att, attackPowers(att))
 	}
 	if p.pw = att.Power(with); p.pw == nil || p.pw.Kind == fray.PowerKindSkill {
-		return nil, fray.Errorf(fray.ENOTFOUND, "%s has no power named %q; their attacks: %s.", att.Name, engine.Clip(with), attackPowers(att))
+		return nil, fray.Errorf(fray.ENOTFOUND, "%s has no power named %q; their attacks: %s.", att, engine.Clip(with), attackPowers(att))
 	}
 	pw := p.pw
 	typ := strings.ToLower(pw.Damage)
 	if !slices.Contains(DamageTypes(), typ) {
-		return nil, fray.Errorf(fray.EINVALID, "%s's %s has no damage type (damage: one of %s on the sheet) (V-12).", att.Name, pw.Name, strings.Join(DamageTypes(), ", "))
+		return nil, fray.Errorf(fray.EINVALID, "%s's %s has no damage type (damage: one of %s on the sheet) (V-12).", att, pw.Name, strings.Join(DamageTypes(), ", "))
 	}
 	if pw.Dice == "" {
-		return nil, fray.Errorf(fray.EINVALID, "%s's %s has no damage dice (dice: such as 1d10 on the sheet) (V-12).", att.Name, pw.Name)
+		return nil, fray.Errorf(fray.EINVALID, "%s's %s has no damage dice (dice: such as 1d10 on the sheet) (V-12).", att, pw.Name)
 	}
 	if _, err := damageDist(pw.Dice); err != nil {
-		return nil, fray.Errorf(fray.EINVALID, "%s's %s has damage dice %q that cannot be rolled.", att.Name, pw.Name, engine.Clip(pw.Dice))
+		return nil, fray.Errorf(fray.EINVALID, "%s's %s has damage dice %q that cannot be rolled.", att, pw.Name, engine.Clip(pw.Dice))
 	}
 	hp, ok := s.HitPoints(tgt.Name)
 	if !ok {
-		return nil, fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N), so damage has nothing to take.", tgt.Name)
+		return nil, fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N), so damage has nothing to take.", tgt)
 	}
 	var flags struct{ unaware, immobile, inanimate, nonsentient, special, effect bool }
 	for _, f := range []struct {
@@ -497,7 +497,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	attMod, ok := AttackerFacing(attFacing)
 	if !ok {
 		if attFacing == FacingRear || attFacing == FacingSideRear {
-			return nil, fray.Errorf(fray.EINVALID, "%s cannot attack to their rear (V-10); turn first with facing.", att.Name)
+			return nil, fray.Errorf(fray.EINVALID, "%s cannot attack to their rear (V-10); turn first with facing.", att)
 		}
 		return nil, fray.Errorf(fray.EINVALID, "attacker-facing=%s is not a facing of the attacker; use front, front-side or side.", engine.Clip(attFacing))
 	}
@@ -516,13 +516,13 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 		if pct, isPct := strings.CutSuffix(v, "%"); isPct {
 			n, err := strconv.Atoi(pct)
 			if err != nil || n < 0 || n > 100 {
-				return nil, fray.Errorf(fray.EINVALID, "noticed=%s: give the chance of %s's Perception roll in percent, a whole number from 0 to 100 with %%, such as noticed=45%%.", engine.Clip(v), tgt.Name)
+				return nil, fray.Errorf(fray.EINVALID, "noticed=%s: give the chance of %s's Perception roll in percent, a whole number from 0 to 100 with %%, such as noticed=45%%.", engine.Clip(v), tgt)
 			}
 			// The roll is made in the attack: the plan is the attack on
 			// a target that noticed, and, below, one that did not.
 			p.notice, noticed = &CheckRoll{Chance: n}, true
 		} else if noticed, err = engine.ParseYesNo(KeyNoticed, v); err != nil {
-			return nil, fray.Errorf(fray.EINVALID, "noticed=%s: say yes, no, or the chance of %s's Perception roll in percent, such as noticed=45%%.", engine.Clip(v), tgt.Name)
+			return nil, fray.Errorf(fray.EINVALID, "noticed=%s: say yes, no, or the chance of %s's Perception roll in percent, such as noticed=45%%.", engine.Clip(v), tgt)
 		}
 	}
 	immobile := flags.immobile || hp <= 0
@@ -545,7 +545,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 		add(skill+" skill", score)
 		lvl, ok := att.Stats["level"]
 		if !ok {
-			return nil, fray.Errorf(fray.EINVALID, "%s has no Level (level on the sheet, or add … level=N) (V-8).", att.Name)
+			return nil, fray.Errorf(fray.EINVALID, "%s has no Level (level on the sheet, or add … level=N) (V-8).", att)
 		}
 		add(att.Name+"'s Level", lvl)
 		switch {
@@ -558,7 +558,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 		default:
 			lvl, ok := tgt.Stats["level"]
 			if !ok {
-				return nil, fray.Errorf(fray.EINVALID, "%s has no Level (level on the sheet, or add … level=N; or say inanimate or nonsentient) (V-8).", tgt.Name)
+				return nil, fray.Errorf(fray.EINVALID, "%s has no Level (level on the sheet, or add … level=N; or say inanimate or nonsentient) (V-8).", tgt)
 			}
 			add(tgt.Name+"'s Level", -lvl)
 		}
@@ -628,7 +628,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	}
 	if a.Knockback {
 		if a.BasicHits, ok = basicHits(tgt); !ok {
-			return nil, fray.Errorf(fray.EINVALID, "%s has no Basic Hits (basichits on the sheet, or add … hits=N), which knockback needs (V-14); or say knockback=no.", tgt.Name)
+			return nil, fray.Errorf(fray.EINVALID, "%s has no Basic Hits (basichits on the sheet, or add … hits=N), which knockback needs (V-14); or say knockback=no.", tgt)
 		}
 	}
 	p.a = a
@@ -654,16 +654,16 @@ func (s *State) checkDivert(cmd fray.Command, tgt *fray.Combatant, helpless, mus
 	ch := s.char(tgt.Name)
 	switch {
 	case helpless:
-		return 0, fray.Errorf(fray.EINVALID, "%s is not aware of %s, or cannot defend, so cannot roll with the punch (V-13).", tgt.Name, what)
+		return 0, fray.Errorf(fray.EINVALID, "%s is not aware of %s, or cannot defend, so cannot roll with the punch (V-13).", tgt, what)
 	case ch != nil && ch.Victim && s.Round == 1:
-		return 0, fray.Errorf(fray.EINVALID, "%s was taken by surprise this turn, so cannot roll with the punch (V-13).", tgt.Name)
+		return 0, fray.Errorf(fray.EINVALID, "%s was taken by surprise this turn, so cannot roll with the punch (V-13).", tgt)
 	case !muscle && s.Setting(SetRolling, House) == House:
 		return 0, fray.Errorf(fray.EINVALID, "Only close, muscle-powered attacks and falls can be rolled with (V-13, house rule; say muscle=yes for an arrow or a boomerang, or set rolling=raw); %s is not one.", what)
 	case !tracksPower(tgt):
-		return 0, fray.Errorf(fray.EINVALID, "%s has no Power (a power track, or add … power=N) to roll with the punch into (V-13).", tgt.Name)
+		return 0, fray.Errorf(fray.EINVALID, "%s has no Power (a power track, or add … power=N) to roll with the punch into (V-13).", tgt)
 	}
 	if most := max(0, s.Power(tgt.Name)) / 10; n > most {
-		return 0, fray.Errorf(fray.EINVALID, "divert=%d: %s has %d Power, so can roll with at most %d (a tenth, rounded down) (V-13).", n, tgt.Name, s.Power(tgt.Name), most)
+		return 0, fray.Errorf(fray.EINVALID, "divert=%d: %s has %d Power, so can roll with at most %d (a tenth, rounded down) (V-13).", n, tgt, s.Power(tgt.Name), most)
 	}
 	return n, nil
 }
@@ -694,15 +694,15 @@ func (s *State) checkAction(c *fray.Combatant) (int, error) {
 		return 0, fray.Errorf(fray.EINVALID, "Nobody is acting: turn %d's phases are over; use next to begin the next turn.", s.Round)
 	}
 	if !fray.SameName(cur, c.Name) {
-		return 0, fray.Errorf(fray.EINVALID, "It is %s's action on phase %d, not %s's; an attack is an action (V-8).", cur, s.Phase(), c.Name)
+		return 0, fray.Errorf(fray.EINVALID, "It is %s's action on phase %d, not %s's; an attack is an action (V-8).", fray.Mention(cur), s.Phase(), c)
 	}
 	ch := s.char(cur)
 	if ch.Act.Acted || (ch.ActedPhase == s.Phase() && ch.ActedPhase != 0) {
-		return 0, fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3).", c.Name, s.Phase())
+		return 0, fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3).", c, s.Phase())
 	}
 	cost := s.actionCost(ch)
 	if cost > 0 && tracksPower(c) && s.Power(c.Name) < cost {
-		return 0, fray.Errorf(fray.EINVALID, "%s has %d Power; an action after the first in a turn costs %d (V-1). Decline it with next.", c.Name, s.Power(c.Name), cost)
+		return 0, fray.Errorf(fray.EINVALID, "%s has %d Power; an action after the first in a turn costs %d (V-1). Decline it with next.", c, s.Power(c.Name), cost)
 	}
 	return cost, nil
 }
@@ -872,7 +872,7 @@ func (d *decider) damage(cmd fray.Command) error {
 		return err
 	}
 	if _, ok := s.HitPoints(c.Name); !ok {
-		return fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N), so damage has nothing to take.", c.Name)
+		return fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N), so damage has nothing to take.", c)
 	}
 	data := DamageData{Name: c.Name, Amount: n, Damage: n}
 	if v, ok := cmd.Opts[KeyType]; ok {
@@ -917,10 +917,10 @@ func (d *decider) heal(cmd fray.Command) error {
 	}
 	t, ok := c.Tracks[TrackHitPoints]
 	if !ok {
-		return fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N) to restore.", c.Name)
+		return fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N) to restore.", c)
 	}
 	if t.Value >= t.Max {
-		return fray.Errorf(fray.EINVALID, "%s already has all %d Hit Points.", c.Name, t.Max)
+		return fray.Errorf(fray.EINVALID, "%s already has all %d Hit Points.", c, t.Max)
 	}
 	return d.emit(EventHealed, HealData{Name: c.Name, Hits: min(n, t.Max-t.Value)})
 }
@@ -945,11 +945,11 @@ func (d *decider) protect(cmd fray.Command) error {
 	}
 	n, err := strconv.Atoi(cmd.Args[2])
 	if err != nil || n < 1 || n > 1000 {
-		return fray.Errorf(fray.EINVALID, "protect %s %s %s: give the protection as a whole number from 1 to 1000.", c.Name, typ, engine.Clip(cmd.Args[2]))
+		return fray.Errorf(fray.EINVALID, "protect %s %s %s: give the protection as a whole number from 1 to 1000.", c, typ, engine.Clip(cmd.Args[2]))
 	}
 	name := "protection vs " + typ
 	if c.Condition(name) == nil && len(c.Conditions) >= engine.MaxConditions {
-		return fray.Errorf(fray.ETOOLARGE, "%s already holds %d conditions, the limit (MaxConditions).", c.Name, engine.MaxConditions)
+		return fray.Errorf(fray.ETOOLARGE, "%s already holds %d conditions, the limit (MaxConditions).", c, engine.MaxConditions)
 	}
 	cond := fray.Condition{Name: name, Since: s.Round, Modifiers: []fray.Modifier{{Source: name, Value: n, On: protectionOn + typ}},
 		Note: fmt.Sprintf("+%d protection against %s damage (V-12)", n, typ)}
@@ -973,7 +973,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			return true, err
 		}
 		if s.Find(d.Attacker) == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d is an attack by %q, who is not present.", ev.Seq, d.Attacker)
+			return true, fray.Errorf(fray.EINVALID, "Event %d is an attack by %q, who is not present.", ev.Seq, fray.Mention(d.Attacker))
 		}
 		name, toHits, toPower = d.Target, d.ToHits, d.ToPower
 	case EventDamaged:
@@ -989,22 +989,22 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		name, toHits = d.Name, -d.Hits
 		if d.Hits < 0 {
-			return true, fray.Errorf(fray.EINVALID, "Event %d heals %q by %d.", ev.Seq, d.Name, d.Hits)
+			return true, fray.Errorf(fray.EINVALID, "Event %d heals %q by %d.", ev.Seq, fray.Mention(d.Name), d.Hits)
 		}
 	default:
 		return false, nil
 	}
 	c, ch := s.Find(name), s.char(name)
 	if c == nil || ch == nil {
-		return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, name)
+		return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(name))
 	}
 	if toHits < -100000 || toHits > 100000 || toPower < 0 || toPower > 100000 {
-		return true, fray.Errorf(fray.EINVALID, "Event %d gives %q damage out of range.", ev.Seq, name)
+		return true, fray.Errorf(fray.EINVALID, "Event %d gives %q damage out of range.", ev.Seq, fray.Mention(name))
 	}
 	if toHits != 0 {
 		t, ok := c.Tracks[TrackHitPoints]
 		if !ok {
-			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no Hit Points.", ev.Seq, name)
+			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no Hit Points.", ev.Seq, fray.Mention(name))
 		}
 		t.Value -= toHits
 		// A new map, never a change in place: Decide's scratch copy of

@@ -339,7 +339,7 @@ func (d *decider) current(cmd fray.Command, usage string) (*fray.Combatant, *Cha
 			return nil, nil, err
 		}
 		if !fray.SameName(c.Name, name) {
-			return nil, nil, fray.Errorf(fray.EINVALID, "It is %s's action on phase %d, not %s's.", name, s.Phase(), c.Name)
+			return nil, nil, fray.Errorf(fray.EINVALID, "It is %s's action on phase %d, not %s's.", fray.Mention(name), s.Phase(), c)
 		}
 	}
 	return s.Find(name), s.char(name), nil
@@ -352,14 +352,14 @@ func (d *decider) act(cmd fray.Command) error {
 	}
 	s := d.s
 	if ch.Act.Acted {
-		return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; one action per phase (V-3).", c.Name, s.Phase())
+		return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; one action per phase (V-3).", c, s.Phase())
 	}
 	if ch.ActedPhase == s.Phase() && ch.ActedPhase != 0 {
-		return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3). Hold this action or decline it.", c.Name, s.Phase())
+		return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3). Hold this action or decline it.", c, s.Phase())
 	}
 	cost := s.actionCost(ch)
 	if cost > 0 && tracksPower(c) && s.Power(c.Name) < cost {
-		return fray.Errorf(fray.EINVALID, "%s has %d Power; an action after the first in a turn costs %d (V-1). Decline it with next.", c.Name, s.Power(c.Name), cost)
+		return fray.Errorf(fray.EINVALID, "%s has %d Power; an action after the first in a turn costs %d (V-1). Decline it with next.", c, s.Power(c.Name), cost)
 	}
 	return d.emit(EventActed, ActData{Name: c.Name, Phase: s.Phase(), Cost: cost})
 }
@@ -394,13 +394,13 @@ func (d *decider) move(cmd fray.Command) error {
 	}
 	s := d.s
 	if ch.Act.Acted && ch.Act.Moved {
-		return fray.Errorf(fray.EINVALID, "%s moved and then acted on phase %d; moving again would be move–act–move, which is not allowed (V-6).", c.Name, s.Phase())
+		return fray.Errorf(fray.EINVALID, "%s moved and then acted on phase %d; moving again would be move–act–move, which is not allowed (V-6).", c, s.Phase())
 	}
 	if left := s.MoveLeft(c.Name); n > left {
 		if s.Setting(SetMovement, House) == RAW {
-			return fray.Errorf(fray.EINVALID, "%s can move %d\" more this turn (Move Rate %d\", %d\" used); %d\" is too far (V-6).", c.Name, left, moveRate(c), ch.Moved, n)
+			return fray.Errorf(fray.EINVALID, "%s can move %d\" more this turn (Move Rate %d\", %d\" used); %d\" is too far (V-6).", c, left, moveRate(c), ch.Moved, n)
 		}
-		return fray.Errorf(fray.EINVALID, "%s can move up to %d\" on this action (%d\" per action and at most %d\" carried from the previous one); %d\" is too far (V-6).", c.Name, left, ch.Allot, ch.Allot, n)
+		return fray.Errorf(fray.EINVALID, "%s can move up to %d\" on this action (%d\" per action and at most %d\" carried from the previous one); %d\" is too far (V-6).", c, left, ch.Allot, ch.Allot, n)
 	}
 	return d.emit(EventMoved, MoveData{Name: c.Name, Inches: n})
 }
@@ -420,14 +420,14 @@ func (d *decider) done(cmd fray.Command, r fray.Roller) error {
 	switch cmd.Name {
 	case "hold":
 		if ch.Act.Acted {
-			return fray.Errorf(fray.EINVALID, "%s has already taken the action of phase %d; there is nothing to hold. Use next.", c.Name, s.Phase())
+			return fray.Errorf(fray.EINVALID, "%s has already taken the action of phase %d; there is nothing to hold. Use next.", c, s.Phase())
 		}
 		if err := d.emit(EventHeld, fray.NameData{Name: c.Name}); err != nil {
 			return err
 		}
 	case "decline":
 		if ch.Act.Acted {
-			return fray.Errorf(fray.EINVALID, "%s has already taken the action of phase %d; there is nothing to decline. Use next.", c.Name, s.Phase())
+			return fray.Errorf(fray.EINVALID, "%s has already taken the action of phase %d; there is nothing to decline. Use next.", c, s.Phase())
 		}
 	}
 	if err := d.emit(EventDone, fray.NameData{Name: c.Name}); err != nil {
@@ -592,7 +592,7 @@ func (d *decider) names(args []string) ([]string, error) {
 			return nil, err
 		}
 		if slices.Contains(out, c.Name) {
-			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c.Name)
+			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
 		}
 		out = append(out, c.Name)
 	}
@@ -622,7 +622,7 @@ func (d *decider) initiative(cmd fray.Command, r fray.Roller) error {
 	}
 	n, err := strconv.Atoi(cmd.Arg(1))
 	if err != nil || n < 1 || n > 10 {
-		return fray.Errorf(fray.EINVALID, "initiative %s %s: the die is a d10, so give a face from 1 to 10.", c.Name, engine.Clip(cmd.Arg(1)))
+		return fray.Errorf(fray.EINVALID, "initiative %s %s: the die is a d10, so give a face from 1 to 10.", c, engine.Clip(cmd.Arg(1)))
 	}
 	return d.emit(EventInitiative, DieData{Name: c.Name, Die: n})
 }
@@ -654,7 +654,7 @@ func (d *decider) upkeep(cmd fray.Command) error {
 	}
 	n, err := strconv.Atoi(cmd.Arg(1))
 	if err != nil || n < 0 || n > 1000 {
-		return fray.Errorf(fray.EINVALID, "upkeep %s %s: give the Power spent between turns, a whole number from 0 to 1000.", c.Name, engine.Clip(cmd.Arg(1)))
+		return fray.Errorf(fray.EINVALID, "upkeep %s %s: give the Power spent between turns, a whole number from 0 to 1000.", c, engine.Clip(cmd.Arg(1)))
 	}
 	return d.emit(EventUpkeep, UpkeepData{Name: c.Name, Power: n})
 }
@@ -680,7 +680,7 @@ func (d *decider) interrupt(cmd fray.Command) error {
 			return err
 		}
 		if !fray.SameName(c.Name, cur) {
-			return fray.Errorf(fray.EINVALID, "%s is acting now, not %s; a held action interrupts the one acting.", cur, c.Name)
+			return fray.Errorf(fray.EINVALID, "%s is acting now, not %s; a held action interrupts the one acting.", fray.Mention(cur), c)
 		}
 	}
 	names, err := d.names(cmd.Args)
@@ -734,7 +734,7 @@ func (d *decider) facing(cmd fray.Command) error {
 		return fray.Errorf(fray.ETOOLARGE, "The direction is longer than 40 bytes.")
 	}
 	if cmd.Name == "prone" && ch.Prone {
-		return fray.Errorf(fray.EINVALID, "%s is already prone.", c.Name)
+		return fray.Errorf(fray.EINVALID, "%s is already prone.", c)
 	}
 	what := "change facing"
 	if cmd.Name == "prone" {
@@ -747,9 +747,9 @@ func (d *decider) facing(cmd fray.Command) error {
 		case phase == 0:
 			return fray.Errorf(fray.EINVALID, "Turn %d's phases are over; begin the next turn with next first.", s.Round)
 		case ch.FacingPhase == phase:
-			return fray.Errorf(fray.EINVALID, "%s has already changed facing or dropped prone off-phase on phase %d; once per phase (V-7).", c.Name, phase)
+			return fray.Errorf(fray.EINVALID, "%s has already changed facing or dropped prone off-phase on phase %d; once per phase (V-7).", c, phase)
 		case tracksPower(c) && s.Power(c.Name) < ExtraActionCost:
-			return fray.Errorf(fray.EINVALID, "%s has %d Power; to %s off-phase costs %d (V-7).", c.Name, s.Power(c.Name), what, ExtraActionCost)
+			return fray.Errorf(fray.EINVALID, "%s has %d Power; to %s off-phase costs %d (V-7).", c, s.Power(c.Name), what, ExtraActionCost)
 		}
 		data.Cost, data.Phase = ExtraActionCost, phase
 	}
@@ -773,10 +773,10 @@ func (d *decider) stand(cmd fray.Command) error {
 		return err
 	}
 	if !s.char(c.Name).Prone {
-		return fray.Errorf(fray.EINVALID, "%s is not prone.", c.Name)
+		return fray.Errorf(fray.EINVALID, "%s is not prone.", c)
 	}
 	if s.Started && !fray.SameName(s.Current(), c.Name) {
-		return fray.Errorf(fray.EINVALID, "%s can get up only on their own action phase (V-7).", c.Name)
+		return fray.Errorf(fray.EINVALID, "%s can get up only on their own action phase (V-7).", c)
 	}
 	return d.emit(EventStood, fray.NameData{Name: c.Name})
 }
