@@ -13,6 +13,10 @@ const (
 	EINVALID   = "invalid"   // the input is malformed or breaks a rule
 	ENOTFOUND  = "not_found" // the named thing does not exist
 	ETOOLARGE  = "too_large" // the input passes a named limit
+
+	// ESTORAGEFULL: the store has no room left (a full disk, or a budget
+	// on what it holds); nothing was written.
+	ESTORAGEFULL = "storage_full"
 )
 
 // Error is an error meant for a user: a code a program can act on and a

@@ -34,8 +34,10 @@ import (
 // Every method is safe for concurrent use. Each reports a refusal as a
 // *Error: EINVALID for malformed input, ETOOLARGE for input past one of the
 // Max* limits below, ENOTFOUND for an unknown encounter or token and
-// ECONFLICT for an id, a token or a sequence number already taken. Other
-// failures (the disk, the database, a done context) are plain wrapped
+// ECONFLICT for an id, a token or a sequence number already taken, and
+// ESTORAGEFULL for a write refused for want of room (a full disk), with
+// nothing written. Other failures (the disk, the database, a done
+// context) are plain wrapped
 // errors, which ErrorCode reports as EINTERNAL; when ctx is done before a
 // write commits, nothing is written and the error wraps ctx.Err(). A write
 // that returns nil is durable: it survives the process being killed.
@@ -106,6 +108,14 @@ type Store interface {
 	// DeleteToken removes the token with the given hash, so that it no
 	// longer gives access. An unknown hash is an ENOTFOUND error.
 	DeleteToken(ctx context.Context, hash string) error
+
+	// Usage reports how much the store holds: the number of encounters,
+	// exactly, and the bytes its data takes, approximately. bytes is at
+	// least the total length of the event data it holds, and grows by at
+	// least an append's data; each adapter says what else it counts. It
+	// is what a server checks its storage budgets against, now and then
+	// rather than on every request: it may count a whole table.
+	Usage(ctx context.Context) (encounters int, bytes int64, err error)
 
 	// Close releases the store's resources, waiting for writes under way.
 	// Every call made after Close returns an error. Closing twice is not

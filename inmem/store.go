@@ -22,6 +22,7 @@ type Store struct {
 	closed     bool
 	encounters map[string]*encounter
 	tokens     map[string]fray.Token
+	bytes      int64 // what Usage reports: see recordBytes
 }
 
 type encounter struct {
@@ -36,6 +37,20 @@ func New() *Store {
 }
 
 var _ fray.Store = (*Store)(nil)
+
+// recordBytes is what Usage counts for each encounter, event and token
+// besides its text: its numbers and times.
+const recordBytes = 32
+
+func encounterBytes(e fray.EncounterRecord) int64 {
+	return int64(len(e.ID) + len(e.Rules) + len(e.Name) + recordBytes)
+}
+
+func eventBytes(ev fray.EventRecord) int64 { return int64(len(ev.Type) + len(ev.Data) + recordBytes) }
+
+func tokenBytes(t fray.Token) int64 {
+	return int64(len(t.Hash) + len(t.Encounter) + len(t.Role) + len(t.Combatant) + recordBytes)
+}
 
 // errClosed is returned by every call made after Close.
 var errClosed = fmt.Errorf("inmem: the store is closed")
@@ -82,9 +97,11 @@ func (s *Store) CreateEncounter(ctx context.Context, enc fray.EncounterRecord, t
 	enc.Updated = enc.Created
 	enc.Revision = 0
 	s.encounters[enc.ID] = &encounter{rec: enc, tokens: len(tokens)}
+	s.bytes += encounterBytes(enc)
 	for _, t := range tokens {
 		t.Created = fray.TruncateTime(t.Created)
 		s.tokens[t.Hash] = t
+		s.bytes += tokenBytes(t)
 	}
 	return nil
 }
@@ -173,6 +190,9 @@ func (s *Store) AppendEvents(ctx context.Context, id string, revision int, evs [
 		return cur, fray.ConflictError(cur, revision)
 	}
 	e.events = append(e.events, cp...)
+	for _, ev := range cp {
+		s.bytes += eventBytes(ev)
+	}
 	e.rec.Revision = len(e.events)
 	e.rec.Updated = cp[len(cp)-1].Time
 	return e.rec.Revision, nil
@@ -236,6 +256,7 @@ func (s *Store) CreateToken(ctx context.Context, tok fray.Token) error {
 	}
 	tok.Created = fray.TruncateTime(tok.Created)
 	s.tokens[tok.Hash] = tok
+	s.bytes += tokenBytes(tok)
 	e.tokens++
 	return nil
 }
@@ -305,10 +326,24 @@ func (s *Store) DeleteToken(ctx context.Context, hash string) error {
 		return tokenNotFound()
 	}
 	delete(s.tokens, hash)
+	s.bytes -= tokenBytes(t)
 	if e, ok := s.encounters[t.Encounter]; ok {
 		e.tokens--
 	}
 	return nil
+}
+
+// Usage reports the number of encounters and the bytes of the text the
+// store holds (ids, names, event types and data, token hashes), with a
+// fixed 32 for each record's numbers and times; see fray.Store. It is
+// kept as the store changes, so it costs nothing to call.
+func (s *Store) Usage(ctx context.Context) (encounters int, bytes int64, err error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if err := s.check(ctx); err != nil {
+		return 0, 0, fmt.Errorf("usage: %w", err)
+	}
+	return len(s.encounters), s.bytes, nil
 }
 
 // Close discards the store's contents; every later call fails.

@@ -67,7 +67,7 @@ func (s *Store) AppendEvents(ctx context.Context, id string, revision int, evs [
 	// writer either leaves it out (ctx was done before its group began)
 	// or commits it, and the caller must learn which.
 	res := <-req.done
-	return res.revision, res.err
+	return res.revision, s.full(res.err)
 }
 
 // writer commits the appends handed over on s.reqs, in groups, until the

@@ -84,7 +84,8 @@ func DSN(path string) string {
 
 // Open opens the store in the SQLite file at path, creating the file if
 // it does not exist (its directory must), and brings its schema up to
-// date. It refuses a file whose schema is newer than this fray knows.
+// date. It refuses a file whose schema is newer than this fray knows, and
+// one it cannot write, with an error that wraps ErrNotWritable.
 func Open(path string) (*Store, error) {
 	if path == "" || strings.ContainsAny(path, "?#") || strings.HasPrefix(path, "file:") || path == ":memory:" {
 		return nil, fray.Errorf(fray.EINVALID, "The database path %q must name a file, without '?' or '#'.", path)
@@ -97,9 +98,9 @@ func Open(path string) (*Store, error) {
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
-	if err := migrate(context.Background(), w); err != nil {
+	if err := openWriter(context.Background(), w); err != nil {
 		w.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, openError(path, err)
 	}
 	r, err := sql.Open("sqlite", DSN(path)+"&_pragma=query_only(1)")
 	if err != nil {
@@ -236,7 +237,8 @@ func tokenNotFound() error {
 
 // CreateEncounter records a new encounter and its tokens in one
 // transaction; see fray.Store.
-func (s *Store) CreateEncounter(ctx context.Context, enc fray.EncounterRecord, tokens ...fray.Token) error {
+func (s *Store) CreateEncounter(ctx context.Context, enc fray.EncounterRecord, tokens ...fray.Token) (err error) {
+	defer func() { err = s.full(err) }()
 	if err := enc.Validate(); err != nil {
 		return err
 	}
@@ -418,7 +420,8 @@ func (s *Store) Events(ctx context.Context, id string, from, limit int) ([]fray.
 }
 
 // CreateToken records a token; see fray.Store.
-func (s *Store) CreateToken(ctx context.Context, tok fray.Token) error {
+func (s *Store) CreateToken(ctx context.Context, tok fray.Token) (err error) {
+	defer func() { err = s.full(err) }()
 	if err := tok.Validate(); err != nil {
 		return err
 	}
@@ -504,7 +507,8 @@ func (s *Store) Tokens(ctx context.Context, id string) ([]fray.Token, error) {
 }
 
 // DeleteToken removes the token with the given hash; see fray.Store.
-func (s *Store) DeleteToken(ctx context.Context, hash string) error {
+func (s *Store) DeleteToken(ctx context.Context, hash string) (err error) {
+	defer func() { err = s.full(err) }()
 	if err := fray.ValidateTokenHash(hash); err != nil {
 		return err
 	}

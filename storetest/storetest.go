@@ -59,6 +59,7 @@ func Run(t *testing.T, newStore func(t *testing.T) fray.Store) {
 		{"TokensBad", testTokensBad},
 		{"TokensList", testTokensList},
 		{"TokenLimit", testTokenLimit},
+		{"Usage", testUsage},
 		{"Canceled", testCanceled},
 		{"Close", testClose},
 	}
@@ -1029,6 +1030,64 @@ func testTokenLimit(t *testing.T, s fray.Store) {
 	}
 }
 
+// testUsage checks Usage: the number of encounters exactly, and bytes
+// that are at least the event data held and grow by at least each
+// append's data; a refused write changes neither.
+func testUsage(t *testing.T, s fray.Store) {
+	ctx := context.Background()
+	usage := func(what string) (int, int64) {
+		t.Helper()
+		n, b, err := s.Usage(ctx)
+		if err != nil {
+			t.Fatalf("Usage %s: %v", what, err)
+		}
+		if b < 0 {
+			t.Fatalf("Usage %s: %d bytes", what, b)
+		}
+		return n, b
+	}
+	if n, _ := usage("of a new store"); n != 0 {
+		t.Errorf("a new store holds %d encounters, want 0", n)
+	}
+	for i := range 3 {
+		id := fmt.Sprint("u", i)
+		mustCreate(t, s, Encounter(id), GMToken(id, "gm "+id))
+	}
+	n, before := usage("after three creates")
+	if n != 3 {
+		t.Errorf("after three creates Usage reports %d encounters, want 3", n)
+	}
+	// Refusals add nothing.
+	wantCode(t, "create of a taken id", s.CreateEncounter(ctx, Encounter("u0")), fray.ECONFLICT)
+	_, err := s.AppendEvents(ctx, "u1", 5, Events(6, 1, "late"))
+	wantCode(t, "stale append", err, fray.ECONFLICT)
+	if n, _ := usage("after refusals"); n != 3 {
+		t.Errorf("after refused writes Usage reports %d encounters, want 3", n)
+	}
+	// Large events, so that even a store counting pages sees them.
+	const size, count = 64 << 10, 8
+	filler := strings.Repeat("x", size)
+	var data int64
+	for i := range 3 {
+		evs := make([]fray.EventRecord, count)
+		for k := range evs {
+			evs[k] = fray.EventRecord{Seq: k + 1, Type: "test.big", Data: json.RawMessage(fmt.Sprintf(`{"k":%d,"s":%q}`, k, filler)), Time: base}
+			data += int64(len(evs[k].Data))
+		}
+		mustAppend(t, s, fmt.Sprint("u", i), 0, evs)
+	}
+	n, after := usage("after appends")
+	if n != 3 {
+		t.Errorf("after appends Usage reports %d encounters, want 3", n)
+	}
+	if after < data {
+		t.Errorf("Usage reports %d bytes, less than the %d bytes of event data held", after, data)
+	}
+	if after-before < data {
+		t.Errorf("Usage grew by %d bytes over appends of %d bytes of data", after-before, data)
+	}
+}
+
 func testCanceled(t *testing.T, s fray.Store) {
 	mustCreate(t, s, Encounter("c"))
 	mustAppend(t, s, "c", 0, Events(1, 1, "w"))
@@ -1079,6 +1138,7 @@ func testClose(t *testing.T, s fray.Store) {
 		{"Token", func() error { _, err := s.Token(ctx, fray.HashToken("gm")); return err }},
 		{"Tokens", func() error { _, err := s.Tokens(ctx, "c"); return err }},
 		{"DeleteToken", func() error { return s.DeleteToken(ctx, fray.HashToken("gm")) }},
+		{"Usage", func() error { _, _, err := s.Usage(ctx); return err }},
 	}
 	for _, c := range calls {
 		if err := c.call(); err == nil {

@@ -104,6 +104,8 @@ func (s *Server) systemIDs() []string {
 }
 
 // newEncounter records a new encounter with a GM token and returns it.
+// The server's store counts it against MaxEncounters and MaxStoredBytes;
+// the caller has counted it against CreateRate.
 func (s *Server) newEncounter(r *http.Request, rules, name string, seed uint64) (fray.EncounterRecord, string, error) {
 	id, err := s.newID()
 	if err != nil {
@@ -143,13 +145,20 @@ func (s *Server) createEncounter(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	undo, err := s.allowCreate(s.clientAddr(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	var b [8]byte
 	if _, err := io.ReadFull(s.cfg.Random, b[:]); err != nil {
+		undo()
 		s.writeError(w, r, fmt.Errorf("read random seed: %w", err))
 		return
 	}
 	rec, tok, err := s.newEncounter(r, req.Rules, req.Name, binary.LittleEndian.Uint64(b[:]))
 	if err != nil {
+		undo()
 		s.writeError(w, r, err)
 		return
 	}
@@ -222,6 +231,10 @@ func (s *Server) getEncounter(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
+// createPlayer makes a player link. Links give no more requests than the
+// GM has: every request counts against its client's address as well as
+// its token (authorize), and the store caps an encounter's tokens at
+// fray.MaxTokens; a link counts against MaxStoredBytes like any write.
 func (s *Server) createPlayer(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if err := s.gmOnly(r, id, "invite players"); err != nil {
@@ -425,6 +438,12 @@ func redactErr(role string, s *Sight, err error) error {
 	return &fray.Error{Code: fe.Code, Message: RedactError(role, s, err), Err: err}
 }
 
+// exportLog answers GET /api/encounters/{id}/log. The log is read whole
+// before the answer begins, up to the import budget (MaxImport: a longer
+// log could not be imported here anyway), so that a store failing part-way
+// is a plain error answer; a longer log is streamed, and a failure then
+// ends it with an error line and a broken body (see abortStream), never
+// with a 200 that looks complete.
 func (s *Server) exportLog(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	c, err := s.authorize(r, id, false)
@@ -446,30 +465,80 @@ func (s *Server) exportLog(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", "application/x-ndjson")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+id+`.jsonl"`)
-	w.WriteHeader(http.StatusOK)
-	w.Write(b.Bytes())
+	budget := s.cfg.Limits.MaxImport
+	if budget <= 0 {
+		budget = DefaultLimits().MaxImport
+	}
+	streaming := false
+	begin := func() {
+		w.Header().Set("Content-Type", "application/x-ndjson")
+		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Set("Content-Disposition", `attachment; filename="`+id+`.jsonl"`)
+		w.WriteHeader(http.StatusOK)
+	}
 	// The log up to the revision read above, in pages.
 	for from := 1; from <= rec.Revision; {
 		recs, err := s.store.Events(r.Context(), id, from, min(fray.MaxAppend, rec.Revision-from+1))
-		if err != nil || len(recs) == 0 {
-			if err != nil {
-				s.log.Error("export log", "encounter", id, "err", err)
+		if err == nil && len(recs) == 0 {
+			err = fmt.Errorf("the log ends at %d, before revision %d", from-1, rec.Revision)
+		}
+		for i := 0; err == nil && i < len(recs); i++ {
+			if recs[i].Seq != from+i {
+				err = fmt.Errorf("event %d came back as event %d", from+i, recs[i].Seq)
 			}
+		}
+		if err != nil {
+			if r.Context().Err() != nil {
+				return // the caller left
+			}
+			err = &fray.Error{Code: fray.EINTERNAL, Message: "The log could not be read to its end; try again.", Err: fmt.Errorf("export log %s from event %d: %w", id, from, err)}
+			if streaming {
+				s.abortStream(w, r, err)
+			}
+			s.writeError(w, r, err)
 			return
 		}
-		b.Reset()
 		for _, er := range recs {
 			b.Write(er.Data)
 			b.WriteByte('\n')
 		}
-		if _, err := w.Write(b.Bytes()); err != nil {
-			return
-		}
 		from += len(recs)
+		if !streaming && int64(b.Len()) > budget {
+			begin()
+			streaming = true
+		}
+		if streaming {
+			if _, err := w.Write(b.Bytes()); err != nil {
+				return
+			}
+			b.Reset()
+		}
 	}
+	if !streaming {
+		w.Header().Set("Content-Length", fmt.Sprint(b.Len()))
+		begin()
+		w.Write(b.Bytes())
+	}
+}
+
+// importLog creates an encounter from an exported log. It counts against
+// CreateRate, and a full store (MaxEncounters, MaxStoredBytes) or a
+// client past its CreateRate is refused before the log is read; a log of
+// more than MaxImportEvents events is refused before it is replayed.
+// Every refusal writes nothing and gives back the CreateRate it took.
+// logEvents counts the events of a log as engine.Import reads them: the
+// lines after the header that are not empty.
+func logEvents(data []byte) int {
+	_, rest, _ := bytes.Cut(data, []byte("\n"))
+	n := 0
+	for len(rest) > 0 {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		if len(line) > 0 && !(len(line) == 1 && line[0] == '\r') {
+			n++
+		}
+	}
+	return n
 }
 
 func (s *Server) importLog(w http.ResponseWriter, r *http.Request) {
@@ -477,6 +546,22 @@ func (s *Server) importLog(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	undo, err := s.allowCreate(s.clientAddr(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	imported := false
+	defer func() {
+		if !imported {
+			undo()
+		}
+	}()
+	if err := s.reserve(r.Context(), 1, 0); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.unreserve(1, 0) // only a look: the encounter counts when it is created
 	name := r.URL.Query().Get("name")
 	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.Limits.MaxImport)
 	data, err := io.ReadAll(r.Body)
@@ -500,6 +585,10 @@ func (s *Server) importLog(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	if n := logEvents(data); s.cfg.Limits.MaxImportEvents > 0 && n > s.cfg.Limits.MaxImportEvents {
+		s.writeError(w, r, fray.Errorf(fray.ETOOLARGE, "The log holds %d events, more than %d (MaxImportEvents).", n, s.cfg.Limits.MaxImportEvents))
+		return
+	}
 	eng, err := engine.Import(bufio.NewReader(bytes.NewReader(data)), sys, nil)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -509,28 +598,39 @@ func (s *Server) importLog(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, fray.Errorf(fray.ETOOLARGE, "The log's encounter has %d combatants, more than %d (MaxCombatants).", n, s.cfg.Limits.MaxCombatants))
 		return
 	}
-	rec, tok, err := s.newEncounter(r, h.Rules, name, h.Seed)
-	if err != nil {
+	now := s.now()
+	evs := eng.Log()
+	recs := make([]fray.EventRecord, len(evs))
+	for i, ev := range evs {
+		if recs[i], err = fray.NewEventRecord(ev, now); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
+	// The whole log is counted against MaxStoredBytes before anything is
+	// written, so that a full store refuses it rather than keep part.
+	size := eventsSize(newIDLen, recs)
+	if err := s.reserve(r.Context(), 0, size); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	now := s.now()
-	evs := eng.Log()
+	rec, tok, err := s.newEncounter(r, h.Rules, name, h.Seed)
+	if err != nil {
+		s.unreserve(0, size)
+		s.writeError(w, r, err)
+		return
+	}
+	imported = true // the encounter exists: the CreateRate it took is spent
 	rev := 0
-	for len(evs) > 0 {
-		n := min(len(evs), fray.MaxAppend)
-		recs := make([]fray.EventRecord, n)
-		for i, ev := range evs[:n] {
-			if recs[i], err = fray.NewEventRecord(ev, now); err != nil {
-				s.writeError(w, r, err)
-				return
-			}
-		}
-		if rev, err = s.store.AppendEvents(background(r.Context()), rec.ID, rev, recs); err != nil {
+	for len(recs) > 0 {
+		n := min(len(recs), fray.MaxAppend)
+		// Counted above: straight to the store under the budgets.
+		if rev, err = s.budget.raw.AppendEvents(background(r.Context()), rec.ID, rev, recs[:n]); err != nil {
+			s.unreserve(0, eventsSize(newIDLen, recs))
 			s.writeError(w, r, fmt.Errorf("import events: %w", err))
 			return
 		}
-		evs = evs[n:]
+		recs = recs[n:]
 	}
 	w.Header().Set("Location", "/api/encounters/"+rec.ID)
 	writeJSON(w, http.StatusCreated, created{ID: rec.ID, Rules: rec.Rules, Name: rec.Name, Revision: rev, Token: tok})

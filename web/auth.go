@@ -6,8 +6,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -27,9 +27,12 @@ func (s *Server) newToken() (string, error) {
 	return base64.RawURLEncoding.EncodeToString(b[:]), nil
 }
 
+// newIDLen is the length of the ids newID makes.
+const newIDLen = 20
+
 // newID returns a fresh encounter id: 10 random bytes in hex.
 func (s *Server) newID() (string, error) {
-	var b [10]byte
+	var b [newIDLen / 2]byte
 	if _, err := io.ReadFull(s.cfg.Random, b[:]); err != nil {
 		return "", fmt.Errorf("read random id: %w", err)
 	}
@@ -163,6 +166,13 @@ func (s *Server) authorize(r *http.Request, id string, query bool) (caller, erro
 			continue
 		}
 		c := caller{Role: t.Role, Combatant: fray.CombatantID(t.Combatant), key: t.Hash}
+		// A request counts against its client's address as well as its
+		// token, so that minting player tokens does not multiply the
+		// rate; the token's own bucket still bounds a link shared far
+		// and wide.
+		if err := s.allowAddress(r); err != nil {
+			return caller{}, err
+		}
 		if err := s.rate.allow(c.key); err != nil {
 			return caller{}, err
 		}
@@ -176,25 +186,116 @@ func (s *Server) authorize(r *http.Request, id string, query bool) (caller, erro
 	return caller{}, last
 }
 
-// allowAddress applies the rate limit to a request made without a token,
-// by client address.
+// allowAddress applies the rate limit to a request by its client's
+// address (clientAddr): every request counts, with a token or without.
 func (s *Server) allowAddress(r *http.Request) error {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	return s.rate.allow("addr:" + host)
+	return s.rate.allow("addr:" + s.clientAddr(r))
 }
 
-// limiter is a token bucket per key: rate requests a second on average,
-// burst at once. It keeps at most maxBuckets keys; full buckets are
-// forgotten first.
+// clientAddr returns the client of a request as every per-client budget
+// counts it (Rate by address, MaxClientStreams, CreateRate): the address
+// the connection comes from, unless that is a proxy of
+// Config.TrustProxy; then the right-most address of X-Forwarded-For that
+// is not itself a trusted proxy. Proxies append the address they see, so
+// what a client writes into the header itself is on the left and never
+// read. An IPv6 client counts as its /64, which one host usually holds
+// whole.
+func (s *Server) clientAddr(r *http.Request) string {
+	a, ok := parseAddr(r.RemoteAddr)
+	if !ok {
+		return r.RemoteAddr // not IP (a test's, or a Unix socket's): as it is
+	}
+	if s.trusted(a) {
+		a = s.forwardedFor(r, a)
+	} else if (a.IsLoopback() || a.IsPrivate()) && r.Header.Get("X-Forwarded-For") != "" {
+		s.budget.proxyHint.Do(func() {
+			s.log.Warn("requests come through a proxy that is not trusted: every client behind it shares its budgets; pass --trust-proxy with its address",
+				"proxy", a.String())
+		})
+	}
+	if a.Is6() {
+		p, _ := a.Prefix(64)
+		return p.String()
+	}
+	return a.String()
+}
+
+// forwardedFor returns the client X-Forwarded-For names for a request
+// from the trusted proxy at a: the right-most entry that is not a trusted
+// proxy, else the left-most entry, or the last trusted hop when an entry
+// cannot be read.
+func (s *Server) forwardedFor(r *http.Request, a netip.Addr) netip.Addr {
+	hs := r.Header.Values("X-Forwarded-For")
+	for i := len(hs) - 1; i >= 0; i-- {
+		list := hs[i]
+		for list != "" {
+			var f string
+			if j := strings.LastIndexByte(list, ','); j >= 0 {
+				list, f = list[:j], list[j+1:]
+			} else {
+				list, f = "", list
+			}
+			f = strings.TrimSpace(f)
+			if f == "" {
+				continue
+			}
+			next, ok := parseAddr(f)
+			if !ok {
+				return a
+			}
+			a = next
+			if !s.trusted(a) {
+				return a
+			}
+		}
+	}
+	return a
+}
+
+// trusted reports whether a is one of the proxies of Config.TrustProxy.
+func (s *Server) trusted(a netip.Addr) bool {
+	for _, p := range s.cfg.TrustProxy {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseAddr reads an IP address with or without a port ("192.0.2.1",
+// "192.0.2.1:80", "2001:db8::1", "[2001:db8::1]:80"), as RemoteAddr and
+// X-Forwarded-For give it, without a zone and with an IPv4-mapped IPv6
+// address as IPv4.
+func parseAddr(s string) (netip.Addr, bool) {
+	a, err := netip.ParseAddr(s)
+	if err != nil {
+		ap, err := netip.ParseAddrPort(s)
+		if err != nil {
+			a, err = netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(s, "["), "]"))
+			if err != nil {
+				return netip.Addr{}, false
+			}
+		} else {
+			a = ap.Addr()
+		}
+	}
+	return a.WithZone("").Unmap(), true
+}
+
+// limiter is a token bucket per key: rate a second on average, burst at
+// once. It keeps at most maxBuckets keys; full buckets are forgotten
+// first. Its refusal names the budget (name) and says what it counts
+// (what), at most per per unit ("Too many requests: at most 50 a second
+// (Rate)").
 type limiter struct {
 	mu      sync.Mutex
 	rate    float64
 	burst   float64
 	now     func() time.Time
 	buckets map[string]*bucket
+
+	name, what, unit string
+	per              float64
 }
 
 type bucket struct {
@@ -205,7 +306,8 @@ type bucket struct {
 const maxBuckets = 100_000
 
 func newLimiter(rate float64, burst int, now func() time.Time) *limiter {
-	return &limiter{rate: rate, burst: float64(max(burst, 1)), now: now, buckets: map[string]*bucket{}}
+	return &limiter{rate: rate, burst: float64(max(burst, 1)), now: now, buckets: map[string]*bucket{},
+		name: "Rate", what: "requests", unit: "a second", per: rate}
 }
 
 // allow takes one request from key's bucket, or reports an ERATELIMITED
@@ -231,10 +333,23 @@ func (l *limiter) allow(key string) error {
 	b.last = now
 	if b.tokens < 1 {
 		wait := time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
-		return &fray.Error{Code: ERATELIMITED, Message: fmt.Sprintf("Too many requests: at most %g a second (Rate). Try again in %s.", l.rate, wait.Round(time.Millisecond)), Err: &retryError{wait}}
+		return &fray.Error{Code: ERATELIMITED, Message: fmt.Sprintf("Too many %s: at most %g %s (%s). Try again in %s.", l.what, l.per, l.unit, l.name, wait.Round(time.Millisecond)), Err: &retryError{wait}}
 	}
 	b.tokens--
 	return nil
+}
+
+// give puts back into key's bucket one request it took for something
+// that was not done after all.
+func (l *limiter) give(key string) {
+	if l.rate <= 0 {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if b, ok := l.buckets[key]; ok {
+		b.tokens = min(l.burst, b.tokens+1)
+	}
 }
 
 // forget drops the buckets that have filled up again, and every bucket

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"fray"
 	"fray/dice"
@@ -68,8 +69,56 @@ func diceError(err error) error {
 	return &fray.Error{Code: fray.EINVALID, Message: err.Error(), Err: err}
 }
 
+// requestDice refuses a request for n rolls of e with ETOOLARGE when they
+// name more than limit dice in all (MaxRequestDice; off at zero or less),
+// before any is rolled.
+func requestDice(e *dice.Expr, n, limit int) error {
+	per := exprDice(e)
+	if limit <= 0 || per*n <= limit {
+		return nil
+	}
+	if n == 1 {
+		return fray.Errorf(fray.ETOOLARGE, "The expression rolls %d dice, more than %d (MaxRequestDice).", per, limit)
+	}
+	return fray.Errorf(fray.ETOOLARGE, "The request rolls %d dice (%d rolls of %d), more than %d (MaxRequestDice); ask for fewer rolls or fewer dice.", per*n, n, per, limit)
+}
+
+// exprDice returns how many dice one roll of e names: the sum of its
+// pools' counts (NdS: N), before explosions and rerolls add any.
+//
+// The dice package does not give a pool's count, so it is read from
+// e.Explain(), whose line for each pool begins with the pool's canonical
+// notation, count first ("  4d6kh3 (column 1):"). Should that text ever
+// not give a count for every pool, the answer is dice.MaxTotalDice, the
+// most any expression names: a request is refused rather than let
+// through.
+func exprDice(e *dice.Expr) int {
+	total, pools := 0, 0
+	for _, line := range strings.Split(e.Explain(), "\n") {
+		head, ok := strings.CutPrefix(line, "  ")
+		if !ok || strings.HasPrefix(head, " ") || strings.HasPrefix(head, "grouped: ") || !strings.HasSuffix(head, "):") || !strings.Contains(head, " (column ") {
+			continue
+		}
+		count, _, ok := strings.Cut(head, "d")
+		n, err := strconv.Atoi(count)
+		if !ok || err != nil || n < 0 {
+			return dice.MaxTotalDice
+		}
+		total += n
+		pools++
+	}
+	if pools != e.NumPools() {
+		return dice.MaxTotalDice
+	}
+	return total
+}
+
 // roll answers POST /api/roll with what `fray roll --json` prints: one
-// result, or an array of count results when count is given.
+// result, or an array of count results when count is given. The dice of
+// all the rolls are bounded by MaxRequestDice: those the expression names
+// times the count before any is rolled, and those rolled (with the dice
+// that exploded or rerolled, every one of which the answer lists) as
+// they are.
 func (s *Server) roll(w http.ResponseWriter, r *http.Request) {
 	if err := s.allowAddress(r); err != nil {
 		s.writeError(w, r, err)
@@ -97,6 +146,10 @@ func (s *Server) roll(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, diceError(err))
 		return
 	}
+	if err := requestDice(e, n, s.cfg.Limits.MaxRequestDice); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	var seed uint64
 	if req.Seed != nil {
 		seed = *req.Seed
@@ -110,9 +163,17 @@ func (s *Server) roll(w http.ResponseWriter, r *http.Request) {
 	}
 	src := RollSource(seed)
 	results := make([]*dice.Result, n)
+	rolled := 0
 	for i := range results {
 		if results[i], err = e.Roll(src); err != nil {
 			s.writeError(w, r, diceError(err))
+			return
+		}
+		// Explosions and rerolls add dice to the answer: the budget
+		// bounds those too, so that no answer lists more dice than it.
+		rolled += len(results[i].Dice)
+		if limit := s.cfg.Limits.MaxRequestDice; limit > 0 && rolled > limit {
+			s.writeError(w, r, fray.Errorf(fray.ETOOLARGE, "The rolls came to %d dice after %d of %d rolls, counting the dice that exploded or rerolled: more than %d (MaxRequestDice). Ask for fewer rolls or fewer dice.", rolled, i+1, n, limit))
 			return
 		}
 	}
@@ -124,7 +185,7 @@ func (s *Server) roll(w http.ResponseWriter, r *http.Request) {
 }
 
 // prob answers GET /api/prob?expr=…&depth=… with what `fray prob --json`
-// prints.
+// prints. An expensive distribution waits for a worker (see work.go).
 func (s *Server) prob(w http.ResponseWriter, r *http.Request) {
 	if err := s.allowAddress(r); err != nil {
 		s.writeError(w, r, err)
@@ -154,9 +215,9 @@ func (s *Server) prob(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, diceError(err))
 		return
 	}
-	d, err := e.Dist(dice.DistOptions{Depth: depth})
+	d, err := s.distribution(r, e, depth)
 	if err != nil {
-		s.writeError(w, r, diceError(err))
+		s.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, NewProbResult(e, d))

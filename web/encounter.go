@@ -1,6 +1,7 @@
 package web
 
 import (
+	"container/list"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -19,6 +20,12 @@ type entry struct {
 	eng   *engine.Engine // nil when it must be replayed again
 	rev   int            // the revision eng is at
 	sight *Sight         // what players may know at rev
+
+	// The cache's bookkeeping, guarded by Server.mu.
+	srv  *Server
+	id   string
+	elem *list.Element // its place in the server's lru; nil once forgotten
+	held int           // the events counted for it against MaxCachedEvents
 }
 
 func (e *entry) lock(ctx context.Context) error {
@@ -30,7 +37,65 @@ func (e *entry) lock(ctx context.Context) error {
 	}
 }
 
-func (e *entry) unlock() { <-e.mu }
+// unlock releases the entry, first counting the events its engine now
+// holds against the cache's budget.
+func (e *entry) unlock() {
+	if e.srv != nil {
+		e.srv.account(e)
+	}
+	<-e.mu
+}
+
+// account counts the events a locked entry's engine holds against
+// MaxCachedEvents, and makes room in the cache when it has grown.
+func (s *Server) account(e *entry) {
+	n := 0
+	if e.eng != nil {
+		n = e.rev
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e.elem == nil || e.held == n {
+		return // forgotten, or the same size
+	}
+	s.budget.cachedEvents += n - e.held
+	e.held = n
+	s.evict(e)
+}
+
+// evict forgets the least recently used entries but keep until the cache
+// holds at most MaxCached entries and MaxCachedEvents events between
+// them; s.mu is held. keep, the entry in hand, stays even when it alone
+// is larger than the budget: it is replayed only once. A request still
+// holding an entry forgotten goes on safely, since the store arbitrates
+// every append.
+func (s *Server) evict(keep *entry) {
+	l := s.cfg.Limits
+	over := func() bool {
+		return l.MaxCached > 0 && len(s.cache) > l.MaxCached ||
+			l.MaxCachedEvents > 0 && s.budget.cachedEvents > l.MaxCachedEvents
+	}
+	for el := s.budget.lru.Back(); el != nil && over(); {
+		prev := el.Prev()
+		if e := el.Value.(*entry); e != keep {
+			s.forget(e)
+		}
+		el = prev
+	}
+}
+
+// forget takes an entry out of the cache; s.mu is held.
+func (s *Server) forget(e *entry) {
+	if e.elem == nil {
+		return
+	}
+	if s.cache[e.id] == e {
+		delete(s.cache, e.id)
+	}
+	s.budget.lru.Remove(e.elem)
+	s.budget.cachedEvents -= e.held
+	e.elem, e.held = nil, 0
+}
 
 // look returns what players may know of the entry's encounter now.
 func (e *entry) look() *Sight { return NewSight(e.eng.Encounter()) }
@@ -55,17 +120,13 @@ func (s *Server) lockEntry(ctx context.Context, id string, fresh bool) (*entry, 
 	}
 	s.mu.Lock()
 	e, ok := s.cache[id]
-	if !ok {
-		if len(s.cache) >= s.cfg.Limits.MaxCached {
-			// Forget one encounter; a request still holding it goes on
-			// safely, since the store arbitrates every append.
-			for k := range s.cache {
-				delete(s.cache, k)
-				break
-			}
-		}
-		e = &entry{mu: make(chan struct{}, 1)}
+	if ok {
+		s.budget.lru.MoveToFront(e.elem)
+	} else {
+		e = &entry{mu: make(chan struct{}, 1), srv: s, id: id}
 		s.cache[id] = e
+		e.elem = s.budget.lru.PushFront(e)
+		s.evict(e)
 	}
 	s.mu.Unlock()
 	if err := e.lock(ctx); err != nil {
@@ -78,9 +139,7 @@ func (s *Server) lockEntry(ctx context.Context, id string, fresh bool) (*entry, 
 		e.unlock()
 		if fray.ErrorCode(err) == fray.ENOTFOUND {
 			s.mu.Lock()
-			if s.cache[id] == e {
-				delete(s.cache, id)
-			}
+			s.forget(e)
 			s.mu.Unlock()
 		}
 		return nil, err

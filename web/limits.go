@@ -2,6 +2,7 @@ package web
 
 import (
 	"flag"
+	"runtime"
 	"time"
 )
 
@@ -32,9 +33,9 @@ type Limits struct {
 
 	// Per client.
 
-	// Rate is how many requests per second one token (or, for calls
-	// without a token, one client address) may make on average, and
-	// Burst how many at once.
+	// Rate is how many requests per second one client address may make
+	// on average, with or without tokens, and one token too; Burst is
+	// how many at once.
 	Rate  float64
 	Burst int
 	// MaxClientStreams is the most event streams one client address may
@@ -44,7 +45,7 @@ type Limits struct {
 	// have open at once.
 	MaxEncounterStreams int
 	// CreateRate is how many encounters (created or imported) one client
-	// address may add per hour.
+	// address may add per hour, up to an hour's worth at once.
 	CreateRate float64
 	// MaxClientWork is the most expensive requests (distributions,
 	// imports) one client address may have in flight at once.
@@ -64,11 +65,17 @@ type Limits struct {
 	MaxCachedEvents int
 	// MaxEncounters is the most encounters the store may hold.
 	MaxEncounters int
-	// MaxStoredBytes is the most bytes of logs the store may hold.
+	// MaxStoredBytes is the most bytes the store may hold, as its Usage
+	// counts them; past it, creates, imports, appends and new player
+	// links are refused. Like MaxEncounters it is checked against a
+	// figure read from the store once a minute and kept up to date with
+	// the server's own writes in between.
 	MaxStoredBytes int64
-	// Workers is how many distributions (POST /api/prob, odds) the server
-	// computes at once, and WorkQueue how many more may wait for one;
-	// past that the request is answered 503 with Retry-After.
+	// Workers is how many expensive distributions (POST /api/prob, odds)
+	// the server computes at once, and WorkQueue how many more may wait
+	// for one (zero: none waits); past that the request is answered 503
+	// with Retry-After. Cheap distributions do not wait for a worker.
+	// The default leaves one core to everything else.
 	Workers   int
 	WorkQueue int
 	// WorkWait is how long a queued distribution may wait for a worker
@@ -99,7 +106,7 @@ func DefaultLimits() Limits {
 		MaxCachedEvents:     2_000_000,
 		MaxEncounters:       100_000,
 		MaxStoredBytes:      4 << 30,
-		Workers:             2,
+		Workers:             max(1, runtime.GOMAXPROCS(0)-1),
 		WorkQueue:           32,
 		WorkWait:            5 * time.Second,
 	}
@@ -128,7 +135,7 @@ func (l *Limits) Flags(fs *flag.FlagSet) {
 	in(&l.MaxCached, "max-cached", "the most encounters kept in memory (MaxCached)")
 	in(&l.MaxCachedEvents, "max-cached-events", "the most events the encounters in memory may hold (MaxCachedEvents)")
 	in(&l.MaxEncounters, "max-encounters", "the most encounters the database may hold (MaxEncounters)")
-	i64(&l.MaxStoredBytes, "max-stored-bytes", "the most `bytes` of logs the database may hold (MaxStoredBytes)")
+	i64(&l.MaxStoredBytes, "max-stored-bytes", "the most `bytes` the database may hold (MaxStoredBytes)")
 	in(&l.Workers, "workers", "distributions computed at once (Workers)")
 	in(&l.WorkQueue, "work-queue", "distributions that may wait for a worker (WorkQueue)")
 	fs.DurationVar(&l.WorkWait, "work-wait", l.WorkWait, "how long a distribution may wait for a worker (WorkWait)")

@@ -47,6 +47,8 @@ func loadEnv(b *testing.B, store fray.Store, appends *latencies) *env {
 	return start(b, func(c *web.Config) {
 		c.Limits.Rate = 0 // one client makes the whole load
 		c.Limits.MaxSubscribers = 1000
+		c.Limits.MaxClientStreams = 0    // every stream comes from this one address
+		c.Limits.MaxEncounterStreams = 0 // and the fan-out watches one encounter
 		if store != nil {
 			c.Store = store
 		}
@@ -269,6 +271,11 @@ func BenchmarkFanout(b *testing.B) {
 					return
 				}
 				defer res.Body.Close()
+				if res.StatusCode != http.StatusOK {
+					b.Errorf("a stream was answered %s", res.Status)
+					ready <- struct{}{}
+					return
+				}
 				sc := bufio.NewScanner(res.Body)
 				sc.Buffer(nil, 1<<20)
 				first := true

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -38,19 +39,12 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		last = n
 	}
-	s.mu.Lock()
-	if s.streams >= s.cfg.Limits.MaxSubscribers {
-		s.mu.Unlock()
-		s.writeError(w, r, fray.Errorf(fray.ETOOLARGE, "The server already serves %d event streams (MaxSubscribers); try again later.", s.cfg.Limits.MaxSubscribers))
+	release, err := s.holdStream(s.clientAddr(r), id)
+	if err != nil {
+		s.writeError(w, r, err)
 		return
 	}
-	s.streams++
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		s.streams--
-		s.mu.Unlock()
-	}()
+	defer release()
 
 	// Subscribe before reading the state, so that no change falls between.
 	changes, cancel := s.broker.Subscribe(id, s.cfg.Limits.SubscriberBuffer)
@@ -151,6 +145,44 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// streamRetry is the Retry-After of a stream refused for a budget: long
+// enough for a tab to be closed.
+const streamRetry = 10 * time.Second
+
+// holdStream counts one more open event stream for the client and for
+// the encounter id, or refuses it with an error naming the budget it is
+// past: ERATELIMITED past MaxClientStreams or MaxEncounterStreams, which
+// one client or one table fills, EBUSY past MaxSubscribers, which the
+// whole server does. release ends the count.
+func (s *Server) holdStream(client, id string) (release func(), err error) {
+	l := s.cfg.Limits
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := &s.budget
+	switch {
+	case l.MaxClientStreams > 0 && b.clientStreams[client] >= l.MaxClientStreams:
+		return nil, &fray.Error{Code: ERATELIMITED, Message: fmt.Sprintf("This client already holds %d event streams open, the most one may (MaxClientStreams); close a tab first.", l.MaxClientStreams), Err: &retryError{streamRetry}}
+	case l.MaxEncounterStreams > 0 && b.encounterStreams[id] >= l.MaxEncounterStreams:
+		return nil, &fray.Error{Code: ERATELIMITED, Message: fmt.Sprintf("The encounter already has %d event streams open, the most one may (MaxEncounterStreams); close a tab first.", l.MaxEncounterStreams), Err: &retryError{streamRetry}}
+	case l.MaxSubscribers > 0 && s.streams >= l.MaxSubscribers:
+		return nil, &fray.Error{Code: EBUSY, Message: fmt.Sprintf("The server already serves %d event streams, the most it may (MaxSubscribers); try again later.", l.MaxSubscribers), Err: &retryError{streamRetry}}
+	}
+	b.clientStreams[client]++
+	b.encounterStreams[id]++
+	s.streams++
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.streams--
+		if b.clientStreams[client]--; b.clientStreams[client] <= 0 {
+			delete(b.clientStreams, client)
+		}
+		if b.encounterStreams[id]--; b.encounterStreams[id] <= 0 {
+			delete(b.encounterStreams, id)
+		}
+	}, nil
 }
 
 // catchUp writes the events after *sent up to rev from the store, a page

@@ -13,8 +13,17 @@ import (
 //go:embed static
 var static embed.FS
 
+// The Content-Security-Policy of the pages, and of every other answer
+// (JSON, scripts, styles), which a browser should never run or frame.
+const (
+	pageCSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"
+	dataCSP = "default-src 'none'; frame-ancestors 'none'"
+)
+
 // routePages adds the page's routes: GET / (the GM screen), GET
 // /play/{id} (the player page) and GET /static/… (scripts and styles).
+// Every page refuses to be framed (frame-ancestors, and X-Frame-Options
+// from ServeHTTP); a file that is not there is a JSON 404.
 func (s *Server) routePages() error {
 	files, err := fs.Sub(static, "static")
 	if err != nil {
@@ -23,8 +32,7 @@ func (s *Server) routePages() error {
 	page := func(name string) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Cache-Control", "no-cache")
-			w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'")
-			w.Header().Set("Referrer-Policy", "no-referrer")
+			w.Header().Set("Content-Security-Policy", pageCSP)
 			http.ServeFileFS(w, r, files, name)
 		}
 	}
@@ -33,7 +41,7 @@ func (s *Server) routePages() error {
 	fileServer := http.StripPrefix("/static/", http.FileServerFS(files))
 	s.mux.Handle("GET /static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
-		fileServer.ServeHTTP(w, r)
+		fileServer.ServeHTTP(&routerError{ResponseWriter: w, s: s, r: r}, r)
 	}))
 	return nil
 }

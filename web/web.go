@@ -67,6 +67,7 @@ type Server struct {
 	mux    *http.ServeMux
 	broker Broker
 	rate   *limiter
+	pool   *workPool // the workers for distributions (Workers, WorkQueue)
 	log    *slog.Logger
 	// systems is the answer to GET /api/systems.
 	systems systemsBody
@@ -76,6 +77,7 @@ type Server struct {
 	tokens  map[string]cachedToken
 	revoked map[string]bool // hashes of the tokens revoked here
 	streams int
+	budget  budgets // the budgets of Limits beyond Rate (budget.go)
 	closed  bool
 	done    chan struct{} // closed by Close: event streams end
 }
@@ -112,11 +114,13 @@ func New(cfg Config) (*Server, error) {
 		store:  cfg.Store,
 		broker: cfg.Broker,
 		rate:   newLimiter(cfg.Limits.Rate, cfg.Limits.Burst, cfg.Now),
+		pool:   newWorkPool(cfg.Limits),
 		log:    cfg.Logger,
 		cache:  map[string]*entry{},
 		tokens: map[string]cachedToken{}, revoked: map[string]bool{},
 		done: make(chan struct{}),
 	}
+	s.initBudgets()
 	var err error
 	if s.systems, err = newSystemsBody(cfg.Systems); err != nil {
 		return nil, fmt.Errorf("describe the systems: %w", err)
@@ -131,9 +135,21 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// ServeHTTP serves one request.
+// ServeHTTP serves one request. Every answer may not be framed and sends
+// no Referer on; a request no route matches (an unknown path, a wrong
+// method) is answered in the JSON error envelope like any refusal.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("X-Content-Type-Options", "nosniff")
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Content-Security-Policy", dataCSP) // the pages set their own
+	if _, pattern := s.mux.Handler(r); pattern == "" {
+		// The mux's own answer: 404, 405, or a redirect to the cleaned
+		// path.
+		s.mux.ServeHTTP(&routerError{ResponseWriter: w, s: s, r: r}, r)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -96,32 +98,69 @@ func cmdRoll(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, e.Explain())
 		return 0
 	}
-	// Output is held until every roll is done, so that a mistake in the
-	// physical dice prints nothing but the error.
-	var out strings.Builder
-	enc := json.NewEncoder(&out)
-	for range *count {
-		res, err := e.RollDepth(src, *depth)
-		if err != nil {
+	// Random rolls are written as they are made, so that many big rolls
+	// never sit in memory. The physical dice's rolls are held until every
+	// roll is done, so that a mistake in them prints nothing but the
+	// error; they are few (at most dice.MaxTotalDice faces in all).
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	var held bytes.Buffer
+	w := io.Writer(out)
+	if *physical != "" {
+		w = &held
+	}
+	if err := rollEach(w, e, src, *count, *depth, *asJSON); err != nil {
+		var oe *outputError
+		if errors.As(err, &oe) {
 			fmt.Fprintf(stderr, "fray roll: %v\n", err)
-			return 2
+			return 1
 		}
-		if *asJSON {
-			enc.Encode(res)
-			continue
-		}
-		out.WriteString(formatResult(e, res))
+		out.Flush()
+		fmt.Fprintf(stderr, "fray roll: %v\n", err)
+		return 2
 	}
 	if fs, ok := src.(*dice.FaceSource); ok && fs.Unused() > 0 {
 		fmt.Fprintf(stderr, "fray roll: --dice: %s given but not needed; the roll needs %d\n", plural(fs.Unused(), "face was", "faces were"), len(strings.Split(*physical, ","))-fs.Unused())
 		return 2
 	}
-	if _, err := io.WriteString(stdout, out.String()); err != nil {
+	_, err = held.WriteTo(out)
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "fray roll: write output: %v\n", err)
 		return 1
 	}
 	return 0
 }
+
+// rollEach rolls e count times from src, each die at most depth extra
+// times, and writes each roll to w as soon as it is made: for people, or
+// with asJSON one JSON object a line. A failure to write is an
+// *outputError; any other error is the roll's.
+func rollEach(w io.Writer, e *dice.Expr, src dice.Source, count, depth int, asJSON bool) error {
+	enc := json.NewEncoder(w)
+	for range count {
+		res, err := e.RollDepth(src, depth)
+		if err != nil {
+			return err
+		}
+		if asJSON {
+			err = enc.Encode(res)
+		} else {
+			_, err = io.WriteString(w, formatResult(e, res))
+		}
+		if err != nil {
+			return &outputError{err}
+		}
+	}
+	return nil
+}
+
+// outputError is a failure to write the output, as opposed to a roll's.
+type outputError struct{ err error }
+
+func (e *outputError) Error() string { return "write output: " + e.err.Error() }
+func (e *outputError) Unwrap() error { return e.err }
 
 // plural returns "1 one" or "N many".
 func plural(n int, one, many string) string {

@@ -65,7 +65,15 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "fray serve: unexpected argument %q; see fray serve --help\n", pos[0])
 		return 2
 	}
+	// Open proves the file can be written: a server that cannot keep what
+	// it acknowledges must not start.
 	store, err := sqlite.Open(*dbPath)
+	if errors.Is(err, sqlite.ErrNotWritable) {
+		fmt.Fprintf(stderr, "fray serve: %v\n"+
+			"fray serve: cannot start: the database %s must be writable. Let this user write the file and its folder "+
+			"(SQLite keeps its -wal and -shm files beside it), or choose another file with --db.\n", err, *dbPath)
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "fray serve: %v\n", err)
 		return 1

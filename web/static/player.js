@@ -1,8 +1,10 @@
 // The player view: the live order of play, whose turn it is, the player's
 // own character and the actions that character may take. The player's key
-// comes in the link (/play/ID#token=…) and is kept in localStorage, so a
-// refresh loses nothing. The server sends a player's view only: hidden
-// combatants never reach this page.
+// comes in the link (/play/ID#token=…), is kept in localStorage and is
+// taken out of the address at once, so that it stays out of the address
+// bar, the history and a shared screen; a refresh loses nothing. The
+// server sends a player's view only: hidden combatants never reach this
+// page.
 
 import {
   api, el, quote, statusText, renderOrder, renderHistory, combatantCard,
@@ -13,9 +15,15 @@ import { system } from "./systems.js";
 const $ = (id) => document.getElementById(id);
 
 const id = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "");
-const hashToken = new URLSearchParams(location.hash.slice(1)).get("token");
+const hashParams = new URLSearchParams(location.hash.slice(1));
+const hashToken = hashParams.get("token");
 const key = "fray.player." + id;
-if (hashToken) localStorage.setItem(key, hashToken);
+if (hashToken) {
+  localStorage.setItem(key, hashToken);
+  hashParams.delete("token");
+  const rest = hashParams.toString();
+  history.replaceState(history.state, "", location.pathname + location.search + (rest ? "#" + rest : ""));
+}
 const token = hashToken || localStorage.getItem(key) || "";
 
 const st = { revision: -1, view: null, me: "", rules: "", name: "" };
