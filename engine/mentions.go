@@ -40,21 +40,32 @@ func Mentions(enc *fray.Encounter, text string, except ...string) []string {
 	has := func(list []string, n string) bool {
 		return slices.ContainsFunc(list, func(x string) bool { return fray.SameName(x, n) })
 	}
-	names := make([]string, 0, len(enc.Combatants)+len(enc.Gone))
+	text = fray.NormName(text)
+	// Only the names that occur in text at all take part (most texts
+	// mention one combatant or none), so the cost is one scan of the
+	// text per combatant.
+	var names []string
+	consider := func(name string) {
+		if name != "" && occurs(text, fray.NormName(name)) && !has(names, name) {
+			names = append(names, name)
+		}
+	}
 	for _, c := range enc.Combatants {
-		if c.Name != "" && v.Sees(c) && !has(names, c.Name) {
-			names = append(names, c.Name)
+		if v.Sees(c) {
+			consider(c.Name)
 		}
 	}
 	for i := len(enc.Gone) - 1; i >= 0; i-- {
-		if g := enc.Gone[i]; g.Name != "" && (v.IsGM() || !g.Hidden) && !has(names, g.Name) {
-			names = append(names, g.Name)
+		if g := enc.Gone[i]; v.IsGM() || !g.Hidden {
+			consider(g.Name)
 		}
+	}
+	if len(names) == 0 {
+		return nil
 	}
 	slices.SortStableFunc(names, func(a, b string) int {
 		return utf8.RuneCountInString(b) - utf8.RuneCountInString(a)
 	})
-	text = fray.NormName(text)
 	type span struct {
 		name    string
 		at, end int
@@ -97,6 +108,21 @@ func Mentions(enc *fray.Encounter, text string, except ...string) []string {
 		out[i] = h.name
 	}
 	return out
+}
+
+// occurs reports whether name occurs in text as wordAt finds it.
+func occurs(text, name string) bool {
+	first, _ := utf8.DecodeRuneInString(name)
+	for i := 0; i < len(text); {
+		t, size := utf8.DecodeRuneInString(text[i:])
+		if sameRune(t, first) {
+			if _, ok := wordAt(text, i, name); ok {
+				return true
+			}
+		}
+		i += size
+	}
+	return false
 }
 
 // wordAt reports whether name occurs in text at byte i, compared without
