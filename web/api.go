@@ -562,6 +562,14 @@ func (s *Server) importLog(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.unreserve(1, 0) // only a look: the encounter counts when it is created
+	// Reading and replaying a log is expensive work: it counts against
+	// the client's MaxClientWork, as a distribution does.
+	client := s.clientAddr(r)
+	if err := s.work().enter(client); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer s.work().leave(client)
 	name := r.URL.Query().Get("name")
 	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.Limits.MaxImport)
 	data, err := io.ReadAll(r.Body)

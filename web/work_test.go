@@ -245,6 +245,10 @@ func TestWorkClientLimit(t *testing.T) {
 	if a := prob(ctx, base, cheapExpr); a.status != http.StatusOK {
 		t.Fatalf("a cheap distribution is not expensive work: %v", a)
 	}
+	// An import is expensive work too: refused before the log is read.
+	if a := call(ctx, "POST", base+"/api/encounters/import", []byte("{}\n")); a.status != http.StatusTooManyRequests || a.code() != ERATELIMITED || !strings.Contains(string(a.body), "MaxClientWork") {
+		t.Fatalf("an import while the client's expensive work is in flight: %v; want 429 naming MaxClientWork", a)
+	}
 
 	// Another client address, through the same server.
 	req := httptest.NewRequestWithContext(ctx, "GET", "/api/prob?expr="+expensiveExpr, nil)
