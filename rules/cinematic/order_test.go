@@ -1,9 +1,8 @@
 package cinematic_test
 
 import (
-	"bytes"
-	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,9 +14,8 @@ import (
 	"fray"
 	"fray/engine"
 	"fray/rules/cinematic"
+	"fray/rules/rulestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // do runs script, one command per line; a line starting with "!" must be
 // refused with a user error that changes nothing.
@@ -203,47 +201,22 @@ func readExample(t *testing.T, name string) string {
 	return string(b)
 }
 
-func transcript(t *testing.T, script string) string {
-	t.Helper()
-	e := engine.New(cinematic.New(), rand.New(rand.NewPCG(1, 2)))
-	var b bytes.Buffer
-	for _, line := range strings.Split(script, "\n") {
-		cmd, err := engine.ParseCommand(line)
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
+// transcript writes what a table sees: each command, each refusal, each
+// attack and defence with its modifier, and the view wherever the script
+// says show or history.
+var transcript = rulestest.Transcript{
+	System: func() fray.System { return cinematic.New() },
+	Event: func(w io.Writer, ev fray.Event) error {
+		if ev.Type != cinematic.EventAttack && ev.Type != cinematic.EventDefence {
+			return nil
 		}
-		if cmd.Name == "" {
-			continue
+		var d cinematic.ActionData
+		if err := ev.Decode(&d); err != nil {
+			return err
 		}
-		fmt.Fprintf(&b, "> %s\n", line)
-		evs, err := e.Do(cmd)
-		if err != nil {
-			fmt.Fprintf(&b, "refused (%s): %s\n", fray.ErrorCode(err), fray.ErrorMessage(err))
-			continue
-		}
-		for _, ev := range evs {
-			if ev.Type == cinematic.EventAttack || ev.Type == cinematic.EventDefence {
-				var d cinematic.ActionData
-				if err := ev.Decode(&d); err != nil {
-					t.Fatal(err)
-				}
-				fmt.Fprintf(&b, "  %s: %s %s, modifier %+d\n", ev.Type, d.Name, d.Kind, d.Modifier)
-			}
-		}
-		v := e.View()
-		switch cmd.Name {
-		case "show":
-			fmt.Fprintf(&b, "round %d, current: %s\n", v.Round, v.Current)
-			for _, s := range v.Order {
-				fmt.Fprintf(&b, "  %s\n", s)
-			}
-		case "history":
-			for _, h := range v.History {
-				fmt.Fprintln(&b, h)
-			}
-		}
-	}
-	return b.String()
+		fmt.Fprintf(w, "  %s: %s %s, modifier %+d\n", ev.Type, d.Name, d.Kind, d.Modifier)
+		return nil
+	},
 }
 
 // TestExamples runs the example scripts against their golden transcripts
@@ -251,20 +224,7 @@ func transcript(t *testing.T, script string) string {
 func TestExamples(t *testing.T) {
 	for _, name := range examples {
 		t.Run(name, func(t *testing.T) {
-			got := transcript(t, readExample(t, name))
-			golden := filepath.Join("testdata", name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("transcript differs from %s:\n%s", golden, got)
-			}
+			transcript.Check(t, filepath.Join("testdata", name+".golden"), readExample(t, name))
 		})
 	}
 }

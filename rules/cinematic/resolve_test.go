@@ -2,11 +2,11 @@ package cinematic_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -38,6 +38,19 @@ import (
 func sheeted(t testing.TB, script string) *engine.Engine {
 	t.Helper()
 	e := engine.New(cinematic.New(), rand.New(rand.NewPCG(1, 2)))
+	joinSheets(t, e)
+	if tt, ok := t.(*testing.T); ok {
+		do(tt, e, "start\n"+script)
+	} else {
+		runB(t, e, "start\n"+script)
+	}
+	return e
+}
+
+// joinSheets joins the example sheets to e: the party as player
+// characters, the foes as the GM's.
+func joinSheets(t testing.TB, e *engine.Engine) {
+	t.Helper()
 	for _, f := range []struct{ path, side string }{{"../../examples/cinematic-party.yaml", fray.SidePC}, {"../../examples/cinematic-foes.yaml", fray.SideNPC}} {
 		cs, err := sheet.Load(f.path, cinematic.ID, f.side)
 		if err != nil {
@@ -47,12 +60,6 @@ func sheeted(t testing.TB, script string) *engine.Engine {
 			t.Fatal(err)
 		}
 	}
-	if tt, ok := t.(*testing.T); ok {
-		do(tt, e, "start\n"+script)
-	} else {
-		runB(t, e, "start\n"+script)
-	}
-	return e
 }
 
 func runB(t testing.TB, e *engine.Engine, script string) {
@@ -825,59 +832,42 @@ func TestConformanceResolution(t *testing.T) {
 // work them out from the sheets and the seed). cmd/fray's golden
 // transcripts run scripts without sheets (cinematic-brawl).
 func TestExampleVampires(t *testing.T) {
-	e := sheeted(t, "")
-	do(t, e, "undo")
-	var b strings.Builder
-	for _, line := range strings.Split(readExample(t, "cinematic-vampires"), "\n") {
-		cmd, err := engine.ParseCommand(line)
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
+	vampires.Check(t, filepath.Join("testdata", "cinematic-vampires.golden"), readExample(t, "cinematic-vampires"))
+}
+
+// vampires plays a script on the example sheets (joined, then started
+// and taken back, as sheeted and undo leave them) and writes every event
+// with its payload and dice, each refusal, each odds with its bands, and
+// the order of play after show and history.
+var vampires = rulestest.Transcript{
+	System: func() fray.System { return cinematic.New() },
+	Setup: func(t *testing.T, e *engine.Engine) {
+		joinSheets(t, e)
+		do(t, e, "start\nundo")
+	},
+	Event: func(w io.Writer, ev fray.Event) error {
+		fmt.Fprintf(w, "  %s %s", ev.Type, ev.Data)
+		for _, r := range ev.Rolls {
+			fmt.Fprintf(w, " [%s %d]", r.For, r.Total)
 		}
-		if cmd.Name == "" {
-			continue
+		fmt.Fprintln(w)
+		return nil
+	},
+	Show:    writeOrder,
+	History: writeOrder,
+	Refused: func(w io.Writer, err error) { fmt.Fprintf(w, "  refused: %s\n", fray.ErrorMessage(err)) },
+	Odds: func(w io.Writer, o fray.Odds) {
+		fmt.Fprintf(w, "  %s:", o.Expr)
+		for _, band := range o.Bands {
+			fmt.Fprintf(w, " %s %.1f%%;", band.Name, 100*band.P)
 		}
-		b.WriteString("> " + line + "\n")
-		if cmd.Name == engine.CmdOdds {
-			o, err := e.Odds(cmd)
-			if err != nil {
-				t.Fatalf("%s: %v", line, err)
-			}
-			b.WriteString("  " + o.Expr + ":")
-			for _, band := range o.Bands {
-				b.WriteString(" " + band.Name + " " + strconv.FormatFloat(100*band.P, 'f', 1, 64) + "%;")
-			}
-			b.WriteString("\n")
-			continue
-		}
-		evs, err := e.Do(cmd)
-		if err != nil {
-			b.WriteString("  refused: " + fray.ErrorMessage(err) + "\n")
-			continue
-		}
-		for _, ev := range evs {
-			b.WriteString("  " + ev.Type + " " + string(ev.Data))
-			for _, r := range ev.Rolls {
-				b.WriteString(" [" + r.For + " " + strconv.Itoa(r.Total) + "]")
-			}
-			b.WriteString("\n")
-		}
-		if cmd.Name == "show" || cmd.Name == "history" {
-			for _, s := range e.View().Order {
-				b.WriteString("  " + s.String() + "\n")
-			}
-		}
-	}
-	golden := filepath.Join("testdata", "cinematic-vampires.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b.String() != string(want) {
-		t.Errorf("transcript differs from %s:\n%s", golden, b.String())
+		fmt.Fprintln(w)
+	},
+}
+
+// writeOrder writes the order of play, a slot a line.
+func writeOrder(w io.Writer, e *engine.Engine) {
+	for _, s := range e.View().Order {
+		fmt.Fprintf(w, "  %s\n", s)
 	}
 }

@@ -1,9 +1,6 @@
 package pp_test
 
 import (
-	"bytes"
-	"flag"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,9 +12,8 @@ import (
 	"fray"
 	"fray/engine"
 	"fray/rules/pp"
+	"fray/rules/rulestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // do runs script, one command per line; a line starting with "!" must be
 // refused with a user error that changes nothing.
@@ -161,37 +157,11 @@ func readExample(t *testing.T, name string) string {
 	return string(b)
 }
 
-func transcript(t *testing.T, script string) string {
-	t.Helper()
-	e := engine.New(pp.New(), rand.New(rand.NewPCG(1, 2)))
-	var b bytes.Buffer
-	for _, line := range strings.Split(script, "\n") {
-		cmd, err := engine.ParseCommand(line)
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		if cmd.Name == "" {
-			continue
-		}
-		fmt.Fprintf(&b, "> %s\n", line)
-		if _, err := e.Do(cmd); err != nil {
-			fmt.Fprintf(&b, "refused (%s): %s\n", fray.ErrorCode(err), fray.ErrorMessage(err))
-			continue
-		}
-		v := e.View()
-		switch cmd.Name {
-		case "show":
-			fmt.Fprintf(&b, "page %d, current: %s\n", v.Round, v.Current)
-			for _, s := range v.Order {
-				fmt.Fprintf(&b, "  %s\n", s)
-			}
-		case "history":
-			for _, h := range v.History {
-				fmt.Fprintln(&b, h)
-			}
-		}
-	}
-	return b.String()
+// transcript writes what a table sees: each command, each refusal, and
+// the view wherever the script says show or history.
+var transcript = rulestest.Transcript{
+	System: func() fray.System { return pp.New() },
+	Round:  "page",
 }
 
 // TestExamples runs the example scripts against their golden transcripts
@@ -199,20 +169,7 @@ func transcript(t *testing.T, script string) string {
 func TestExamples(t *testing.T) {
 	for _, name := range examples {
 		t.Run(name, func(t *testing.T) {
-			got := transcript(t, readExample(t, name))
-			golden := filepath.Join("testdata", name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("transcript differs from %s:\n%s", golden, got)
-			}
+			transcript.Check(t, filepath.Join("testdata", name+".golden"), readExample(t, name))
 		})
 	}
 }
