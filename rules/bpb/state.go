@@ -285,6 +285,9 @@ func (s *State) roundTurns() []string {
 // round where no turn mentions another (most rounds), which declares the
 // same.
 func (s *State) roundWho() [][]string {
+	if !slices.ContainsFunc(s.Seq, func(t Turn) bool { return t.Note != "" && t.Mentions != nil }) {
+		return nil // no turn of the round has words that mention another
+	}
 	n, mentions := 0, false
 	for i := range s.Seq {
 		if t, ok := s.listed(i); ok {

@@ -2,7 +2,13 @@
 // replaying a log rebuilds the same state; undoing any command restores
 // the state before it exactly and redoing it the state after; a refused
 // command changes nothing; random command sequences never panic and never
-// break the system's invariants; and the order views are consistent.
+// break the system's invariants; the order views are consistent; and a
+// refusal declares every combatant its words name (CheckRefusal).
+//
+// It also holds the one golden-transcript harness (Transcript, Golden:
+// a script played and its transcript compared with a file under
+// testdata, rewritten with -update) and the benchmarks every system runs
+// (Bench).
 //
 // A system's test calls it with a factory and a few scripts of commands
 // that exercise its rules:
