@@ -694,8 +694,7 @@ func (s *State) apply(ev fray.Event) error {
 			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, fray.Mention(d.Name))
 		}
 		t.Mark = markActed
-		t.Note = d.Note
-		t.Mentions = m
+		t.Noted = noted(d.Note, m)
 		engine.TurnEdge(&s.Encounter, s.Round, t.Name, fray.EdgeEnd)
 		s.Pos++
 		s.settle()
@@ -737,7 +736,7 @@ func (s *State) apply(ev fray.Event) error {
 			return fray.Errorf(fray.EINVALID, "Event %d forces an action with nobody's turn in progress.", ev.Seq)
 		}
 		held, idx, round := s.forceCost(d.Name)
-		t := Turn{Name: d.Name, Kind: kindForced, Mark: markActed, Note: d.Note, Mentions: m, From: s.Round}
+		t := Turn{Name: d.Name, Kind: kindForced, Mark: markActed, Noted: noted(d.Note, m), From: s.Round}
 		switch {
 		case held:
 			delete(s.Held, d.Name)

@@ -33,17 +33,41 @@ type Turn struct {
 	Mark string `json:"mark,omitempty"`
 	// From is the round whose turn a delayed or forced turn spends.
 	From int `json:"from,omitempty"`
-	// Note replaces the default words in the history, as in
-	// "Monolith (blocks attack by Ganyeka)".
-	Note string `json:"note,omitempty"`
-	// Mentions names the other combatants the note mentions (nil for
-	// none); the slot's About and the history's Who declare them.
-	Mentions []string `json:"mentions,omitempty" fray:"who"`
+	// Noted holds the words that replace the default ones in the
+	// history, as in "Monolith (blocks attack by Ganyeka)", with whom
+	// they mention; nil for none (most turns). It is set once and never
+	// changed in place, so copies of the turn share it.
+	Noted *TurnNote `json:"noted,omitempty"`
 	// Env marks the environment's turn.
 	Env bool `json:"env,omitempty"`
 	// Began marks a turn whose start has been reported to the engine's
 	// conditions (engine.TurnEdge).
 	Began bool `json:"began,omitempty"`
+}
+
+// TurnNote is a turn's own words and the other combatants they mention.
+type TurnNote struct {
+	Text string `json:"text"`
+	// Mentions names the other combatants the words mention (nil for
+	// none); the slot's About and the history's Who declare them.
+	Mentions []string `json:"mentions,omitempty" fray:"who"`
+}
+
+// note returns the turn's own words, or "".
+func (t Turn) note() string {
+	if t.Noted == nil {
+		return ""
+	}
+	return t.Noted.Text
+}
+
+// noted returns the note for the words text that mention m, or nil for
+// no words.
+func noted(text string, m []string) *TurnNote {
+	if text == "" {
+		return nil
+	}
+	return &TurnNote{Text: text, Mentions: m}
 }
 
 // LostTurn is a future round's turn spent in advance by a forced action.
@@ -113,9 +137,7 @@ func (s *State) Clone() fray.State {
 	d.Encounter = s.Encounter.CloneEncounter()
 	d.Declared = slices.Clone(s.Declared)
 	d.Order = slices.Clone(s.Order)
-	// A turn's Mentions is set once, with its note, and never changed
-	// in place, so the copy's turns share them.
-	d.Seq = slices.Clone(s.Seq)
+	d.Seq = slices.Clone(s.Seq) // the turns' notes are shared (see Noted)
 	d.Held = maps.Clone(s.Held)
 	d.Forced = maps.Clone(s.Forced)
 	d.Lost = slices.Clone(s.Lost)
@@ -285,7 +307,7 @@ func (s *State) roundTurns() []string {
 // round where no turn mentions another (most rounds), which declares the
 // same.
 func (s *State) roundWho() [][]string {
-	if !slices.ContainsFunc(s.Seq, func(t Turn) bool { return t.Note != "" && t.Mentions != nil }) {
+	if !slices.ContainsFunc(s.Seq, func(t Turn) bool { return t.Noted != nil && t.Noted.Mentions != nil }) {
 		return nil // no turn of the round has words that mention another
 	}
 	n, mentions := 0, false
@@ -327,10 +349,10 @@ func (s *State) listed(i int) (Turn, bool) {
 // turnMentions returns the other combatants a turn's words (see
 // turnWords) mention: its note's mentions, when the words are its note.
 func (s *State) turnMentions(t Turn) []string {
-	if t.Note == "" {
+	if t.Noted == nil {
 		return nil
 	}
-	return t.Mentions
+	return t.Noted.Mentions
 }
 
 // spendsLater reports whether the forced turn at i spent a regular turn
@@ -370,7 +392,7 @@ func (s *State) turnText(t Turn) string {
 // turnWords returns the words in brackets after a turn's name: its note,
 // or what kind of turn it is.
 func (s *State) turnWords(t Turn) string {
-	words := t.Note
+	words := t.note()
 	if words == "" {
 		switch t.Kind {
 		case kindDelayed:

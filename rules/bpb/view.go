@@ -43,7 +43,7 @@ func (*System) View(st fray.State) fray.View {
 		if s.Find(t.Name) == nil {
 			continue // removed; the history keeps the turns taken
 		}
-		sl := fray.Slot{Name: t.Name, Note: t.Note}
+		sl := fray.Slot{Name: t.Name, Note: t.note()}
 		switch t.Kind {
 		case kindDelayed:
 			sl.Markers = append(sl.Markers, fray.MarkDelayed)
@@ -71,9 +71,9 @@ func (*System) View(st fray.State) fray.View {
 		if t.Kind != kindRegular && t.From != s.Round && t.From != 0 {
 			sl.Note = s.turnWords(t)
 		}
-		if sl.Note != "" && sl.Note == t.Note {
+		if sl.Note != "" && sl.Note == t.note() {
 			// The note is the turn's own: it declares whom it mentions.
-			sl.About = slices.Clone(t.Mentions)
+			sl.About = slices.Clone(s.turnMentions(t))
 		}
 		v.Order = append(v.Order, sl)
 	}
