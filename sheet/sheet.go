@@ -19,6 +19,10 @@
 //	    expertise: [blocking]
 //	    protection: {armour: 6}
 //
+// YAML is read with go.yaml.in/yaml/v3, refusing anchors, aliases and
+// tags, and JSON with encoding/json; an error in a YAML file names its
+// line.
+//
 // The loaded characters are fray.Combatant values; engine.Engine.Join
 // adds them to an encounter in one step.
 package sheet
@@ -30,6 +34,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"go.yaml.in/yaml/v3"
 
 	"fray"
 	"fray/dice"
@@ -146,8 +152,8 @@ var Schemas = map[string]*Schema{
 	},
 }
 
-// Error is a sheet file that does not fit its schema; the message names
-// the file and the field.
+// errorf is the error of a sheet file that does not fit its schema; the
+// message names the file and the field.
 func errorf(file, path, format string, args ...any) error {
 	msg := file + ": "
 	if path != "" {
@@ -177,12 +183,12 @@ func Parse(name string, b []byte, rules, def string) ([]fray.Combatant, error) {
 	if len(b) > MaxFileBytes {
 		return nil, &fray.Error{Code: fray.ETOOLARGE, Message: fmt.Sprintf("%s: the file is larger than %d bytes (MaxFileBytes).", name, MaxFileBytes)}
 	}
-	var root *node
+	var root *yaml.Node
 	var err error
 	if strings.EqualFold(filepath.Ext(name), ".json") {
 		root, err = parseJSON(b)
 	} else {
-		root, err = parseYAML(string(b))
+		root, err = parseYAML(b)
 	}
 	if err != nil {
 		return nil, errorf(name, "", "%v", err)
@@ -197,39 +203,39 @@ type decoder struct {
 	def  string
 }
 
-func (d *decoder) errorf(path string, n *node, format string, args ...any) error {
-	if n != nil && n.line > 0 {
+func (d *decoder) errorf(path string, n *yaml.Node, format string, args ...any) error {
+	if n != nil && n.Line > 0 {
 		format += " (line %d)"
-		args = append(args, n.line)
+		args = append(args, n.Line)
 	}
 	return errorf(d.file, path, format, args...)
 }
 
-func (d *decoder) file_(root *node) ([]fray.Combatant, error) {
+func (d *decoder) file_(root *yaml.Node) ([]fray.Combatant, error) {
 	list := root
-	if root.kind == 'm' {
+	if root.Kind == yaml.MappingNode {
 		if err := d.keys("", root, "rules", "characters"); err != nil {
 			return nil, err
 		}
-		if r := root.get("rules"); r != nil {
-			if r.kind != 's' || r.scalar != d.sc.Rules {
-				return nil, d.errorf("rules", r, "the file is for the rules %q, not %q", r.scalar, d.sc.Rules)
+		if r := get(root, "rules"); r != nil {
+			if r.Kind != yaml.ScalarNode || r.Value != d.sc.Rules {
+				return nil, d.errorf("rules", r, "the file is for the rules %q, not %q", r.Value, d.sc.Rules)
 			}
 		}
-		list = root.get("characters")
+		list = get(root, "characters")
 		if list == nil {
 			return nil, d.errorf("characters", root, "missing: list the characters under characters:")
 		}
 	}
-	if list.isNull {
+	if isNull(list) {
 		return nil, nil
 	}
-	if list.kind != 'l' {
+	if list.Kind != yaml.SequenceNode {
 		return nil, d.errorf("", list, "a sheet file is a list of characters (- name: …) or a mapping with characters:")
 	}
-	out := make([]fray.Combatant, 0, len(list.list))
+	out := make([]fray.Combatant, 0, len(list.Content))
 	seen := map[string]bool{}
-	for i, n := range list.list {
+	for i, n := range list.Content {
 		c, err := d.character(i, n)
 		if err != nil {
 			return nil, err
@@ -244,10 +250,10 @@ func (d *decoder) file_(root *node) ([]fray.Combatant, error) {
 }
 
 // keys refuses keys of n not in allowed.
-func (d *decoder) keys(path string, n *node, allowed ...string) error {
-	for i, k := range n.keys {
+func (d *decoder) keys(path string, n *yaml.Node, allowed ...string) error {
+	for k, v := range pairs(n) {
 		if !slices.Contains(allowed, k) {
-			return d.errorf(join(path, k), n.vals[i], "unknown field; the fields are %s", strings.Join(allowed, ", "))
+			return d.errorf(join(path, k), v, "unknown field; the fields are %s", strings.Join(allowed, ", "))
 		}
 	}
 	return nil
@@ -260,27 +266,27 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
-func (d *decoder) str(path string, n *node) (string, error) {
-	if n.kind != 's' || n.isNull {
+func (d *decoder) str(path string, n *yaml.Node) (string, error) {
+	if n.Kind != yaml.ScalarNode || isNull(n) {
 		return "", d.errorf(path, n, "must be a text")
 	}
-	return n.scalar, nil
+	return n.Value, nil
 }
 
-func (d *decoder) int(path string, n *node, lo, hi int) (int, error) {
-	if n.kind != 's' || n.isNull || n.quoted {
+func (d *decoder) int(path string, n *yaml.Node, lo, hi int) (int, error) {
+	if n.Kind != yaml.ScalarNode || isNull(n) || isQuoted(n) {
 		return 0, d.errorf(path, n, "must be a whole number from %d to %d", lo, hi)
 	}
-	v, err := strconv.Atoi(strings.TrimPrefix(n.scalar, "+"))
+	v, err := strconv.Atoi(strings.TrimPrefix(n.Value, "+"))
 	if err != nil || v < lo || v > hi {
 		return 0, d.errorf(path, n, "must be from %d to %d", lo, hi)
 	}
 	return v, nil
 }
 
-func (d *decoder) bool(path string, n *node) (bool, error) {
-	if n.kind == 's' && !n.quoted {
-		switch strings.ToLower(n.scalar) {
+func (d *decoder) bool(path string, n *yaml.Node) (bool, error) {
+	if n.Kind == yaml.ScalarNode && !isQuoted(n) {
+		switch strings.ToLower(n.Value) {
 		case "yes", "true", "on", "y":
 			return true, nil
 		case "no", "false", "off", "n":
@@ -290,7 +296,7 @@ func (d *decoder) bool(path string, n *node) (bool, error) {
 	return false, d.errorf(path, n, "must be yes or no")
 }
 
-func (d *decoder) oneOf(path string, n *node, allowed []string) (string, error) {
+func (d *decoder) oneOf(path string, n *yaml.Node, allowed []string) (string, error) {
 	s, err := d.str(path, n)
 	if err != nil {
 		return "", err
@@ -304,13 +310,13 @@ func (d *decoder) oneOf(path string, n *node, allowed []string) (string, error) 
 
 var characterKeys = []string{"name", "side", "kind", "group", "hidden", "aware", "notes", "stats", "tracks", "powers", "weapons", "skills", "talents", "expertise", "protection", "qualities"}
 
-func (d *decoder) character(i int, n *node) (fray.Combatant, error) {
+func (d *decoder) character(i int, n *yaml.Node) (fray.Combatant, error) {
 	var c fray.Combatant
 	path := "[" + strconv.Itoa(i) + "]"
-	if n.kind != 'm' {
+	if n.Kind != yaml.MappingNode {
 		return c, d.errorf(path, n, "a character is a mapping of fields (name: …, stats: …)")
 	}
-	if nn := n.get("name"); nn != nil {
+	if nn := get(n, "name"); nn != nil {
 		name, err := d.str(path+".name", nn)
 		if err != nil {
 			return c, err
@@ -327,7 +333,7 @@ func (d *decoder) character(i int, n *node) (fray.Combatant, error) {
 	}
 	c.Kind, c.Side = fray.KindCharacter, d.def
 	var err error
-	for k, v := range n.pairs() {
+	for k, v := range pairs(n) {
 		p := join(path, k)
 		switch k {
 		case "side":
@@ -362,30 +368,19 @@ func (d *decoder) character(i int, n *node) (fray.Combatant, error) {
 	return c, d.complete(path, n, &c)
 }
 
-// pairs yields a mapping's keys and values in order.
-func (n *node) pairs() func(yield func(string, *node) bool) {
-	return func(yield func(string, *node) bool) {
-		for i, k := range n.keys {
-			if !yield(k, n.vals[i]) {
-				return
-			}
-		}
-	}
-}
-
-func (d *decoder) mapping(path string, n *node) error {
-	if n.kind != 'm' {
+func (d *decoder) mapping(path string, n *yaml.Node) error {
+	if n.Kind != yaml.MappingNode {
 		return d.errorf(path, n, "must be a mapping of names to values ({a: 1, b: 2})")
 	}
 	return nil
 }
 
-func (d *decoder) stats(path string, n *node, c *fray.Combatant) error {
+func (d *decoder) stats(path string, n *yaml.Node, c *fray.Combatant) error {
 	if err := d.mapping(path, n); err != nil {
 		return err
 	}
 	c.Stats = map[string]int{}
-	for k, v := range n.pairs() {
+	for k, v := range pairs(n) {
 		name := strings.ToLower(k)
 		i := slices.IndexFunc(d.sc.Stats, func(r Range) bool { return r.Name == name })
 		if i < 0 {
@@ -409,12 +404,12 @@ func rangeNames(rs []Range) string {
 	return strings.Join(names, ", ")
 }
 
-func (d *decoder) tracks(path string, n *node, c *fray.Combatant) error {
+func (d *decoder) tracks(path string, n *yaml.Node, c *fray.Combatant) error {
 	if err := d.mapping(path, n); err != nil {
 		return err
 	}
 	c.Tracks = map[string]fray.Track{}
-	for k, v := range n.pairs() {
+	for k, v := range pairs(n) {
 		name := strings.ToLower(k)
 		i := slices.IndexFunc(d.sc.Tracks, func(r Range) bool { return r.Name == name })
 		p := join(path, k)
@@ -423,11 +418,11 @@ func (d *decoder) tracks(path string, n *node, c *fray.Combatant) error {
 		}
 		r := d.sc.Tracks[i]
 		var t fray.Track
-		if v.kind == 'm' {
+		if v.Kind == yaml.MappingNode {
 			if err := d.keys(p, v, "value", "max"); err != nil {
 				return err
 			}
-			mx := v.get("max")
+			mx := get(v, "max")
 			if mx == nil {
 				return d.errorf(p+".max", v, "missing")
 			}
@@ -436,7 +431,7 @@ func (d *decoder) tracks(path string, n *node, c *fray.Combatant) error {
 				return err
 			}
 			t.Value = t.Max
-			if vv := v.get("value"); vv != nil {
+			if vv := get(v, "value"); vv != nil {
 				if t.Value, err = d.int(p+".value", vv, r.Min, t.Max); err != nil {
 					return err
 				}
@@ -458,14 +453,14 @@ var powerKeys = []string{"name", "kind", "rank", "range", "damage", "weight", "s
 // MaxClip bounds a firearm's clip on a sheet.
 const MaxClip = 1000
 
-func (d *decoder) powers(path string, n *node, list string, c *fray.Combatant) error {
-	if n.kind != 'l' {
+func (d *decoder) powers(path string, n *yaml.Node, list string, c *fray.Combatant) error {
+	if n.Kind != yaml.SequenceNode {
 		return d.errorf(path, n, "must be a list (- name: …, rank: …)")
 	}
 	kind := map[string]string{"powers": "", "weapons": fray.PowerKindWeapon, "skills": fray.PowerKindSkill, "talents": fray.PowerKindTalent}[list]
-	for i, pn := range n.list {
+	for i, pn := range n.Content {
 		p := path + "[" + strconv.Itoa(i) + "]"
-		if pn.kind != 'm' {
+		if pn.Kind != yaml.MappingNode {
 			return d.errorf(p, pn, "must be a mapping (name: …, rank: …)")
 		}
 		if err := d.keys(p, pn, powerKeys...); err != nil {
@@ -474,13 +469,13 @@ func (d *decoder) powers(path string, n *node, list string, c *fray.Combatant) e
 		pw := fray.Power{Kind: kind}
 		var err error
 		expert := false
-		if pn.get("name") == nil {
+		if get(pn, "name") == nil {
 			return d.errorf(p+".name", pn, "missing")
 		}
-		if pn.get("rank") == nil {
+		if get(pn, "rank") == nil {
 			return d.errorf(p+".rank", pn, "missing")
 		}
-		for k, v := range pn.pairs() {
+		for k, v := range pairs(pn) {
 			q := join(p, k)
 			switch k {
 			case "name":
@@ -559,11 +554,11 @@ func appendExpertise(xs []string, name string) []string {
 	return append(xs, name)
 }
 
-func (d *decoder) expertise(path string, n *node, c *fray.Combatant) error {
-	if n.kind != 'l' {
+func (d *decoder) expertise(path string, n *yaml.Node, c *fray.Combatant) error {
+	if n.Kind != yaml.SequenceNode {
 		return d.errorf(path, n, "must be a list of skills and powers ([blocking, blast])")
 	}
-	for i, x := range n.list {
+	for i, x := range n.Content {
 		s, err := d.str(path+"["+strconv.Itoa(i)+"]", x)
 		if err != nil {
 			return err
@@ -573,12 +568,12 @@ func (d *decoder) expertise(path string, n *node, c *fray.Combatant) error {
 	return nil
 }
 
-func (d *decoder) numbers(path string, n *node, what string, c *fray.Combatant) error {
+func (d *decoder) numbers(path string, n *yaml.Node, what string, c *fray.Combatant) error {
 	if err := d.mapping(path, n); err != nil {
 		return err
 	}
 	m := map[string]int{}
-	for k, v := range n.pairs() {
+	for k, v := range pairs(n) {
 		key := k
 		if what == "protection" {
 			key = strings.ToLower(k)
@@ -605,7 +600,7 @@ func (d *decoder) numbers(path string, n *node, what string, c *fray.Combatant) 
 
 // complete checks the required stats and tracks and works out the derived
 // ones.
-func (d *decoder) complete(path string, n *node, c *fray.Combatant) error {
+func (d *decoder) complete(path string, n *yaml.Node, c *fray.Combatant) error {
 	if c.Kind == fray.KindEnvironment {
 		return nil
 	}

@@ -1,6 +1,8 @@
 package sheet_test
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -110,12 +112,6 @@ func TestErrors(t *testing.T) {
 		{"twice", bpbOK + bpbOK, "A: the name is used twice"},
 		{"side", bpbOK + "  side: gm\n", "A.side: must be one of pc, npc"},
 		{"rules", "rules: vv\ncharacters: []\n", "rules: the file is for the rules \"vv\""},
-		{"block scalar", "- name: |\n", "line 1: block scalars"},
-		{"anchor", "- name: &a A\n", "line 1: anchors"},
-		{"tab", "- name: A\n\tstats: {}\n", "line 2: a tab"},
-		{"dup key", "- name: A\n  name: B\n", "line 2: the key \"name\" is given twice"},
-		{"open flow", "- name: A\n  stats: {brawn: 1\n", "never closed"},
-		{"indent", "- name: A\n     stats: {}\n", "line 2"},
 		{"power twice", bpbOK + "  powers:\n    - {name: Blast, rank: 3}\n    - {name: blast, rank: 4}\n", "A.powers[1].name: \"blast\" is listed twice"},
 		{"quoted number", bpbOK + "  powers:\n    - {name: Blast, rank: \"3\"}\n", "A.powers[0].rank: must be a whole number"},
 		{"damage", bpbOK + "  powers:\n    - {name: Blast, rank: 3, damage: fire}\n", "damage: must be one of stunning, lethal"},
@@ -136,14 +132,37 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-// FuzzParse checks that no input panics the reader.
+// FuzzParse checks that no input panics the reader, and that every
+// error in a YAML file names a line of the file.
 func FuzzParse(f *testing.F) {
 	f.Add(bpbOK)
 	f.Add("rules: bpb\ncharacters:\n  - name: 'A'\n    powers: [{name: x, rank: 2}]\n")
+	f.Add(bpbOK + "  notes: |\n    two\n    lines\n")
+	f.Add("a: &a [x, y]\nb: [*a, *a]\n")
+	f.Add("- name: !!binary aGVsbG8=\n")
+	f.Add("- name: A\n  stats: {brawn: 1,\n    agility: 2\n")
+	f.Add("# c\n- name: A\n  expertise:\n    - x\n   side: pc\n")
+	f.Add(`[{"name":"A","stats":{"brawn":1},"tracks":{"endurance":{"max":10}}}]`)
 	f.Fuzz(func(t *testing.T, s string) {
-		sheet.Parse("f.yaml", []byte(s), "bpb", fray.SideNPC)
+		_, err := sheet.Parse("f.yaml", []byte(s), "bpb", fray.SideNPC)
+		lines := 1 + strings.Count(s, "\n") + strings.Count(s, "\r") + strings.Count(s, "\u0085") + strings.Count(s, "\u2028") + strings.Count(s, "\u2029")
+		if err != nil && !namesLine(fray.ErrorMessage(err), lines) {
+			t.Errorf("%q: the error %q names no line from 1 to %d", s, fray.ErrorMessage(err), lines)
+		}
 		sheet.Parse("f.json", []byte(s), "bpb", fray.SideNPC)
 	})
+}
+
+var lineRE = regexp.MustCompile(`line (\d+)`)
+
+// namesLine reports whether msg names a line from 1 to lines.
+func namesLine(msg string, lines int) bool {
+	m := lineRE.FindStringSubmatch(msg)
+	if m == nil {
+		return false
+	}
+	n, _ := strconv.Atoi(m[1])
+	return 1 <= n && n <= lines
 }
 
 // Every example sheet loads for its system.
