@@ -17,7 +17,7 @@
 // actions on their turn with act; each after the first is −2d to all of
 // that turn's rolls (State.Penalty).
 //
-// The commands of challenge.go roll as the table does (SPEC P-1 … P-10):
+// The resolution commands roll as the table does (SPEC P-1 … P-10):
 // check (static or opposed, same=yes for a same-goal roll), spend,
 // assist (the best helper's bonus waits for the next roll), group,
 // contest and exchange, defining (with scene and story limiting it), and

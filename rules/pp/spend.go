@@ -40,6 +40,40 @@ type spender struct {
 	ranked bool
 }
 
+// SpentData is the payload of EventSpent.
+type SpentData struct {
+	Name    string `json:"name" fray:"who"`
+	Resolve int    `json:"resolve"`
+	// How: dice (+1d a point, 3 in a defining moment), reroll or explode.
+	How string `json:"how"`
+	// Of is what the roll was: LastCheck (a check or an attack, settled
+	// by the fields below), LastExchange, LastAssist or LastGroup (settled
+	// again in Exchange, Assist or Group).
+	Of string `json:"of,omitempty"`
+	// Opp reports that Name is the roll's opponent (of an exchange, B).
+	Opp bool `json:"opp,omitempty"`
+	// Successes is Name's side's successes after spending; Sixes its 6s.
+	Successes int `json:"successes"`
+	Sixes     int `json:"sixes"`
+	// Net, Band and Result are the roll's after spending, and Swapped
+	// who is the actor of a same-goal roll.
+	Net     int    `json:"net"`
+	Band    string `json:"band"`
+	Result  string `json:"result"`
+	Swapped bool   `json:"swapped,omitempty"`
+	// Lost is an attack's Health (or minions) lost after spending.
+	Lost int `json:"lost,omitempty"`
+	// Check and Sides are a same-goal check of three or more, ranked
+	// again with Name's new successes.
+	Check *CheckData `json:"check,omitempty"`
+	Sides *SidesData `json:"sides,omitempty"`
+	// Exchange, Assist and Group are the exchange, assist or group action
+	// Resolve was spent on, settled again with Name's new successes.
+	Exchange *ExchangeData `json:"exchange,omitempty"`
+	Assist   *AssistData   `json:"assist,omitempty"`
+	Group    *GroupData    `json:"group,omitempty"`
+}
+
 // inLast reports whether name rolled in the last roll.
 func (s *State) inLast(name string) bool {
 	switch s.Res.LastOf {

@@ -1,0 +1,212 @@
+package bpb
+
+import (
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// Hit is an attack that has hit and waits for the defender's block, dodge
+// or acceptance (B-8: a defence is chosen after the attack is known to
+// hit).
+type Hit struct {
+	Attacker string `json:"attacker" fray:"who"`
+	Defender string `json:"defender" fray:"who"`
+	Power    string `json:"power"`
+	Rank     int    `json:"rank"`
+	Damage   int    `json:"damage"`
+	Option   string `json:"option,omitempty"`
+	// Effect marks an attack that inflicts no Endurance damage: only the
+	// same power blocks or dodges it (B-8).
+	Effect bool `json:"effect,omitempty"`
+}
+
+// damageFor is the damage an attack does with band b (before a block or
+// dodge): rank, +1 rank on a remarkable success, + the overwhelming bonus,
+// − protection, at least 0; 0 on a miss.
+func (t *task) damageFor(b TaskBand) int {
+	if b == TaskFailure || t.d.Effect {
+		return 0
+	}
+	dmg := t.d.Rank
+	if b == TaskRemarkable {
+		dmg++
+	}
+	if b == TaskExtreme && t.d.Option == OptionOverwhelming {
+		dmg += overwhelmingBonus(t.d.Mode)
+	}
+	return max(dmg-t.protection, 0)
+}
+
+func overwhelmingBonus(m TaskMode) int {
+	if m == TaskModeExpertise {
+		return 3
+	}
+	return 1
+}
+
+// attackOpts are the keys of attack.
+var attackOpts = []string{"with", "choose", "mod", "rank", "range", "endurance"}
+
+// attackUsage is the usage of attack.
+const attackUsage = "attack ATTACKER TARGET with=POWER [choose=overwhelming|smashing|staggering] [mod=N] [rank=N range=close|ranged] [endurance=no]"
+
+// planAttack plans "attack A B with=POWER [choose=OPTION] [mod=N]
+// [endurance=no]" (B-10). endurance=no marks a power that inflicts no
+// Endurance damage, such as Telepathy (B-8: only the same power blocks or
+// dodges it); its hit does no damage and its effect is the GM's.
+func (s *State) planAttack(cmd fray.Command) (*task, error) {
+	const usage = attackUsage
+	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
+		return nil, err
+	}
+	if err := engine.CheckOpts(cmd, attackOpts...); err != nil {
+		return nil, err
+	}
+	a, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.Lookup(cmd.Args[1])
+	if err != nil {
+		return nil, err
+	}
+	if fray.SameName(a.Name, b.Name) {
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themself.", a)
+	}
+	with, ok := cmd.Opts["with"]
+	if !ok || with == "" {
+		return nil, fray.Errorf(fray.EINVALID, "Name the power or weapon: with=POWER (%s has %s).", a, powerList(a))
+	}
+	p := a.Power(with)
+	pw := fray.Power{Name: with, Range: "close"}
+	if p != nil {
+		pw = *p
+		if pw.Range == "" {
+			pw.Range = "close"
+		}
+		if _, ok := cmd.Opts["rank"]; ok {
+			return nil, fray.Errorf(fray.EINVALID, "%s's %s has rank %d on the sheet; rank= is for a power not on it.", a, pw.Name, pw.Rank)
+		}
+	} else {
+		rk, ok := cmd.Opts["rank"]
+		if !ok {
+			return nil, fray.Errorf(fray.ENOTFOUND, "%s has no power or weapon named %q (%s has %s); give rank=N for one not on the sheet.", a, with, a, powerList(a))
+		}
+		n, err := strconv.Atoi(rk)
+		if err != nil || n < 0 || n > 30 {
+			return nil, fray.Errorf(fray.EINVALID, "rank=%s is not a rank from 0 to 30.", rk)
+		}
+		pw.Rank = n
+	}
+	if r, ok := cmd.Opts["range"]; ok {
+		if r != "close" && r != "ranged" {
+			return nil, fray.Errorf(fray.EINVALID, "range=%s: use range=close or range=ranged.", r)
+		}
+		pw.Range = r
+	}
+	stat := StatProwess
+	if pw.Range == "ranged" {
+		stat = StatAccuracy
+	}
+	v, err := sheetStat(a, stat)
+	if err != nil {
+		return nil, err
+	}
+	t := &task{d: taskData{Name: a.Name, Roll: RollAttack, Stat: stat, Target: b.Name, Power: pw.Name, Rank: pw.Rank, Value: v,
+		Difficulty: TaskBaseDifficulty, Expertise: a.HasExpertise(pw.Name), Option: OptionOverwhelming, Stunning: pw.Damage == "stunning"}}
+	t.mods = []fray.Modifier{{Source: title(stat), Value: v}}
+	if s.Setting(SettingAttackVs, "agility") == "agility" {
+		ag, err := sheetStat(b, StatAgility)
+		if err != nil {
+			return nil, err
+		}
+		t.d.Difficulty = TaskDifficulty(ag)
+	}
+	if o, ok := cmd.Opts["choose"]; ok {
+		switch o {
+		case OptionOverwhelming, OptionSmashing, OptionStaggering:
+			t.d.Option = o
+		default:
+			return nil, fray.Errorf(fray.EINVALID, "choose=%s is not an extreme-success option; use overwhelming, smashing or staggering.", o)
+		}
+	}
+	if v, ok := cmd.Opts["endurance"]; ok {
+		yes, err := engine.ParseYesNo("endurance", v)
+		if err != nil {
+			return nil, err
+		}
+		t.d.Effect = !yes
+	}
+	// Protection: Brawn against stunning damage, armour otherwise (B-10).
+	if t.d.Stunning {
+		t.protection = b.Stat(StatBrawn)
+	} else {
+		t.protection = b.Protection[ProtectionArmour]
+	}
+	return t, s.finish(t, cmd, a, b, fray.AppliesAttack)
+}
+
+func powerList(c *fray.Combatant) string {
+	if len(c.Powers) == 0 {
+		return "no powers or weapons on a sheet"
+	}
+	names := make([]string, len(c.Powers))
+	for i, p := range c.Powers {
+		names[i] = p.Name + " " + strconv.Itoa(p.Rank)
+	}
+	return strings.Join(names, ", ")
+}
+
+func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	t, err := s.plan(cmd)
+	if err != nil {
+		return nil, err
+	}
+	if cur := s.currentName(); !fray.SameName(cur, t.d.Name) {
+		return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's turn.", fray.Mention(cur), fray.Mention(t.d.Name))
+	}
+	if b := s.Find(t.d.Target); b.Condition(CondOut) != nil {
+		return nil, fray.Errorf(fray.EINVALID, "%s is out (0 Endurance) already.", b)
+	}
+	ev, err := t.rollTask(cmd, r)
+	if err != nil {
+		return nil, err
+	}
+	evs := []fray.Event{ev}
+	if t.d.Band != TaskFailure {
+		// A defender already blocking or dodging rolls at once; otherwise
+		// the hit waits for block, dodge or take (B-8).
+		// An attack that inflicts no Endurance damage is met only with
+		// the same power; without it the hit waits.
+		b := s.Find(t.d.Target)
+		var with *fray.Power
+		if t.d.Effect {
+			with = b.Power(t.d.Power)
+		}
+		for _, def := range []string{CondBlocking, CondDodging} {
+			if b.Condition(def) == nil || t.d.Effect && with == nil {
+				continue
+			}
+			h := &Hit{Attacker: t.d.Name, Defender: b.Name, Power: t.d.Power, Rank: t.d.Rank, Damage: t.d.Damage, Option: t.d.Option, Effect: t.d.Effect}
+			if t.d.Band != TaskExtreme {
+				h.Option = ""
+			}
+			s2 := s.Clone().(*State)
+			s2.Pending = h
+			dc := fray.Command{Name: map[string]string{CondBlocking: RollBlock, CondDodging: RollDodge}[def], Args: []string{b.Name}}
+			if with != nil {
+				dc.Opts = map[string]string{"with": with.Name}
+			}
+			more, err := s2.decideDefence(dc, r)
+			if err != nil {
+				return nil, err
+			}
+			evs = append(evs, more...)
+			break
+		}
+	}
+	return s.spend(evs, t)
+}

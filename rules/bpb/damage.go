@@ -1,0 +1,109 @@
+package bpb
+
+import (
+	"fray"
+	"fray/engine"
+)
+
+// damageData is the payload of EventDamaged.
+type damageData struct {
+	Name   string `json:"name" fray:"who"`
+	Amount int    `json:"amount"`
+	By     string `json:"by,omitempty" fray:"who"`
+	// Settles marks the damage of the pending hit.
+	Settles bool `json:"settles,omitempty"`
+}
+
+// hitEvents returns the events of a hit that lands: the damage, out at 0
+// Endurance, and a smashing or staggering extreme success (B-2, B-10).
+func (s *State) hitEvents(h Hit) ([]fray.Event, error) {
+	b := s.Find(h.Defender)
+	var evs []fray.Event
+	ev, err := fray.NewEvent(EventDamaged, damageData{Name: b.Name, Amount: h.Damage, By: h.Attacker, Settles: true})
+	if err != nil {
+		return nil, err
+	}
+	evs = append(evs, ev)
+	if end := endurance(b); h.Damage > 0 && end.Value-h.Damage <= 0 && b.Condition(CondOut) == nil {
+		c, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Name: b.Name, Condition: fray.Condition{Name: CondOut, By: h.Attacker, Since: s.Round, Note: "0 Endurance"}})
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, c)
+	}
+	var cond *fray.Condition
+	switch h.Option {
+	case OptionSmashing:
+		name := CondProne
+		if s.Setting(SettingSmashing, "prone") == "back" {
+			name = CondBack
+		}
+		cond = &fray.Condition{Name: name, By: h.Attacker, Since: s.Round, Note: "smashing success"}
+	case OptionStaggering:
+		if s.Setting(SettingStaggering, "turn") == "dazed" {
+			cond = &fray.Condition{Name: CondDazed, By: h.Attacker, Since: s.Round, Until: &fray.Anchor{Round: s.Round, Name: b.Name, Edge: fray.EdgeEnd},
+				Modifiers: []fray.Modifier{{Source: CondDazed, Value: DazedPenalty, On: fray.AppliesAll}}, Note: "staggering success"}
+		} else if engine.Index(s.Order, b.Name) >= 0 {
+			ev, err := fray.NewEvent(EventStaggered, fray.NameData{Name: b.Name})
+			if err != nil {
+				return nil, err
+			}
+			evs = append(evs, ev)
+		}
+	}
+	if cond != nil {
+		ev, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Name: b.Name, Condition: *cond})
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, ev)
+	}
+	return evs, nil
+}
+
+// endurance returns a combatant's Endurance track: from the sheet, or the
+// endurance stat of add.
+func endurance(c *fray.Combatant) fray.Track {
+	if t, ok := c.Tracks[TrackEndurance]; ok {
+		return t
+	}
+	n := c.Stat(TrackEndurance)
+	return fray.Track{Value: n, Max: n}
+}
+
+// decideDamage decides "damage NAME N" and "heal NAME N": Endurance lost
+// or regained at the GM's word.
+func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
+	if err := engine.CheckArgs(cmd, 2, 2, cmd.Name+" NAME N"); err != nil {
+		return nil, err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return nil, err
+	}
+	c, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	n, err := engine.Amount(cmd, 1, 0, "Endurance")
+	if err != nil {
+		return nil, err
+	}
+	if cmd.Name == "heal" {
+		n = -n
+	}
+	ev, err := fray.NewEvent(EventDamaged, damageData{Name: c.Name, Amount: n})
+	if err != nil {
+		return nil, err
+	}
+	evs := []fray.Event{ev}
+	end := endurance(c)
+	switch {
+	case n > 0 && end.Value-n <= 0 && c.Condition(CondOut) == nil:
+		ev, err = fray.NewEvent(fray.EventCondition, fray.ConditionData{Name: c.Name, Condition: fray.Condition{Name: CondOut, Since: s.Round, Note: "0 Endurance"}})
+		evs = append(evs, ev)
+	case n < 0 && min(end.Value-n, end.Max) > 0 && c.Condition(CondOut) != nil:
+		ev, err = fray.NewEvent(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: CondOut})
+		evs = append(evs, ev)
+	}
+	return evs, err
+}

@@ -1,0 +1,174 @@
+package bpb
+
+import (
+	"fray"
+	"fray/engine"
+)
+
+// defenceUsage is the usage of block and dodge.
+const defenceUsage = "block NAME | dodge NAME [with=POWER [similar=yes]] [mod=N]"
+
+// planDefence plans "block NAME" or "dodge NAME" against the pending hit
+// (B-8); it returns nil when there is no hit to roll against (a defence
+// declared on one's own turn).
+//
+// with=POWER blocks or dodges with the defender's own power: the seed
+// lets a defender with the same power as the attacker's use it, even
+// against an attack that inflicts no Endurance damage, which nothing else
+// blocks; similar=yes is the GM's leave to use a power of like theme or
+// source. The roll stays the block's Prowess or the dodge's Agility
+// against 8 + the attack's rank, and costs what any block or dodge costs
+// (one's turn, or a forced action); expertise in blocking or dodging, or
+// in that power, adds +3 (ours: the seed names no other roll).
+func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
+	if err := engine.CheckArgs(cmd, 1, 1, defenceUsage); err != nil {
+		return nil, nil, err
+	}
+	if err := engine.CheckOpts(cmd, "mod", "with", "similar"); err != nil {
+		return nil, nil, err
+	}
+	c, err := s.character(cmd.Args[0], cmd.Name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.needStarted(); err != nil {
+		return nil, nil, err
+	}
+	var with *fray.Power
+	similar := false
+	if v, ok := cmd.Opts["similar"]; ok {
+		if similar, err = engine.ParseYesNo("similar", v); err != nil {
+			return nil, nil, err
+		}
+	}
+	if w, ok := cmd.Opts["with"]; ok {
+		if with = c.Power(w); with == nil {
+			return nil, nil, fray.Errorf(fray.ENOTFOUND, "%s has no power named %q to %s with (%s has %s).", c, w, cmd.Name, c, powerList(c))
+		}
+	} else if similar {
+		return nil, nil, fray.Errorf(fray.EINVALID, "similar=yes goes with with=POWER: name the power %s uses to %s.", c, cmd.Name)
+	}
+	h := s.Pending
+	if h == nil || !fray.SameName(h.Defender, c.Name) {
+		return nil, c, nil
+	}
+	switch {
+	case with != nil && !similar && !fray.SameName(with.Name, h.Power):
+		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s is not the %s %s attacked with; only the same power can %s it (similar=yes, with the GM's leave, for a power of like theme or source).", c, with.Name, h.Power, fray.Mention(h.Attacker), cmd.Name)
+	case with == nil && h.Effect:
+		hint := ""
+		if p := c.Power(h.Power); p != nil {
+			hint = ": " + cmd.Name + " " + quoteName(c.Name) + " with=" + quoteName(p.Name)
+		}
+		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s inflicts no Endurance damage, so only the same power can %s it%s.", fray.Mention(h.Attacker), h.Power, cmd.Name, hint)
+	}
+	stat, skill := StatProwess, "blocking"
+	if cmd.Name == RollDodge {
+		stat, skill = StatAgility, "dodging"
+	}
+	v, err := sheetStat(c, stat)
+	if err != nil {
+		return nil, nil, err
+	}
+	t := &task{d: taskData{Name: c.Name, Roll: cmd.Name, Stat: stat, Target: h.Attacker, Power: h.Power, Rank: h.Rank, Value: v,
+		Difficulty: TaskDifficulty(h.Rank), Expertise: c.HasExpertise(skill)}, against: h}
+	if with != nil {
+		t.d.With = with.Name
+		t.d.Expertise = t.d.Expertise || c.HasExpertise(with.Name)
+	}
+	t.mods = []fray.Modifier{{Source: title(stat), Value: v}}
+	return t, c, s.finish(t, cmd, c, nil, fray.AppliesDefence)
+}
+
+// decideDefence decides block and dodge: a defence declared on one's turn
+// (a condition until the next action), or a roll against the pending hit,
+// forcing the defender's action when it is not their turn and they are
+// not already blocking or dodging (B-7, B-8), with the reorder on an
+// extreme success (B-9).
+func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	t, c, err := s.planDefence(cmd)
+	if err != nil {
+		return nil, err
+	}
+	cond := CondBlocking
+	if cmd.Name == RollDodge {
+		cond = CondDodging
+	}
+	stance := func() (fray.Event, error) {
+		return fray.NewEvent(fray.EventCondition, fray.ConditionData{Name: c.Name, Condition: fray.Condition{
+			Name: cond, Since: s.Round, Until: &fray.Anchor{Round: s.Round, Name: c.Name, Edge: fray.EdgeStart},
+			Note: "may " + cmd.Name + " further attacks until their next action",
+		}})
+	}
+	own := fray.SameName(s.currentName(), c.Name)
+	if t == nil {
+		if !own {
+			return nil, fray.Errorf(fray.EINVALID, "No attack has hit %s, so there is nothing to %s; a %s is declared on one's own turn or forced against a hit.", c, cmd.Name, cmd.Name)
+		}
+		ev, err := stance()
+		return []fray.Event{ev}, err
+	}
+	var evs []fray.Event
+	already := c.Condition(CondBlocking) != nil || c.Condition(CondDodging) != nil
+	if !own && !already {
+		// A forced action (B-7), in the seed's words.
+		verb := map[string]string{RollBlock: "blocks attack by ", RollDodge: "dodges an attack by "}[cmd.Name]
+		fev, err := s.force(fray.Command{Name: "force", Args: []string{c.Name}, Opts: map[string]string{"note": verb + t.against.Attacker}}, []string{t.against.Attacker})
+		if err != nil {
+			return nil, fray.Errorf(fray.EINVALID, "%s cannot %s: %s", c, cmd.Name, fray.Quote(err))
+		}
+		evs = append(evs, fev)
+	}
+	ev, err := t.rollTask(cmd, r)
+	if err != nil {
+		return nil, err
+	}
+	evs = append(evs, ev)
+	if !already || own {
+		sev, err := stance()
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, sev)
+	}
+	h := *t.against
+	if t.d.Band == TaskFailure {
+		more, err := s.hitEvents(h)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, more...)
+	} else if t.d.Band == TaskExtreme && !fray.SameName(h.Attacker, c.Name) && engine.Index(s.Order, h.Attacker) >= 0 {
+		// B-9: from the next round the attacker acts right after the
+		// defender.
+		rev, err := fray.NewEvent(EventReordered, placeData{Name: h.Attacker, After: c.Name})
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, rev)
+	}
+	return s.spend(evs, t)
+}
+
+// decideTake decides "take NAME": the defender takes the pending hit.
+func (s *State) decideTake(cmd fray.Command) ([]fray.Event, error) {
+	if err := engine.CheckArgs(cmd, 0, 1, "take [NAME]"); err != nil {
+		return nil, err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return nil, err
+	}
+	if s.Pending == nil {
+		return nil, fray.Errorf(fray.EINVALID, "No attack is waiting for a block, dodge or take.")
+	}
+	if len(cmd.Args) == 1 {
+		c, err := s.Lookup(cmd.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		if !fray.SameName(c.Name, s.Pending.Defender) {
+			return nil, fray.Errorf(fray.EINVALID, "The attack waiting is against %s, not %s.", fray.Mention(s.Pending.Defender), c)
+		}
+	}
+	return s.hitEvents(*s.Pending)
+}

@@ -1,0 +1,143 @@
+package bpb
+
+import (
+	"slices"
+
+	"fray"
+	"fray/dice"
+)
+
+// TargetDifficulty is what a task roll's odds aim at (fray.Odds.TargetKind).
+// It is a wire string.
+const TargetDifficulty = "difficulty"
+
+// two6 is the distribution of 2d6, worked out once by package dice.
+var two6 = func() [13]float64 {
+	var p [13]float64
+	e, err := dice.Parse(TaskDice)
+	if err != nil {
+		panic(err)
+	}
+	d, err := e.Dist(dice.DistOptions{})
+	if err != nil {
+		panic(err)
+	}
+	for v := 2; v <= 12; v++ {
+		p[v] = d.Prob(v)
+	}
+	return p
+}()
+
+// odds returns the odds of the planned roll, damage distribution
+// included for an attack.
+func (t *task) odds(cmdText string) fray.Odds {
+	r := t.roll
+	o := fray.Odds{
+		Command:    cmdText,
+		For:        t.d.Name,
+		Roll:       t.d.Roll,
+		Expr:       r.Expr(),
+		Target:     r.Difficulty,
+		TargetKind: TargetDifficulty,
+		Modifiers:  t.mods,
+	}
+	bands := r.Bands()
+	var ps, dmgP [3]float64
+	var dmgV [3]int
+	mean := 0.0
+	for v := 2; v <= 12; v++ {
+		total := v + r.Bonus()
+		i := bandIndex(r.Band(total))
+		ps[i] += two6[v]
+		mean += two6[v] * float64(total)
+	}
+	o.Bands = make([]fray.Band, len(bands))
+	for i, b := range bands {
+		o.Bands[i] = fray.Band{Name: bandName(t.d.Roll, b), P: ps[i]}
+	}
+	o.Mean = mean
+	if t.d.Roll == RollAttack {
+		o.DistOf, o.Mean = fray.DistDamage, 0
+		for i, b := range bands {
+			dmgV[i], dmgP[i] = t.damageFor(b), ps[i]
+		}
+		// Bands with the same damage share a point.
+		for i := range bands {
+			if dmgP[i] == 0 {
+				continue
+			}
+			merged := false
+			for j := range o.Dist {
+				if o.Dist[j].V == dmgV[i] {
+					o.Dist[j].P += dmgP[i]
+					merged = true
+				}
+			}
+			if !merged {
+				o.Dist = append(o.Dist, fray.Point{V: dmgV[i], P: dmgP[i]})
+			}
+			o.Mean += float64(dmgV[i]) * dmgP[i]
+		}
+		slices.SortFunc(o.Dist, func(a, b fray.Point) int { return a.V - b.V })
+	} else {
+		o.Dist = make([]fray.Point, 0, 11)
+		for v := 2; v <= 12; v++ {
+			o.Dist = append(o.Dist, fray.Point{V: v + r.Bonus(), P: two6[v]})
+		}
+	}
+	return o
+}
+
+// bandIndex is the place of a band among TaskRoll.Bands.
+func bandIndex(b TaskBand) int {
+	switch b {
+	case TaskFailure:
+		return 0
+	case TaskSuccess:
+		return 1
+	}
+	return 2
+}
+
+// bandName says a band of a kind of roll in its own words.
+func bandName(roll string, b TaskBand) string {
+	switch roll {
+	case RollAttack:
+		switch b {
+		case TaskFailure:
+			return "miss"
+		case TaskSuccess:
+			return "hit"
+		case TaskRemarkable:
+			return "remarkable hit"
+		case TaskExtreme:
+			return "extreme hit"
+		}
+	case RollBlock, RollDodge:
+		switch b {
+		case TaskFailure:
+			return "fails"
+		case TaskSuccess:
+			return "negates"
+		case TaskRemarkable:
+			return "negates (remarkable)"
+		case TaskExtreme:
+			return "negates, extreme: reorders"
+		}
+	}
+	return string(b)
+}
+
+// Odds returns the exact odds of the roll a command would make (E-6):
+// a task roll, or the rolled order of play at the start (B-4).
+func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
+	s := state(st)
+	if cmd.Name == "start" {
+		return s.startOdds(cmd)
+	}
+	t, err := s.plan(cmd)
+	if err != nil {
+		return fray.Odds{}, err
+	}
+	return t.odds(cmd.String()), nil
+}

@@ -1,0 +1,253 @@
+package bpb
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// task is a planned task roll: everything but the dice.
+type task struct {
+	d    taskData
+	roll TaskRoll
+	mods []fray.Modifier // every term after the dice, for the breakdown
+	// spent lists the once-only conditions the roll uses up.
+	spent []engine.ConditionRef
+	// against is the pending hit a block or dodge is rolled against.
+	against *Hit
+	// protection is the defender's protection against an attack.
+	protection int
+}
+
+func (s *State) mode() TaskMode {
+	m, _ := ParseTaskMode(s.Setting(SettingSuccess, string(TaskModeOpen)))
+	return m
+}
+
+// sheetStat returns a stat, refusing a combatant without it.
+func sheetStat(c *fray.Combatant, stat string) (int, error) {
+	v, ok := c.Stats[stat]
+	if !ok {
+		return 0, fray.Errorf(fray.EINVALID, "%s has no %s rank; give it with add %s %s=N or a sheet.", c, title(stat), quoteName(c.Name), stat)
+	}
+	return v, nil
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func quoteName(n string) string { return fray.Command{Name: "x", Args: []string{n}}.String()[2:] }
+
+var taskStats = []string{"brawn", StatAgility, StatAccuracy, StatProwess, StatPerception, StatWillpower, StatSuperSpeed}
+
+// modOpt reads mod=N, the GM's modifier.
+func modOpt(cmd fray.Command) (int, bool, error) {
+	v, ok := cmd.Opts["mod"]
+	if !ok {
+		return 0, false, nil
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
+	if err != nil || n < -20 || n > 20 {
+		return 0, false, fray.Errorf(fray.EINVALID, "mod=%s is not a whole number from -20 to +20.", v)
+	}
+	return n, true, nil
+}
+
+// finish adds the GM's and the conditions' modifiers to a planned task.
+func (s *State) finish(t *task, cmd fray.Command, actor, target *fray.Combatant, kind string) error {
+	if t.d.Expertise {
+		t.mods = append(t.mods, fray.Modifier{Source: "expertise", Value: TaskExpertiseBonus})
+	}
+	cm, spent := engine.Modifiers(actor, target, kind, s.Round)
+	t.mods = append(t.mods, cm...)
+	t.spent = spent
+	for _, m := range cm {
+		t.d.Mods += m.Value
+	}
+	if n, ok, err := modOpt(cmd); err != nil {
+		return err
+	} else if ok {
+		t.mods = append(t.mods, fray.Modifier{Source: "GM", Value: n})
+		t.d.Mods += n
+	}
+	t.d.Mode = s.mode()
+	t.roll = TaskRoll{Value: t.d.Value + t.d.Mods, Difficulty: t.d.Difficulty, Expertise: t.d.Expertise, Mode: t.d.Mode}
+	return t.roll.check()
+}
+
+// planCheck plans "check NAME STAT [vs=RANK|difficulty=N|challenging]
+// [expertise=yes|SKILL] [mod=N]" (B-1).
+func (s *State) planCheck(cmd fray.Command) (*task, error) {
+	if err := engine.CheckArgs(cmd, 2, 2, "check NAME STAT [vs=RANK|difficulty=N|difficulty=challenging] [expertise=yes|SKILL] [mod=N]"); err != nil {
+		return nil, err
+	}
+	if err := engine.CheckOpts(cmd, "vs", "difficulty", "expertise", "mod"); err != nil {
+		return nil, err
+	}
+	c, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	stat := strings.ToLower(cmd.Args[1])
+	if !slices.Contains(taskStats, stat) {
+		return nil, fray.Errorf(fray.EINVALID, "%s is not a stat to roll; use one of %s.", cmd.Args[1], strings.Join(taskStats, ", "))
+	}
+	v, err := sheetStat(c, stat)
+	if err != nil {
+		return nil, err
+	}
+	t := &task{d: taskData{Name: c.Name, Roll: RollCheck, Stat: stat, Value: v, Difficulty: TaskChallenging}}
+	t.mods = []fray.Modifier{{Source: title(stat), Value: v}}
+	vs, hasVs := cmd.Opts["vs"]
+	df, hasDf := cmd.Opts["difficulty"]
+	switch {
+	case hasVs && hasDf:
+		return nil, fray.Errorf(fray.EINVALID, "Give vs= (an opposing rank) or difficulty=, not both.")
+	case hasVs:
+		n, err := strconv.Atoi(vs)
+		if err != nil || n < 0 || n > 100 {
+			return nil, fray.Errorf(fray.EINVALID, "vs=%s is not a rank from 0 to 100.", vs)
+		}
+		t.d.Difficulty = TaskDifficulty(n)
+	case hasDf && df != "challenging":
+		n, err := strconv.Atoi(df)
+		if err != nil || n < 0 || n > 200 {
+			return nil, fray.Errorf(fray.EINVALID, "difficulty=%s is not a number from 0 to 200 or challenging.", df)
+		}
+		t.d.Difficulty = n
+	}
+	if x, ok := cmd.Opts["expertise"]; ok {
+		yes, err := engine.ParseYesNo("expertise", x)
+		if err != nil {
+			if !c.HasExpertise(x) {
+				return nil, fray.Errorf(fray.EINVALID, "%s has no expertise in %s.", c, x)
+			}
+			yes = true
+		}
+		t.d.Expertise = yes
+	}
+	return t, s.finish(t, cmd, c, nil, fray.AppliesCheck)
+}
+
+// planDistract plans "distract A B" (B-11): Willpower against 8 + the
+// opponent's Willpower.
+func (s *State) planDistract(cmd fray.Command) (*task, error) {
+	if err := engine.CheckArgs(cmd, 2, 2, "distract NAME OPPONENT [mod=N]"); err != nil {
+		return nil, err
+	}
+	if err := engine.CheckOpts(cmd, "mod"); err != nil {
+		return nil, err
+	}
+	a, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.Lookup(cmd.Args[1])
+	if err != nil {
+		return nil, err
+	}
+	if fray.SameName(a.Name, b.Name) {
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot distract themself.", a)
+	}
+	v, err := sheetStat(a, StatWillpower)
+	if err != nil {
+		return nil, err
+	}
+	w, err := sheetStat(b, StatWillpower)
+	if err != nil {
+		return nil, err
+	}
+	t := &task{d: taskData{Name: a.Name, Roll: RollDistract, Stat: StatWillpower, Target: b.Name, Value: v, Difficulty: TaskDifficulty(w), Expertise: a.HasExpertise("distraction")}}
+	t.mods = []fray.Modifier{{Source: "Willpower", Value: v}}
+	return t, s.finish(t, cmd, a, nil, fray.AppliesCheck)
+}
+
+// plan plans the task roll of a command, for Decide and Odds.
+func (s *State) plan(cmd fray.Command) (*task, error) {
+	switch cmd.Name {
+	case RollCheck:
+		return s.planCheck(cmd)
+	case RollAttack:
+		if err := s.needStarted(); err != nil {
+			return nil, err
+		}
+		return s.planAttack(cmd)
+	case RollBlock, RollDodge:
+		t, c, err := s.planDefence(cmd)
+		if err == nil && t == nil {
+			err = fray.Errorf(fray.EINVALID, "No attack has hit %s, so there is nothing to %s yet; %s %s on their turn declares a %s without a roll.", c, cmd.Name, cmd.Name, quoteName(c.Name), cmd.Name)
+		}
+		return t, err
+	case RollDistract:
+		return s.planDistract(cmd)
+	}
+	return nil, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds; the rolls are check, attack, block, dodge, distract and start order=rolled.", cmd.Name)
+}
+
+// rollTask rolls a planned task and returns its event with the odds it had.
+func (t *task) rollTask(cmd fray.Command, r fray.Roller) (fray.Event, error) {
+	o := t.odds(cmd.String())
+	// The dice alone are rolled (so that roll=N gives their total, as at
+	// the table); the bonus is added here.
+	roll, err := r.Roll(t.d.Name, TaskDice)
+	if err != nil {
+		return fray.Event{}, err
+	}
+	t.d.Total = roll.Total + t.roll.Bonus()
+	t.d.Band = t.roll.Band(t.d.Total)
+	if t.d.Roll == RollAttack {
+		t.d.Damage = t.damageFor(t.d.Band)
+	}
+	ev, err := fray.NewEvent(EventTask, t.d, roll)
+	ev.Odds = &o
+	return ev, err
+}
+
+// decideTask decides check, attack, block, dodge and distract.
+func (s *State) decideTask(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	switch cmd.Name {
+	case RollAttack:
+		return s.decideAttack(cmd, r)
+	case RollBlock, RollDodge:
+		return s.decideDefence(cmd, r)
+	}
+	t, err := s.plan(cmd)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := t.rollTask(cmd, r)
+	if err != nil {
+		return nil, err
+	}
+	evs := []fray.Event{ev}
+	if t.d.Roll == RollDistract && t.d.Band != TaskFailure {
+		// +3 to the next attack against the opponent in the following
+		// round, then gone (B-11).
+		c, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Name: t.d.Target, Condition: fray.Condition{
+			Name: CondDistracted, By: t.d.Name, Since: s.Round, From: s.Round + 1,
+			Until: &fray.Anchor{Round: s.Round + 1, Edge: fray.EdgeEnd}, Once: true,
+			Modifiers: []fray.Modifier{{Source: CondDistracted, Value: DistractBonus, On: fray.AppliesAttacked}},
+		}})
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, c)
+	}
+	return s.spend(evs, t)
+}
+
+// spend appends the events that end the once-only conditions t used.
+func (s *State) spend(evs []fray.Event, t *task) ([]fray.Event, error) {
+	more, err := engine.SpendEvents(t.spent)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, more...), nil
+}

@@ -1,0 +1,247 @@
+package cinematic
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// unarmed are the attacks every character has without a sheet's weapon:
+// a punch or a kick, Dexterity + Kung Fu, damage Strength, bash (ours:
+// the seed names punches and kicks but gives no numbers).
+var unarmed = []string{"punch", "kick"}
+
+func weaponList(c *fray.Combatant) string {
+	names := []string{}
+	for _, p := range c.Powers {
+		if p.Kind == fray.PowerKindWeapon {
+			names = append(names, p.Name)
+		}
+	}
+	return strings.Join(append(names, unarmed...), ", ")
+}
+
+// weapon returns the weapon an attack names: one on the sheet, or a punch
+// or kick (damage Strength, bash).
+func weapon(c *fray.Combatant, name string) (fray.Power, error) {
+	for _, p := range c.Powers {
+		if p.Kind == fray.PowerKindWeapon && fray.SameName(p.Name, name) {
+			if p.Skill == "" {
+				p.Skill = "Getting Medieval"
+				if p.Damage == "bullet" {
+					p.Skill = "Gun Fu"
+				}
+			}
+			if p.Damage == "" {
+				p.Damage = "bash"
+			}
+			return p, nil
+		}
+	}
+	if slices.Contains(unarmed, strings.ToLower(name)) {
+		st, err := stat(c, "strength")
+		if err != nil {
+			return fray.Power{}, err
+		}
+		return fray.Power{Name: strings.ToLower(name), Kind: fray.PowerKindWeapon, Rank: st, Damage: "bash", Skill: "Kung Fu"}, nil
+	}
+	return fray.Power{}, fray.Errorf(fray.ENOTFOUND, "%s has no weapon %q (%s).", c, engine.Clip(name), weaponList(c))
+}
+
+// planAttack plans "attack ATTACKER TARGET with=WEAPON [defence=…]
+// [shots=N] [unaware=yes] [mod=N] [dmod=N]" (C-4, C-5, C-6, C-7, C-8).
+func (s *State) planAttack(cmd fray.Command) (*planned, error) {
+	const usage = "attack ATTACKER TARGET with=WEAPON [defence=dodge|parry|none] [shots=1-6] [unaware=yes] [mod=±N] [dmod=±N]"
+	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
+		return nil, err
+	}
+	if err := engine.CheckOpts(cmd, OptWith, OptDefence, OptShots, OptUnaware, OptMod, OptDMod); err != nil {
+		return nil, err
+	}
+	if !s.Started {
+		return nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
+	}
+	a, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.Lookup(cmd.Args[1])
+	if err != nil {
+		return nil, err
+	}
+	if fray.SameName(a.Name, b.Name) {
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", a)
+	}
+	if cur := s.Current(); !fray.SameName(cur, a.Name) {
+		if cur == "" {
+			return nil, fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next to begin round %d.", s.Round+1)
+		}
+		return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's own turn.", fray.Mention(cur), a)
+	}
+	if err := out(a, "attack"); err != nil {
+		return nil, err
+	}
+	if b.Condition(CondDead) != nil {
+		return nil, fray.Errorf(fray.EINVALID, "%s is dead already.", b)
+	}
+	w, err := weapon(a, cmd.Opts[OptWith])
+	if err != nil {
+		return nil, err
+	}
+	if _, err := needLife(b); err != nil {
+		return nil, err
+	}
+	dex, err := stat(a, "dexterity")
+	if err != nil {
+		return nil, err
+	}
+	p := &planned{weapon: w, mult: 1}
+	if p.att, err = s.attackAction(a.Name, b.Name); err != nil {
+		return nil, err
+	}
+	p.d = rollData{Name: a.Name, Roll: RollAttack, Target: b.Name, Weapon: w.Name}
+	sk, skName, has := skill(a, w.Skill)
+	if !has {
+		skName += " (untrained)"
+	}
+	p.mods = []fray.Modifier{{Source: "Dexterity", Value: dex}, {Source: skName, Value: sk}}
+	if p.att.Kind == ActionExtra {
+		p.mods = append(p.mods, fray.Modifier{Source: "extra action", Value: s.Budget(a.Name).Next})
+	}
+	if s.char(a.Name).Stance == StanceOffence {
+		p.mods = append(p.mods, fray.Modifier{Source: "Full Offence", Value: FullOffenceBonus})
+	}
+	// Outnumbered (C-6): +2 per attacker this round, this one counted,
+	// once two or more attack the target; a sixth attacker is refused.
+	foes := s.char(b.Name).Foes
+	p.foes = len(foes)
+	if engine.Index(foes, a.Name) < 0 {
+		p.foes++
+	}
+	if p.foes > MaxAttackers {
+		return nil, fray.Errorf(fray.EINVALID, "%s has been attacked by %d others this round (%s); no more than %d may attack one target in a round (C-6).", b, len(foes), strings.Join(foes, ", "), MaxAttackers)
+	}
+	cm, spent := engine.Modifiers(a, b, fray.AppliesAttack, s.Round)
+	cm = slices.DeleteFunc(cm, func(m fray.Modifier) bool { return m.Source == b.Name+" "+CondOutnumbered })
+	p.mods, p.spent = append(p.mods, cm...), spent
+	if p.foes >= 2 {
+		p.mods = append(p.mods, fray.Modifier{Source: b.Name + " outnumbered (" + strconv.Itoa(p.foes) + " attackers)", Who: []string{b.Name}, Value: OutnumberedBonus * p.foes})
+	}
+	if a.Condition(CondBound) != nil && strings.EqualFold(w.Name, "punch") {
+		p.mods = append(p.mods, fray.Modifier{Source: CondBound + " (a punch)", Value: BoundPunchPenalty})
+	}
+	// Firearms (C-8): an aimed shot is one shot; a barrage of shots=N is
+	// one roll at −N.
+	n, barrage, err := intOpt(cmd, OptShots, 1, MaxShots)
+	if err != nil {
+		return nil, err
+	}
+	p.ammo = w.Clip > 0
+	if barrage {
+		if w.Damage != "bullet" && w.Clip == 0 {
+			return nil, fray.Errorf(fray.EINVALID, "shots= is a barrage from a firearm (C-8); %s is not one.", w.Name)
+		}
+		p.barage, p.d.Shots = true, n
+		p.mods = append(p.mods, fray.Modifier{Source: "barrage of " + strconv.Itoa(n), Value: -n})
+	}
+	if p.ammo {
+		need := max(p.d.Shots, 1)
+		if left := ammo(a, w); left < need {
+			return nil, fray.Errorf(fray.EINVALID, "%s's %s has %d shots left in the clip, not %d; reload %s %s first (C-8).", a, w.Name, left, need, quoteName(a.Name), quoteName(w.Name))
+		}
+	}
+	if p.mods, err = gm(cmd, OptMod, p.mods); err != nil {
+		return nil, err
+	}
+	// Blind (C-6): a Perception + Notice check before the attack, unless
+	// Echolocation. Ours: the check is how the blind find their foe, so
+	// the −5 of Blind is not added to it (it is to the attack).
+	if a.Condition(CondBlind) != nil && quality(a, QualityEcholocation) == 0 {
+		per, err := stat(a, "perception")
+		if err != nil {
+			return nil, err
+		}
+		nv, nName, _ := skill(a, "Notice")
+		p.nmods = []fray.Modifier{{Source: "Perception", Value: per}, {Source: nName, Value: nv}}
+		p.notice = &TestRoll{Value: per + nv}
+	}
+	// Damage (C-5).
+	p.armour = b.Protection[ProtectionArmour] + b.Protection[w.Damage]
+	if quality(b, QualityNotHuman) == 0 && w.Damage != "bash" {
+		p.mult = 2
+	}
+	p.d.Value = sum(p.mods)
+	p.roll = TestRoll{Value: p.d.Value}
+	if err := s.planDefence(cmd, p, a, b); err != nil {
+		return nil, err
+	}
+	return p, checkRoll(p.roll)
+}
+
+// damageFor is the damage of a hit with the given success levels (C-5):
+// (base + levels − armour) × the type multiplier, at least 0. A barrage
+// that hits lands one bullet per success level, at least one and at most
+// the shots fired, each (base − armour) × the multiplier (ours: the seed
+// gives the barrage's roll but not how many of its bullets land).
+func (p *planned) damageFor(levels int) int {
+	base := p.weapon.Rank
+	if p.barage {
+		n := min(p.d.Shots, max(1, levels))
+		return n * max(0, base-p.armour) * p.mult
+	}
+	return max(0, base+levels-p.armour) * p.mult
+}
+
+// decideStrike decides an attack with a weapon: the actions it spends,
+// the roll against the defence, ammunition, damage and what damage brings
+// (C-4 … C-8).
+func (s *State) decideStrike(cmd fray.Command, r fray.Roller, emit emitFunc) error {
+	p, err := s.plan(cmd)
+	if err != nil {
+		return err
+	}
+	ev, err := p.rollPlanned(cmd, r)
+	if err != nil {
+		return err
+	}
+	if err := emit(EventAttack, p.att); err != nil {
+		return err
+	}
+	if p.def != nil && p.d.Noticed == (p.notice != nil) {
+		if err := emit(EventDefence, *p.def); err != nil {
+			return err
+		}
+	}
+	if p.foes >= 2 {
+		x := fray.Condition{Name: CondOutnumbered, Since: s.Round, Until: &fray.Anchor{Round: s.Round, Edge: fray.EdgeEnd},
+			Modifiers: []fray.Modifier{{Source: CondOutnumbered, Value: OutnumberedBonus * min(p.foes, MaxAttackers), On: fray.AppliesAttacked}},
+			Note:      strconv.Itoa(p.foes) + " attackers this round"}
+		if err := setCondition(s, emit, p.d.Target, x); err != nil {
+			return err
+		}
+	}
+	if err := emit("", ev); err != nil {
+		return err
+	}
+	if p.ammo && p.d.Noticed == (p.notice != nil) {
+		if err := emit(EventShot, ammoData{Name: p.d.Name, Weapon: p.weapon.Name, Shots: max(p.d.Shots, 1)}); err != nil {
+			return err
+		}
+	}
+	return s.settle(p, emit)
+}
+
+// settle ends a planned attack once its rolls are emitted: the
+// conditions it used up are spent, and a hit deals its damage.
+func (s *State) settle(p *planned, emit emitFunc) error {
+	if err := spend(s, p.spent, emit); err != nil {
+		return err
+	}
+	if p.d.Success {
+		return s.hurt(emit, p.d.Target, p.d.Dealt, p.d.Name)
+	}
+	return nil
+}

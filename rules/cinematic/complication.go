@@ -1,0 +1,104 @@
+package cinematic
+
+import (
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// Complications the complication command sets (C-6).
+var complications = map[string]func(c *fray.Combatant) fray.Condition{
+	"blind": func(c *fray.Combatant) fray.Condition {
+		if quality(c, QualityEcholocation) > 0 {
+			return fray.Condition{Name: CondBlind, Note: "Echolocation: unaffected"}
+		}
+		return fray.Condition{Name: CondBlind, Note: "a Perception + Notice check before each attack",
+			Modifiers: []fray.Modifier{{Source: CondBlind, Value: BlindPenalty, On: fray.AppliesAll}}}
+	},
+	"bound": func(*fray.Combatant) fray.Condition {
+		return fray.Condition{Name: CondBound, Note: "arms bound in front: −2 to punches, kicks as usual"}
+	},
+	"tied": func(*fray.Combatant) fray.Condition {
+		return fray.Condition{Name: CondTied, Note: "no attack or defence until free (free NAME with=Acrobatics|Crime)"}
+	},
+	"large": func(*fray.Combatant) fray.Condition {
+		return fray.Condition{Name: CondLarge, Note: "larger than normal size: a penalty to dodge (and to stealth, at the GM's word)",
+			Modifiers: []fray.Modifier{{Source: CondLarge, Value: LargePenalty, On: AppliesDodge}}}
+	},
+	"down": func(*fray.Combatant) fray.Condition {
+		return fray.Condition{Name: CondDown, Note: "until up: stand NAME (the round) or kipup NAME (2 success levels)",
+			Modifiers: []fray.Modifier{{Source: CondDown, Value: DownPenalty, On: fray.AppliesAttack}, {Source: CondDown, Value: DownPenalty, On: fray.AppliesDefence}}}
+	},
+}
+
+// decideComplication decides "complication NAME blind|bound|tied|down|large
+// [mod=-N] [until=…] [by=NAME]".
+func (s *State) decideComplication(cmd fray.Command, emit emitFunc) error {
+	const usage = "complication NAME blind|bound|tied|down|large [mod=-N] [until=…] [by=NAME]"
+	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd, engine.KeyUntil, engine.KeyBy, OptMod); err != nil {
+		return err
+	}
+	c, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	kind := strings.ToLower(cmd.Args[1])
+	mk, ok := complications[kind]
+	if !ok {
+		return fray.Errorf(fray.EINVALID, "%s is not a complication this command sets; say blind, bound, tied, down or large (Badly Injured, Outnumbered and the tests come by themselves).", engine.Clip(cmd.Args[1]))
+	}
+	x := mk(c)
+	if n, ok, err := intOpt(cmd, OptMod, -20, -1); err != nil {
+		return err
+	} else if ok && kind != "large" {
+		return fray.Errorf(fray.EINVALID, "mod= gives Size's penalty to dodge (complication NAME large mod=-N); %s has its own.", x.Name)
+	} else if ok {
+		x.Modifiers[0].Value = n
+	}
+	x.Since = s.Round
+	if v, ok := cmd.Opts[engine.KeyUntil]; ok {
+		if x.Until, err = engine.ParseUntil(&s.Encounter, c.Name, v); err != nil {
+			return err
+		}
+	}
+	if v, ok := cmd.Opts[engine.KeyBy]; ok {
+		b, err := s.Lookup(v)
+		if err != nil {
+			return err
+		}
+		x.By = b.Name
+	}
+	if c.Condition(x.Name) != nil {
+		return fray.Errorf(fray.EINVALID, "%s is %s already.", c, x.Name)
+	}
+	return setCondition(s, emit, c.Name, x)
+}
+
+// decideStand decides "stand NAME": up from Knocked Down the slow way,
+// which takes the round: no action is left (C-6).
+func (s *State) decideStand(cmd fray.Command, emit emitFunc) error {
+	c, err := engine.OneName(&s.Encounter, cmd, "stand NAME")
+	if err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return err
+	}
+	if c.Condition(CondDown) == nil {
+		return fray.Errorf(fray.EINVALID, "%s is not knocked down.", c)
+	}
+	if err := out(c, "stand"); err != nil {
+		return err
+	}
+	if !s.Started || !fray.SameName(s.Current(), c.Name) {
+		return fray.Errorf(fray.EINVALID, "Standing takes %s's round: do it on their turn (or kipup %s at any time).", c, quoteName(c.Name))
+	}
+	if err := emit(EventStood, fray.NameData{Name: c.Name}); err != nil {
+		return err
+	}
+	return emit(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: CondDown})
+}

@@ -1,0 +1,297 @@
+package cinematic
+
+import (
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// Decide returns the events cmd produces in st.
+func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	s0, err := get(st)
+	if err != nil {
+		return nil, err
+	}
+	if err := s0.awaiting(cmd); err != nil {
+		return nil, err
+	}
+	if evs, handled, err := engine.DecideShared(&s0.Encounter, cmd, spec); handled {
+		return evs, err
+	}
+	if evs, handled, err := s0.decideResolution(cmd, r); handled {
+		return evs, err
+	}
+	s := s0.Clone().(*State)
+	var evs []fray.Event
+	// emit applies an event to the working copy and keeps it; data may
+	// be a whole event already made (one carrying rolls and odds).
+	emit := func(typ string, data any) error {
+		ev, ok := data.(fray.Event)
+		if !ok {
+			var err error
+			if ev, err = fray.NewEvent(typ, data); err != nil {
+				return err
+			}
+		}
+		typ = ev.Type
+		if err := sys.Apply(s, ev); err != nil {
+			return &fray.Error{Code: fray.EINTERNAL, Message: "An event of the " + typ + " kind could not be applied.", Err: err}
+		}
+		evs = append(evs, ev)
+		return nil
+	}
+	newRound := func() error { return emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()}) }
+	switch cmd.Name {
+	case "start":
+		if err := engine.CheckArgs(cmd, 0, 0, "start"); err != nil {
+			return nil, err
+		}
+		if err := engine.CheckOpts(cmd); err != nil {
+			return nil, err
+		}
+		if s.Started {
+			return nil, fray.Errorf(fray.EINVALID, "The encounter has already started.")
+		}
+		if len(s.Combatants) == 0 {
+			return nil, fray.Errorf(fray.EINVALID, "There is nobody to fight yet; add combatants first.")
+		}
+		if err = emit(fray.EventStarted, nil); err == nil {
+			err = newRound()
+		}
+	case "order":
+		var names []string
+		if names, err = lookupAll(s, cmd, "order NAME … (the GM's order for characters tied on initiative and Dexterity)"); err == nil {
+			err = emit(EventTiebreak, NamesData{Names: names})
+		}
+	case "full":
+		err = decideStance(s, cmd, emit)
+	case "attack", "act":
+		// act, the shared word for spending the turn's budget, attacks.
+		err = decideAttack(s, cmd, emit)
+	case "defend":
+		err = decideDefence(s, cmd, emit)
+	case "next":
+		if err := engine.CheckArgs(cmd, 0, 1, "next [NAME]"); err != nil {
+			return nil, err
+		}
+		if err := engine.CheckOpts(cmd); err != nil {
+			return nil, err
+		}
+		if !s.Started {
+			return nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
+		}
+		cur := s.Current()
+		if cur == "" {
+			err = newRound()
+			break
+		}
+		if err := isCurrent(s, cmd.Arg(0)); err != nil {
+			return nil, err
+		}
+		if err = emit(EventTurnDone, fray.NameData{Name: cur}); err == nil && s.Current() == "" {
+			err = newRound()
+		}
+	case "initiative":
+		return nil, fray.Errorf(fray.EINVALID, "Cinematic Unisystem initiative is not rolled: it is ⌊Dexterity × 0.5 + Perception + bonus⌋ (C-1).")
+	default:
+		return nil, fray.Errorf(fray.EINVALID, "Cinematic Unisystem has no command %q; try help.", cmd.Name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return evs, nil
+}
+
+func lookupAll(s *State, cmd fray.Command, usage string) ([]string, error) {
+	if len(cmd.Args) == 0 {
+		return nil, fray.Errorf(fray.EINVALID, "Usage: %s.", usage)
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, a := range cmd.Args {
+		c, err := s.Lookup(a)
+		if err != nil {
+			return nil, err
+		}
+		if engine.Index(names, c.Name) >= 0 {
+			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
+		}
+		names = append(names, c.Name)
+	}
+	return names, nil
+}
+
+func isCurrent(s *State, name string) error {
+	if name == "" {
+		return nil
+	}
+	c, err := s.Lookup(name)
+	if err != nil {
+		return err
+	}
+	if cur := s.Current(); !fray.SameName(c.Name, cur) {
+		return fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(cur), c)
+	}
+	return nil
+}
+
+type emitFunc func(typ string, data any) error
+
+func decideStance(s *State, cmd fray.Command, emit emitFunc) error {
+	if err := engine.CheckArgs(cmd, 2, 2, "full NAME defence|offence|none"); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return err
+	}
+	c, err := s.Lookup(cmd.Arg(0))
+	if err != nil {
+		return err
+	}
+	var stance string
+	switch strings.ToLower(cmd.Arg(1)) {
+	case "defence", "defense", "fd":
+		stance = StanceDefence
+	case "offence", "offense", "fo":
+		stance = StanceOffence
+	case "none":
+		stance = StanceNone
+	default:
+		return fray.Errorf(fray.EINVALID, "full %s %s: say defence, offence or none.", c, engine.Clip(cmd.Arg(1)))
+	}
+	if s.Started && (s.Pos > 0 || s.Begun) {
+		return fray.Errorf(fray.EINVALID, "Full Defence and Full Offence are declared at the top of the round (C-7); round %d is under way.", s.Round)
+	}
+	return emit(EventStance, StanceData{Name: c.Name, Stance: stance})
+}
+
+func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
+	if len(cmd.Args) == 2 {
+		return fray.Errorf(fray.EINVALID, "Name the weapon to roll the attack: attack ATTACKER TARGET with=WEAPON (a punch or kick needs none on the sheet).")
+	}
+	if err := engine.CheckArgs(cmd, 0, 1, cmd.Name+" [TARGET]"); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return err
+	}
+	if !s.Started {
+		return fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
+	}
+	cur := s.Current()
+	if cur == "" {
+		return fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next to begin round %d.", s.Round+1)
+	}
+	d := ActionData{Name: cur}
+	if t := cmd.Arg(0); t != "" {
+		c, err := s.Lookup(t)
+		if err != nil {
+			return err
+		}
+		if fray.SameName(c.Name, cur) {
+			return fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", fray.Mention(cur))
+		}
+		d.Other = c.Name
+	}
+	a, err := s.attackAction(cur, d.Other)
+	if err != nil {
+		return err
+	}
+	d = a
+	return emit(EventAttack, d)
+}
+
+func decideDefence(s *State, cmd fray.Command, emit emitFunc) error {
+	if err := engine.CheckArgs(cmd, 1, 1, "defend NAME [against=NAME]"); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd, "against"); err != nil {
+		return err
+	}
+	if !s.Started {
+		return fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
+	}
+	if s.Current() == "" {
+		return fray.Errorf(fray.EINVALID, "Round %d is over; use next to begin round %d.", s.Round, s.Round+1)
+	}
+	c, err := s.Lookup(cmd.Arg(0))
+	if err != nil {
+		return err
+	}
+	d := ActionData{Name: c.Name}
+	if a, ok := cmd.Opt("against"); ok {
+		o, err := s.Lookup(a)
+		if err != nil {
+			return err
+		}
+		if fray.SameName(o.Name, c.Name) {
+			return fray.Errorf(fray.EINVALID, "%s cannot defend against themselves.", c)
+		}
+		d.Other = o.Name
+	}
+	a, err := s.defenceAction(c.Name, d.Other)
+	if err != nil {
+		return err
+	}
+	d = a
+	return emit(EventDefence, d)
+}
+
+// attackAction returns the action name's next attack spends: the free
+// attack, else an extra action at its penalty, with Full Offence's bonus
+// (C-2, C-7); it refuses an attack under Full Defence or with no action
+// left.
+func (s *State) attackAction(name, target string) (ActionData, error) {
+	d := ActionData{Name: name, Other: target}
+	ch, b := s.char(name), s.Budget(name)
+	switch {
+	case ch == nil:
+		return d, fray.Errorf(fray.ENOTFOUND, "There is no combatant named %q.", name)
+	case ch.Stance == StanceDefence:
+		return d, fray.Errorf(fray.EINVALID, "%s is on Full Defence this round and cannot attack (C-7).", fray.Mention(name))
+	case ch.Stood:
+		return d, fray.Errorf(fray.EINVALID, "%s spent this round standing up (C-6) and has no action left.", fray.Mention(name))
+	case b.Attack:
+		d.Kind = ActionFree
+	case b.Extras > 0:
+		d.Kind, d.Modifier = ActionExtra, b.Next
+	default:
+		return d, fray.Errorf(fray.EINVALID, "%s has used the free attack and every extra action this round (C-2).", fray.Mention(name))
+	}
+	if ch.Stance == StanceOffence {
+		d.Modifier += FullOffenceBonus
+	}
+	return d, nil
+}
+
+// defenceAction returns the action name's next defence spends: the free
+// defence, Full Defence's extra one, else an extra action at its penalty,
+// with Full Defence's bonus (C-2, C-7); it refuses a defence under Full
+// Offence or with no action left.
+func (s *State) defenceAction(name, against string) (ActionData, error) {
+	d := ActionData{Name: name, Other: against}
+	ch, b := s.char(name), s.Budget(name)
+	switch {
+	case ch == nil:
+		return d, fray.Errorf(fray.ENOTFOUND, "There is no combatant named %q.", name)
+	case ch.Stance == StanceOffence:
+		return d, fray.Errorf(fray.EINVALID, "%s is on Full Offence this round and cannot defend (C-7); the attack hits on 9+ (C-4).", fray.Mention(name))
+	case ch.Stood:
+		return d, fray.Errorf(fray.EINVALID, "%s spent this round standing up (C-6) and has no defence left; the attack hits on 9+ (C-4).", fray.Mention(name))
+	case b.Defence:
+		d.Kind = ActionFree
+	case b.Bonus:
+		d.Kind = ActionBonus
+	case b.Extras > 0:
+		d.Kind, d.Modifier = ActionExtra, b.Next
+	default:
+		return d, fray.Errorf(fray.EINVALID, "%s has no defence left this round (C-2); the attack hits on 9+ (C-4).", fray.Mention(name))
+	}
+	if ch.Stance == StanceDefence {
+		d.Modifier += FullDefenceBonus
+	}
+	return d, nil
+}

@@ -1,0 +1,122 @@
+package pp
+
+import (
+	"strconv"
+
+	"fray"
+	"fray/engine"
+)
+
+// AssistData is the payload of EventAssisted.
+type AssistData struct {
+	Helper    string `json:"helper" fray:"who"`
+	For       string `json:"for" fray:"who"`
+	Trait     string `json:"trait"`
+	Pool      Pool   `json:"pool"`
+	Successes int    `json:"successes"`
+	Net       int    `json:"net"`
+	// Bonus is the dice this assist is worth; Kept whether it is the
+	// best so far and so the one that counts.
+	Bonus int  `json:"bonus"`
+	Kept  bool `json:"kept"`
+	// Sixes is the 6s the helper's dice showed; Before the bonus of the
+	// best assist waiting before this one.
+	Sixes  int `json:"sixes,omitempty"`
+	Before int `json:"before,omitempty"`
+}
+
+// decideAssist decides assist HELPER for=NAME TRAIT (P-6).
+func (s *State) decideAssist(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	sd, target, err := s.planAssist(cmd)
+	if err != nil {
+		return nil, err
+	}
+	odds, err := s.assistOdds(sd)
+	if err != nil {
+		return nil, err
+	}
+	res, rolls, err := rollSides(r, s.swing(), []side{sd})
+	if err != nil {
+		return nil, err
+	}
+	d := AssistData{Helper: sd.name, For: target, Trait: sd.trait, Pool: sd.pool, Successes: res[0].successes, Sixes: res[0].sixes}
+	if rec := s.record(target); rec != nil {
+		d.Before = rec.Assist
+	}
+	settleAssist(&d)
+	for i := range rolls {
+		rolls[i].For = sd.name + " (assists " + target + ": " + poolWords(sd.trait, sd.pool) + "; " + assistWords(d) + ")"
+	}
+	odds.Command = cmd.String()
+	ev, err := fray.NewEvent(EventAssisted, d, rolls...)
+	if err != nil {
+		return nil, err
+	}
+	ev.Odds = &odds
+	spent, err := spendConditions([]side{sd})
+	if err != nil {
+		return nil, err
+	}
+	return append([]fray.Event{ev}, spent...), nil
+}
+
+// settleAssist works out an assist's net successes, its bonus and
+// whether it beats the best assist waiting (P-6).
+func settleAssist(d *AssistData) {
+	d.Net = d.Successes - AssistThreshold
+	d.Bonus = AssistBonus(d.Net)
+	d.Kept = d.Bonus > d.Before
+}
+
+// assistWords says how an assist came out: "9 against Hard (2): 7 net
+// successes, +4d to Gatecrasher".
+func assistWords(d AssistData) string {
+	w := strconv.Itoa(d.Successes) + " against " + ThresholdName(AssistThreshold) + ": " + plural(d.Net, "net success", "net successes") + ", +" + strconv.Itoa(d.Bonus) + "d to " + d.For
+	switch {
+	case d.Bonus > 0 && !d.Kept:
+		w += ", but a better helper's +" + strconv.Itoa(d.Before) + "d counts"
+	case d.Bonus > 0 && d.Before > 0:
+		w += ", the best helper's, replacing +" + strconv.Itoa(d.Before) + "d"
+	}
+	return w
+}
+
+// AssistBonus is the bonus dice of an assist with net successes: +1d per
+// 2, rounding up (P-6).
+func AssistBonus(net int) int {
+	if net <= 0 {
+		return 0
+	}
+	return ceilDiv(net, AssistNetPerDie)
+}
+
+func (s *State) planAssist(cmd fray.Command) (side, string, error) {
+	if err := engine.CheckArgs(cmd, 2, 2, "assist HELPER for=NAME TRAIT [mod=±Nd] [auto=N] [successes=N]"); err != nil {
+		return side{}, "", err
+	}
+	if err := engine.CheckOpts(cmd, KeyFor, KeyMod, KeyAuto, KeySuccesses); err != nil {
+		return side{}, "", err
+	}
+	f, ok := cmd.Opts[KeyFor]
+	if !ok {
+		return side{}, "", fray.Errorf(fray.EINVALID, "Say whom %s helps: for=NAME.", cmd.Args[0])
+	}
+	t, err := s.Lookup(f)
+	if err != nil {
+		return side{}, "", err
+	}
+	sd, err := s.helperSide(cmd, cmd.Args[0], cmd.Args[1])
+	if err != nil {
+		return side{}, "", err
+	}
+	// A helper's own assist waits for their own roll, not this one.
+	sd.pool.Dice -= sd.assist
+	sd.assist = 0
+	if err := sd.pool.Check(); err != nil {
+		return side{}, "", fray.Errorf(fray.EINVALID, "%s's roll: %v.", sd.name, err)
+	}
+	if fray.SameName(sd.name, t.Name) {
+		return side{}, "", fray.Errorf(fray.EINVALID, "%s cannot assist themselves.", t)
+	}
+	return sd, t.Name, nil
+}

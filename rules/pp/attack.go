@@ -1,0 +1,104 @@
+package pp
+
+import (
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// DefenceTraits are the traits a defender may resist an attack with
+// (ours, P-10): the best of them counts unless def= names one.
+var DefenceTraits = []string{"agility", "might", "toughness"}
+
+// decideAttack decides attack A B with=TRAIT (P-10): an action of the
+// character whose turn it is, at −2d for each action before it this turn,
+// against the defender's best defence; 1 Health per net success, or one
+// minion defeated per net success.
+func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	d, sides, pre, err := s.planAttack(cmd)
+	if err != nil {
+		return nil, err
+	}
+	odds, err := s.checkOdds(d, sides)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := s.rollCheck(d, sides, r, odds, cmd)
+	if err != nil {
+		return nil, err
+	}
+	return append(pre, evs...), nil
+}
+
+// planAttack builds an attack from cmd without rolling; pre holds the
+// action it takes.
+func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, error) {
+	usage := "attack ATTACKER TARGET with=TRAIT [def=TRAIT] [mod=±Nd] [auto=N] [vs_mod=±Nd] [vs_auto=N] [successes=N] [vs_successes=N]"
+	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
+		return CheckData{}, nil, nil, err
+	}
+	if err := engine.CheckOpts(cmd, KeyWith, KeyDef, KeyMod, KeyAuto, KeyVsMod, KeyVsAuto, KeySuccesses, KeyVsSuccesses); err != nil {
+		return CheckData{}, nil, nil, err
+	}
+	if !s.Started {
+		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "Combat has not started; use start (a challenge roll outside combat is check).")
+	}
+	att, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return CheckData{}, nil, nil, err
+	}
+	tgt, err := s.Lookup(cmd.Args[1])
+	if err != nil {
+		return CheckData{}, nil, nil, err
+	}
+	cur := s.Current()
+	if cur == "" || !fray.SameName(cur, att.Name) {
+		if cur == "" {
+			return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next.")
+		}
+		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(cur), att)
+	}
+	if fray.SameName(att.Name, tgt.Name) {
+		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
+	}
+	with, ok := cmd.Opts[KeyWith]
+	if !ok {
+		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "Say which trait %s attacks with: with=might (or agility, …).", att)
+	}
+	if s.Actions >= MaxActions {
+		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(cur), MaxActions)
+	}
+	act, err := s.actorSide(cmd, att.Name, with, s.Actions, fray.AppliesAttack, tgt)
+	if err != nil {
+		return CheckData{}, nil, nil, err
+	}
+	if err := s.harmable(tgt); err != nil {
+		return CheckData{}, nil, nil, err
+	}
+	_, minion := s.standing(tgt.Name)
+	def, ok := cmd.Opts[KeyDef]
+	if ok {
+		def = strings.ToLower(def)
+	} else {
+		def = DefenceTraits[0]
+		for _, t := range DefenceTraits[1:] {
+			if tgt.Stat(t) > tgt.Stat(def) {
+				def = t
+			}
+		}
+	}
+	opp, err := s.makeSide(cmd, tgt.Name, def, oppOpts, false, 0, 0, fray.AppliesDefence, nil)
+	if err != nil {
+		return CheckData{}, nil, nil, err
+	}
+	d := CheckData{
+		Kind: KindAttack, Actor: act.name, Trait: act.trait, Pool: act.pool, Assist: act.assist, Penalty: act.penalty,
+		Opponent: opp.name, OppTrait: opp.trait, OppPool: opp.pool, Minion: minion,
+	}
+	ev, err := fray.NewEvent(EventActed, ActData{Name: cur, Nth: s.Actions + 1})
+	if err != nil {
+		return CheckData{}, nil, nil, err
+	}
+	return d, []side{act, opp}, []fray.Event{ev}, nil
+}

@@ -1,0 +1,415 @@
+package pp
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// CheckData is the payload of EventChecked: the roll of Actor against a
+// static threshold or an Opponent.
+type CheckData struct {
+	Kind     string `json:"kind"`
+	Actor    string `json:"actor" fray:"who"`
+	Trait    string `json:"trait"`
+	Opponent string `json:"opponent,omitempty" fray:"who"`
+	OppTrait string `json:"opp_trait,omitempty"`
+	// Static reports a static threshold (Threshold); otherwise the
+	// opponent's successes are the threshold.
+	Static    bool `json:"static"`
+	Threshold int  `json:"threshold"`
+	// Same reports a same-goal roll: whoever has more successes is the
+	// actor (P-3); Swapped that the opponent had more.
+	Same    bool `json:"same,omitempty"`
+	Swapped bool `json:"swapped,omitempty"`
+	// The actor's and the opponent's pools.
+	Pool    Pool `json:"pool"`
+	OppPool Pool `json:"opp_pool"`
+	// Assist and Penalty are the bonus and penalty dice in Pool.Dice.
+	Assist  int `json:"assist,omitempty"`
+	Penalty int `json:"penalty,omitempty"`
+	// Successes and OppSuccesses are each side's successes; Sixes and
+	// OppSixes the 6s their dice showed (for exploding them later).
+	Successes    int `json:"successes"`
+	OppSuccesses int `json:"opp_successes"`
+	Sixes        int `json:"sixes,omitempty"`
+	OppSixes     int `json:"opp_sixes,omitempty"`
+	// Net is the net successes of whoever is the actor; Band and Result
+	// its narrative band and traditional result.
+	Net    int    `json:"net"`
+	Band   string `json:"band"`
+	Result string `json:"result"`
+	// Cost is the cost of the defining moment this roll was, if any.
+	Cost string `json:"cost,omitempty"`
+	// Lost is what an attack took: Health, or minions defeated.
+	Lost   int  `json:"lost,omitempty"`
+	Minion bool `json:"minion,omitempty"`
+	// By names who called a same-goal roll of several when someone else
+	// rolled most; Rivals the others beyond the actor and the opponent,
+	// with their successes: "Whisper 3, Vile 1".
+	By     string `json:"by,omitempty" fray:"who"`
+	Rivals string `json:"rivals,omitempty"`
+	// RivalNames names the rivals of Rivals, in its order, declaring
+	// whom its words mention; nothing applies it.
+	RivalNames []string `json:"rival_names,omitempty" fray:"who"`
+}
+
+// SideData is one character's roll in a same-goal check of three or more.
+type SideData struct {
+	Name      string `json:"name" fray:"who"`
+	Trait     string `json:"trait"`
+	Pool      Pool   `json:"pool"`
+	Successes int    `json:"successes"`
+	Sixes     int    `json:"sixes,omitempty"`
+}
+
+// SidesData is the payload of EventSides, which follows the EventChecked
+// of a same-goal check of three or more: every roll, in the order named,
+// the one who called it first with the assist and penalty dice
+// (Assist, Penalty) in their pool. Resolve spent by any of them ranks
+// them again.
+type SidesData struct {
+	Sides   []SideData `json:"sides"`
+	Assist  int        `json:"assist,omitempty"`
+	Penalty int        `json:"penalty,omitempty"`
+}
+
+func (d SidesData) clone() SidesData {
+	d.Sides = slices.Clone(d.Sides)
+	return d
+}
+
+// rank makes the most successes of sides the actor of d and the next the
+// opponent (P-3), ties going to the one named first, and names the rest
+// in d.Rivals.
+func rank(d *CheckData, sides SidesData) {
+	idx := make([]int, len(sides.Sides))
+	for i := range idx {
+		idx[i] = i
+	}
+	x := sides.Sides
+	slices.SortStableFunc(idx, func(a, b int) int { return x[b].Successes - x[a].Successes })
+	a, b := idx[0], idx[1]
+	d.By, d.Assist, d.Penalty = "", sides.Assist, sides.Penalty
+	if a != 0 {
+		d.By, d.Assist, d.Penalty = x[0].Name, 0, 0
+	}
+	d.Actor, d.Trait, d.Pool, d.Successes, d.Sixes = x[a].Name, x[a].Trait, x[a].Pool, x[a].Successes, x[a].Sixes
+	d.Opponent, d.OppTrait, d.OppPool, d.OppSuccesses, d.OppSixes = x[b].Name, x[b].Trait, x[b].Pool, x[b].Successes, x[b].Sixes
+	var rivals, names []string
+	for _, i := range idx[2:] {
+		rivals = append(rivals, x[i].Name+" "+strconv.Itoa(x[i].Successes))
+		names = append(names, x[i].Name)
+	}
+	d.Rivals, d.RivalNames = strings.Join(rivals, ", "), names
+}
+
+// settle works out the net, band and actor of a check.
+func (s *State) settle(d *CheckData) {
+	a, b := d.Successes, d.OppSuccesses
+	if d.Static {
+		b = d.Threshold
+	}
+	d.Swapped = d.Same && b > a
+	d.Net = a - b
+	if d.Swapped {
+		d.Net = b - a
+	}
+	band := BandOf(d.Net)
+	d.Band, d.Result = string(band), band.Traditional()
+}
+
+// planCheck builds a check (or attack) from cmd without rolling: the
+// actor's side and the opponent's, or the static threshold.
+func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
+	if err := engine.CheckArgs(cmd, 2, 3, "check NAME TRAIT [vs=NAME [TRAIT]] [threshold=hard|N] [mod=±Nd] [auto=N|all] [vs_mod=±Nd] [vs_auto=N|all] [same=yes] [successes=N] [vs_successes=N]"); err != nil {
+		return CheckData{}, nil, err
+	}
+	if err := engine.CheckOpts(cmd, KeyVs, KeyThreshold, KeyMod, KeyAuto, KeyVsMod, KeyVsAuto, KeySame, KeySuccesses, KeyVsSuccesses); err != nil {
+		return CheckData{}, nil, err
+	}
+	d := CheckData{Kind: KindCheck}
+	extra := 0
+	if c := s.Find(cmd.Args[0]); c != nil {
+		extra = s.Penalty(c.Name) / ExtraActionPenalty
+	}
+	act, err := s.actorSide(cmd, cmd.Args[0], cmd.Args[1], extra, fray.AppliesCheck, nil)
+	if err != nil {
+		return CheckData{}, nil, err
+	}
+	sides := []side{act}
+	vs, opposed := cmd.Opts[KeyVs]
+	th, static := cmd.Opts[KeyThreshold]
+	switch {
+	case opposed && static:
+		return CheckData{}, nil, fray.Errorf(fray.EINVALID, "Give vs=NAME (an opposed roll) or threshold= (a static one), not both.")
+	case opposed && s.Find(vs) == nil && strings.Contains(vs, ","):
+		// Several characters with the same goal (P-3).
+		rivals, err := s.rivalSides(cmd, act, strings.Split(vs, ","))
+		if err != nil {
+			return CheckData{}, nil, err
+		}
+		sides = append(sides, rivals...)
+		d.Same = true
+		d.Opponent, d.OppTrait, d.OppPool = rivals[0].name, rivals[0].trait, rivals[0].pool
+	case opposed:
+		ot := cmd.Arg(2)
+		if ot == "" {
+			ot = act.trait
+		}
+		o, err := s.Lookup(vs)
+		if err != nil {
+			return CheckData{}, nil, err
+		}
+		if fray.SameName(o.Name, act.name) {
+			return CheckData{}, nil, fray.Errorf(fray.EINVALID, "%s cannot roll against themselves.", o)
+		}
+		opp, err := s.makeSide(cmd, o.Name, ot, oppOpts, false, 0, 0, fray.AppliesCheck, nil)
+		if err != nil {
+			return CheckData{}, nil, err
+		}
+		sides = append(sides, opp)
+		d.Opponent, d.OppTrait, d.OppPool = opp.name, opp.trait, opp.pool
+		if v, ok := cmd.Opts[KeySame]; ok {
+			if d.Same, err = engine.ParseYesNo(KeySame, v); err != nil {
+				return CheckData{}, nil, err
+			}
+		}
+	default:
+		if len(cmd.Args) == 3 {
+			return CheckData{}, nil, fray.Errorf(fray.EINVALID, "A second trait is the opponent's; name the opponent with vs=NAME.")
+		}
+		for _, k := range []string{KeyVsMod, KeyVsAuto, KeyVsSuccesses, KeySame} {
+			if _, ok := cmd.Opts[k]; ok {
+				return CheckData{}, nil, fray.Errorf(fray.EINVALID, "%s= is for an opponent; name one with vs=NAME.", k)
+			}
+		}
+		d.Static = true
+		if static {
+			n, err := ParseThreshold(th)
+			if err != nil {
+				return CheckData{}, nil, fray.Errorf(fray.EINVALID, "threshold=%s is not a threshold; give a number or easy, average, hard, daunting, brutal, inhuman, superhuman, legendary or godlike.", engine.Clip(th))
+			}
+			d.Threshold = n
+		} else {
+			return CheckData{}, nil, fray.Errorf(fray.EINVALID, "Give the threshold: threshold=hard (or a number), or an opponent: vs=NAME.")
+		}
+	}
+	d.Actor, d.Trait, d.Pool, d.Assist, d.Penalty = act.name, act.trait, act.pool, act.assist, act.penalty
+	return d, sides, nil
+}
+
+// rivalSides builds the sides of the others in a same-goal roll of
+// several characters: vs=B,C same=yes, with vs_successes=N,N,… counted.
+func (s *State) rivalSides(cmd fray.Command, act side, names []string) ([]side, error) {
+	if v, ok := cmd.Opts[KeySame]; !ok || v != "yes" {
+		return nil, fray.Errorf(fray.EINVALID, "Several opponents roll only for the same goal: add same=yes (whoever rolls most is the actor, the next the opponent).")
+	}
+	for _, k := range []string{KeyVsMod, KeyVsAuto} {
+		if _, ok := cmd.Opts[k]; ok {
+			return nil, fray.Errorf(fray.EINVALID, "%s= is for one opponent; with several, each rolls their trait as it is.", k)
+		}
+	}
+	if len(names) > MaxGroup {
+		return nil, fray.Errorf(fray.EINVALID, "At most %d characters roll for one goal.", MaxGroup)
+	}
+	var counted []string
+	if v, ok := cmd.Opts[KeyVsSuccesses]; ok {
+		counted = strings.Split(v, ",")
+		if len(counted) != len(names) {
+			return nil, fray.Errorf(fray.EINVALID, "vs_successes= gives %d counts for %d opponents.", len(counted), len(names))
+		}
+	}
+	ot := cmd.Arg(2)
+	if ot == "" {
+		ot = act.trait
+	}
+	seen := []string{act.name}
+	var out []side
+	for i, n := range names {
+		c, err := s.Lookup(strings.TrimSpace(n))
+		if err != nil {
+			return nil, err
+		}
+		if engine.Index(seen, c.Name) >= 0 {
+			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
+		}
+		seen = append(seen, c.Name)
+		one := fray.Command{Name: cmd.Name}
+		if counted != nil {
+			one.Opts = map[string]string{KeyVsSuccesses: strings.TrimSpace(counted[i])}
+		}
+		sd, err := s.makeSide(one, c.Name, ot, oppOpts, false, 0, 0, fray.AppliesCheck, nil)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sd)
+	}
+	return out, nil
+}
+
+// decideCheck decides check NAME TRAIT … (P-1 … P-5).
+func (s *State) decideCheck(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	d, sides, err := s.planCheck(cmd)
+	if err != nil {
+		return nil, err
+	}
+	odds, err := s.checkOdds(d, sides)
+	if err != nil {
+		return nil, err
+	}
+	return s.rollCheck(d, sides, r, odds, cmd)
+}
+
+// rollCheck rolls a planned check or attack and returns its event.
+func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Odds, cmd fray.Command) ([]fray.Event, error) {
+	res, rolls, err := rollSides(r, s.swing(), sides)
+	if err != nil {
+		return nil, err
+	}
+	d.Successes, d.Sixes = res[0].successes, res[0].sixes
+	if len(res) > 1 {
+		d.OppSuccesses, d.OppSixes = res[1].successes, res[1].sixes
+	}
+	var all *SidesData
+	if len(sides) > 2 {
+		// Several with the same goal: the most successes is the actor, the
+		// next the opponent (P-3).
+		all = &SidesData{Assist: d.Assist, Penalty: d.Penalty}
+		for i, sd := range sides {
+			all.Sides = append(all.Sides, SideData{Name: sd.name, Trait: sd.trait, Pool: sd.pool, Successes: res[i].successes, Sixes: res[i].sixes})
+		}
+		rank(&d, *all)
+	}
+	s.settle(&d)
+	if rec := s.record(d.Actor); rec != nil && rec.Defining != "" {
+		d.Cost = rec.Defining
+	}
+	if d.Kind == KindAttack {
+		d.Lost = s.lostTo(d)
+	}
+	labelRolls(rolls, d, s, sides)
+	odds.Command = cmd.String()
+	ev, err := fray.NewEvent(EventChecked, d, rolls...)
+	if err != nil {
+		return nil, err
+	}
+	ev.Odds = &odds
+	evs := []fray.Event{ev}
+	if all != nil {
+		sev, err := fray.NewEvent(EventSides, *all)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, sev)
+	}
+	spent, err := spendConditions(sides)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, spent...), nil
+}
+
+// lostTo is what an attack takes: 1 Health per net success (at most what
+// is left), or one minion per net success.
+func (s *State) lostTo(d CheckData) int {
+	if d.Net <= 0 || d.Swapped {
+		return 0
+	}
+	left, _ := s.standing(d.Opponent)
+	return min(d.Net, left)
+}
+
+// labelRolls names each roll with what it was and the last with the
+// outcome, so that a transcript reads on its own.
+func labelRolls(rolls []fray.Roll, d CheckData, s *State, sides []side) {
+	for i := range rolls {
+		for _, sd := range sides {
+			if rolls[i].For == sd.name {
+				rolls[i].For = sd.name + " (" + poolWords(sd.trait, sd.pool) + ")"
+				break
+			}
+		}
+	}
+	if len(rolls) > 0 {
+		last := &rolls[len(rolls)-1]
+		last.For = strings.TrimSuffix(last.For, ")") + "; " + outcome(d, s) + ")"
+	}
+}
+
+func poolWords(trait string, p Pool) string {
+	w := titleCase(trait) + " " + strconv.Itoa(p.Dice) + "d"
+	if p.Modifier != 0 {
+		w += " " + signed(p.Modifier) + "d"
+	}
+	if p.SetAside > 0 {
+		w += ", " + strconv.Itoa(p.SetAside) + " set aside for " + strconv.Itoa(p.Auto())
+	}
+	if p.DefiningMoment {
+		w += ", a defining moment"
+	}
+	return w
+}
+
+func signed(n int) string {
+	if n >= 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+func titleCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// outcome says how a check or attack came out: "7 against 6: 1 net
+// success, Gatecrasher is the actor: actor narrates, opponent embellishes".
+func outcome(d CheckData, s *State) string {
+	against := strconv.Itoa(d.OppSuccesses)
+	if d.Static {
+		against = ThresholdName(d.Threshold)
+	}
+	w := strconv.Itoa(d.Successes) + " against " + against + ": "
+	actor := d.Actor
+	if d.Swapped {
+		actor = d.Opponent
+	}
+	w += plural(d.Net, "net success", "net successes")
+	if d.Same {
+		w += ", " + actor + " is the actor"
+		if d.Rivals != "" {
+			w += " and " + d.Opponent + " the opponent (then " + d.Rivals + ")"
+		}
+	}
+	w += ": " + s.bandWords(Band(d.Band))
+	switch {
+	case d.Cost == KeyOneShot:
+		w += "; the defining moment's cost: Health to 0, unconscious to the scene's end, −2d for the rest of the story"
+	case d.Cost != "":
+		w += "; the defining moment's cost: " + titleCase(d.Cost) + " −1d for good"
+	}
+	if d.Kind == KindAttack {
+		switch {
+		case d.Lost == 0:
+			w += "; no harm"
+		case d.Minion:
+			w += "; " + plural(d.Lost, "minion", "minions") + " of " + d.Opponent + " defeated"
+		default:
+			w += "; " + d.Opponent + " loses " + strconv.Itoa(d.Lost) + " Health"
+		}
+	}
+	return w
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 || n == -1 {
+		return strconv.Itoa(n) + " " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

@@ -1,0 +1,257 @@
+package pp
+
+import (
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// ContestData is the payload of EventContest.
+type ContestData struct {
+	A         string `json:"a" fray:"who"`
+	B         string `json:"b" fray:"who"`
+	TraitA    string `json:"trait_a"`
+	TraitB    string `json:"trait_b"`
+	Exchanges int    `json:"exchanges"`
+}
+
+// ExchangeData is the payload of EventExchanged.
+type ExchangeData struct {
+	N          int    `json:"n"`
+	SuccessesA int    `json:"successes_a"`
+	SuccessesB int    `json:"successes_b"`
+	CarryA     int    `json:"carry_a,omitempty"`
+	CarryB     int    `json:"carry_b,omitempty"`
+	Winner     string `json:"winner,omitempty" fray:"who"`
+	// Over reports the contest's end; Outcome who won it ("" drawn).
+	Over    bool   `json:"over,omitempty"`
+	Outcome string `json:"outcome,omitempty" fray:"who"`
+	// PoolA and PoolB are the two pools (the carry in Dice); SixesA and
+	// SixesB the 6s they showed.
+	PoolA  Pool `json:"pool_a"`
+	PoolB  Pool `json:"pool_b"`
+	SixesA int  `json:"sixes_a,omitempty"`
+	SixesB int  `json:"sixes_b,omitempty"`
+}
+
+// Contest is a contest in progress (P-8).
+type Contest struct {
+	Active    bool   `json:"active"`
+	A         string `json:"a"`
+	B         string `json:"b"`
+	TraitA    string `json:"trait_a"`
+	TraitB    string `json:"trait_b"`
+	Exchanges int    `json:"exchanges"`
+	Done      int    `json:"done"`
+	// Carry names the winner of the last exchange: +2d in the next.
+	Carry string `json:"carry,omitempty"`
+}
+
+// decideContest decides contest A B TRAIT [TRAIT2] [exchanges=N] (P-8): it
+// begins the contest and rolls its first exchange.
+func (s *State) decideContest(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	cd, next, err := s.planContest(cmd)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := fray.NewEvent(EventContest, cd)
+	if err != nil {
+		return nil, err
+	}
+	ex, err := next.decideExchange(firstExchange(cmd), r, true)
+	if err != nil {
+		return nil, err
+	}
+	return append([]fray.Event{ev}, ex...), nil
+}
+
+// firstExchange is the exchange a contest command rolls: its options.
+func firstExchange(cmd fray.Command) fray.Command {
+	return fray.Command{Name: "exchange", Opts: cmd.Opts}
+}
+
+// planContest checks contest A B TRAIT … and returns the contest it
+// begins and a copy of s in which it has begun, to plan its first
+// exchange in.
+func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
+	if err := engine.CheckArgs(cmd, 3, 4, "contest A B TRAIT [TRAIT_B] [exchanges=3] [mod=±Nd] [vs_mod=±Nd] [auto=N|all] [vs_auto=N|all] [successes=N] [vs_successes=N]"); err != nil {
+		return ContestData{}, nil, err
+	}
+	if err := engine.CheckOpts(cmd, KeyExchanges, KeySuccesses, KeyVsSuccesses, KeyMod, KeyVsMod, KeyAuto, KeyVsAuto); err != nil {
+		return ContestData{}, nil, err
+	}
+	if s.Res.Contest.Active {
+		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "A contest between %s and %s is under way; roll its next exchange with exchange.", s.Res.Contest.A, s.Res.Contest.B)
+	}
+	a, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return ContestData{}, nil, err
+	}
+	b, err := s.Lookup(cmd.Args[1])
+	if err != nil {
+		return ContestData{}, nil, err
+	}
+	if fray.SameName(a.Name, b.Name) {
+		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "%s cannot contest against themselves.", a)
+	}
+	ta := strings.ToLower(cmd.Args[2])
+	tb := ta
+	if len(cmd.Args) == 4 {
+		tb = strings.ToLower(cmd.Args[3])
+	}
+	n := DefaultExchanges
+	if v, ok := cmd.Opts[KeyExchanges]; ok {
+		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > MaxExchanges {
+			return ContestData{}, nil, fray.Errorf(fray.EINVALID, "exchanges=%s is not a number from 1 to %d.", engine.Clip(v), MaxExchanges)
+		}
+	}
+	cd := ContestData{A: a.Name, B: b.Name, TraitA: ta, TraitB: tb, Exchanges: n}
+	next := s.Clone().(*State)
+	next.applyContest(cd)
+	return cd, next, nil
+}
+
+// settleExchange works out the winner of exchange d of contest c from
+// the successes, and whether it ends the contest.
+func settleExchange(c Contest, d *ExchangeData) {
+	d.Winner, d.Over, d.Outcome = "", false, ""
+	switch {
+	case d.SuccessesA > d.SuccessesB:
+		d.Winner = c.A
+	case d.SuccessesB > d.SuccessesA:
+		d.Winner = c.B
+	}
+	// The winner of the last exchange decides the contest; a tied last
+	// exchange is rolled again (ours), up to MaxExchanges.
+	if d.N >= c.Exchanges && (d.Winner != "" || d.N >= MaxExchanges) {
+		d.Over, d.Outcome = true, d.Winner
+	}
+}
+
+// exchangeWords says how exchange d of contest c came out: "exchange 1
+// of 3: 3 against 2, Gatecrasher wins it; +2d to Gatecrasher in the next".
+func exchangeWords(c Contest, d ExchangeData) string {
+	w := "exchange " + strconv.Itoa(d.N) + " of " + strconv.Itoa(c.Exchanges)
+	if d.N > c.Exchanges {
+		w = "exchange " + strconv.Itoa(d.N) + ", the tied last one again"
+	}
+	w += ": " + strconv.Itoa(d.SuccessesA) + " against " + strconv.Itoa(d.SuccessesB)
+	switch {
+	case d.Winner == "":
+		w += ", a tie"
+	default:
+		w += ", " + d.Winner + " wins it"
+	}
+	switch {
+	case d.Over && d.Outcome != "":
+		w += "; " + d.Outcome + " wins the contest and describes its outcome"
+	case d.Over:
+		w += "; the contest is drawn"
+	case d.N >= c.Exchanges:
+		w += "; the last exchange is tied, so it is rolled again"
+	case d.Winner != "":
+		w += "; +" + strconv.Itoa(ContestCarry) + "d to " + d.Winner + " in the next"
+	}
+	return w
+}
+
+// applyExchange moves the contest on by exchange d: its winner carries
+// +2d into the next; the contest ends when d says so.
+func (s *State) applyExchange(d ExchangeData) {
+	c := &s.Res.Contest
+	c.Done, c.Carry = d.N, d.Winner
+	if d.Over {
+		*c = Contest{}
+	}
+}
+
+func (s *State) applyContest(d ContestData) {
+	s.Res.Contest = Contest{Active: true, A: d.A, B: d.B, TraitA: d.TraitA, TraitB: d.TraitB, Exchanges: d.Exchanges}
+}
+
+// planExchange builds the next exchange's two sides, with the +2d carry.
+func (s *State) planExchange(cmd fray.Command) ([]side, error) {
+	c := s.Res.Contest
+	if !c.Active {
+		return nil, fray.Errorf(fray.EINVALID, "No contest is under way; begin one with contest A B TRAIT.")
+	}
+	// The winner of the last exchange carries +2d into this one, before
+	// the GM's modifier and the dice set aside.
+	carryA, carryB := 0, 0
+	switch {
+	case fray.SameName(c.Carry, c.A):
+		carryA = ContestCarry
+	case fray.SameName(c.Carry, c.B):
+		carryB = ContestCarry
+	}
+	a, err := s.makeSide(cmd, c.A, c.TraitA, actorOpts, false, 0, carryA, fray.AppliesCheck, nil)
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.makeSide(cmd, c.B, c.TraitB, oppOpts, false, 0, carryB, fray.AppliesCheck, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, sd := range []side{a, b} {
+		if err := s.canRoll(sd.name, false); err != nil {
+			return nil, err
+		}
+	}
+	return []side{a, b}, nil
+}
+
+// decideExchange rolls the contest's next exchange.
+func (s *State) decideExchange(cmd fray.Command, r fray.Roller, first bool) ([]fray.Event, error) {
+	if !first {
+		if err := engine.CheckArgs(cmd, 0, 0, "exchange [mod=±Nd] [vs_mod=±Nd] [auto=N|all] [vs_auto=N|all] [successes=N] [vs_successes=N]"); err != nil {
+			return nil, err
+		}
+		if err := engine.CheckOpts(cmd, KeySuccesses, KeyVsSuccesses, KeyMod, KeyVsMod, KeyAuto, KeyVsAuto); err != nil {
+			return nil, err
+		}
+	}
+	sides, err := s.planExchange(cmd)
+	if err != nil {
+		return nil, err
+	}
+	odds, err := s.exchangeOdds(sides)
+	if err != nil {
+		return nil, err
+	}
+	res, rolls, err := rollSides(r, s.swing(), sides)
+	if err != nil {
+		return nil, err
+	}
+	c := s.Res.Contest
+	d := ExchangeData{
+		N: c.Done + 1, SuccessesA: res[0].successes, SuccessesB: res[1].successes,
+		PoolA: sides[0].pool, PoolB: sides[1].pool, SixesA: res[0].sixes, SixesB: res[1].sixes,
+	}
+	if fray.SameName(c.Carry, c.A) {
+		d.CarryA = ContestCarry
+	} else if fray.SameName(c.Carry, c.B) {
+		d.CarryB = ContestCarry
+	}
+	settleExchange(c, &d)
+	w := exchangeWords(c, d)
+	for i := range rolls {
+		rolls[i].For = sides[i].name + " (" + poolWords(sides[i].trait, sides[i].pool) + ")"
+	}
+	if len(rolls) > 0 {
+		last := &rolls[len(rolls)-1]
+		last.For = strings.TrimSuffix(last.For, ")") + "; " + w + ")"
+	}
+	odds.Command = cmd.String()
+	ev, err := fray.NewEvent(EventExchanged, d, rolls...)
+	if err != nil {
+		return nil, err
+	}
+	ev.Odds = &odds
+	spent, err := spendConditions(sides)
+	if err != nil {
+		return nil, err
+	}
+	return append([]fray.Event{ev}, spent...), nil
+}

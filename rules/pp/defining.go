@@ -1,0 +1,67 @@
+package pp
+
+import (
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// DefiningData is the payload of EventDefining.
+type DefiningData struct {
+	Name string `json:"name" fray:"who"`
+	Cost string `json:"cost"`
+}
+
+// decideDefining decides defining NAME reduce=TRAIT | oneshot (P-9). A hero
+// may declare again before the roll, to change the cost.
+func (s *State) decideDefining(cmd fray.Command) (fray.Event, error) {
+	if err := engine.CheckArgs(cmd, 1, 2, "defining NAME reduce=TRAIT | defining NAME oneshot"); err != nil {
+		return fray.Event{}, err
+	}
+	if err := engine.CheckOpts(cmd, KeyReduce); err != nil {
+		return fray.Event{}, err
+	}
+	c, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return fray.Event{}, err
+	}
+	if ch := s.char(c.Name); ch == nil || ch.Role != RoleHero {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Only a hero declares a defining moment; %s is not one.", c)
+	}
+	r := s.record(c.Name)
+	switch {
+	case r != nil && r.Defined:
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has had their defining moment this story; one per story (story begins a new one).", c)
+	case s.Res.Scene != "" && !fray.SameName(s.Res.Scene, c.Name):
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has had this scene's defining moment; one hero per scene (scene begins a new one).", fray.Mention(s.Res.Scene))
+	}
+	mode := s.Setting(SettingDefining, "reduce")
+	red, hasReduce := cmd.Opts[KeyReduce]
+	one := strings.EqualFold(cmd.Arg(1), KeyOneShot)
+	if cmd.Arg(1) != "" && !one {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%q: say reduce=TRAIT or oneshot.", engine.Clip(cmd.Arg(1)))
+	}
+	var cost string
+	switch {
+	case one && hasReduce:
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Choose one cost: reduce=TRAIT or oneshot.")
+	case one && mode == "reduce":
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "The one-shot cost is not allowed here (set defining=either or defining=oneshot); say reduce=TRAIT.")
+	case one || mode == "oneshot" && !hasReduce:
+		cost = KeyOneShot
+	case hasReduce && mode == "oneshot":
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "In a one-shot game a defining moment costs Health and −2d (defining=oneshot); leave reduce= out.")
+	case !hasReduce:
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "Say which ability %s gives up 1d of afterwards: reduce=might (physical: agility, might, toughness; mental: intellect, perception, willpower).", c)
+	default:
+		cost = strings.ToLower(red)
+		if !isTrait(cost) {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "reduce=%s is not an ability; use agility, might or toughness (physical) or intellect, perception or willpower (mental).", engine.Clip(red))
+		}
+		if c.Stat(cost) < 1 {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no %s dice to give up.", c, cost)
+		}
+	}
+	return fray.NewEvent(EventDefining, DefiningData{Name: c.Name, Cost: cost})
+}

@@ -1,0 +1,169 @@
+package pp
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// GroupData is the payload of EventGrouped.
+type GroupData struct {
+	Trait     string   `json:"trait"`
+	Threshold int      `json:"threshold"`
+	Names     []string `json:"names" fray:"who"`
+	Successes []int    `json:"successes"`
+	// Nets holds each member's net successes after sharing.
+	Nets []int `json:"nets"`
+	// Given lists what was handed over: "Ann to Bob: 2".
+	Given []string `json:"given,omitempty"`
+	// Pools and Sixes are each member's pool and the 6s it showed.
+	Pools []Pool `json:"pools,omitempty"`
+	Sixes []int  `json:"sixes,omitempty"`
+}
+
+func (g GroupData) clone() GroupData {
+	g.Names, g.Successes, g.Nets = slices.Clone(g.Names), slices.Clone(g.Successes), slices.Clone(g.Nets)
+	g.Given, g.Pools, g.Sixes = slices.Clone(g.Given), slices.Clone(g.Pools), slices.Clone(g.Sixes)
+	return g
+}
+
+// decideGroup decides group TRAIT NAME NAME … threshold=… (P-7).
+func (s *State) decideGroup(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+	d, sides, err := s.planGroup(cmd)
+	if err != nil {
+		return nil, err
+	}
+	odds, err := s.groupOdds(d, sides)
+	if err != nil {
+		return nil, err
+	}
+	res, rolls, err := rollSides(r, s.swing(), sides)
+	if err != nil {
+		return nil, err
+	}
+	for i := range sides {
+		d.Successes = append(d.Successes, res[i].successes)
+		d.Pools = append(d.Pools, sides[i].pool)
+		d.Sixes = append(d.Sixes, res[i].sixes)
+	}
+	settleGroup(&d)
+	for i := range rolls {
+		for j, n := range d.Names {
+			if strings.HasPrefix(rolls[i].For, n) && rolls[i].For == n {
+				rolls[i].For = n + " (" + poolWords(d.Trait, sides[j].pool) + "; " + strconv.Itoa(d.Successes[j]) + " against " + ThresholdName(d.Threshold) + ")"
+			}
+		}
+	}
+	if len(rolls) > 0 {
+		last := &rolls[len(rolls)-1]
+		last.For = strings.TrimSuffix(last.For, ")") + "; " + groupWords(d) + ")"
+	}
+	odds.Command = cmd.String()
+	ev, err := fray.NewEvent(EventGrouped, d, rolls...)
+	if err != nil {
+		return nil, err
+	}
+	ev.Odds = &odds
+	spent, err := spendConditions(sides)
+	if err != nil {
+		return nil, err
+	}
+	return append([]fray.Event{ev}, spent...), nil
+}
+
+// settleGroup works out each member's net successes from their
+// successes, then hands the surplus above 3 to allies (P-7).
+func settleGroup(d *GroupData) {
+	d.Nets = make([]int, len(d.Successes))
+	for i, n := range d.Successes {
+		d.Nets[i] = n - d.Threshold
+	}
+	d.Given = shareSurplus(d.Names, d.Nets)
+}
+
+// groupWords says how a group action came out: "net after sharing: Ann
+// +3, Bob +1; handed over: Ann to Bob: 2".
+func groupWords(d GroupData) string {
+	var parts []string
+	for j, n := range d.Names {
+		parts = append(parts, n+" "+signed(d.Nets[j]))
+	}
+	w := "net after sharing: " + strings.Join(parts, ", ")
+	if len(d.Given) > 0 {
+		w += "; handed over: " + strings.Join(d.Given, ", ")
+	}
+	return w
+}
+
+// shareSurplus hands the net successes above 3 of each member to the
+// allies below 1 net success, the lowest first, one at a time (ours: the
+// seed lets them distribute it; fray raises as many allies to success as
+// it can). It changes nets and says what was given.
+func shareSurplus(names []string, nets []int) []string {
+	var given []string
+	for g := range nets {
+		for nets[g] > GroupShareAbove {
+			low := -1
+			for j := range nets {
+				if j != g && nets[j] < 1 && (low < 0 || nets[j] < nets[low]) {
+					low = j
+				}
+			}
+			if low < 0 {
+				break
+			}
+			n := min(nets[g]-GroupShareAbove, 1-nets[low])
+			nets[g] -= n
+			nets[low] += n
+			given = append(given, names[g]+" to "+names[low]+": "+strconv.Itoa(n))
+		}
+	}
+	return given
+}
+
+func (s *State) planGroup(cmd fray.Command) (GroupData, []side, error) {
+	if len(cmd.Args) < 3 || len(cmd.Args) > MaxGroup+1 {
+		return GroupData{}, nil, fray.Errorf(fray.EINVALID, "Usage: group TRAIT NAME NAME … threshold=hard|N [successes=N,N,…] (2 to %d characters).", MaxGroup)
+	}
+	if err := engine.CheckOpts(cmd, KeyThreshold, KeySuccesses); err != nil {
+		return GroupData{}, nil, err
+	}
+	th, ok := cmd.Opts[KeyThreshold]
+	if !ok {
+		return GroupData{}, nil, fray.Errorf(fray.EINVALID, "Give the group's threshold: threshold=hard (or a number).")
+	}
+	n, err := ParseThreshold(th)
+	if err != nil {
+		return GroupData{}, nil, fray.Errorf(fray.EINVALID, "threshold=%s is not a threshold; give a number or a difficulty such as hard.", engine.Clip(th))
+	}
+	d := GroupData{Trait: strings.ToLower(cmd.Args[0]), Threshold: n}
+	var counted []string
+	if v, ok := cmd.Opts[KeySuccesses]; ok {
+		counted = strings.Split(v, ",")
+		if len(counted) != len(cmd.Args)-1 {
+			return GroupData{}, nil, fray.Errorf(fray.EINVALID, "successes= gives %d counts for %d characters.", len(counted), len(cmd.Args)-1)
+		}
+	}
+	var sides []side
+	for i, a := range cmd.Args[1:] {
+		one := fray.Command{Name: cmd.Name}
+		if counted != nil {
+			one.Opts = map[string]string{KeySuccesses: strings.TrimSpace(counted[i])}
+		}
+		sd, err := s.helperSide(one, a, d.Trait)
+		if err != nil {
+			return GroupData{}, nil, err
+		}
+		for _, o := range sides {
+			if o.name == sd.name {
+				return GroupData{}, nil, fray.Errorf(fray.EINVALID, "%s is named twice.", sd.name)
+			}
+		}
+		sides = append(sides, sd)
+		d.Names = append(d.Names, sd.name)
+	}
+	return d, sides, nil
+}

@@ -1,0 +1,280 @@
+package pp
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// The six abilities, by the kind of task they serve (P-9).
+var (
+	physical = []string{"agility", "might", "toughness"}
+	mental   = []string{"intellect", "perception", "willpower"}
+)
+
+func isTrait(t string) bool { return slices.Contains(physical, t) || slices.Contains(mental, t) }
+
+// roller options of one side of a roll.
+type sideOpts struct{ mod, auto, successes string }
+
+var (
+	actorOpts = sideOpts{KeyMod, KeyAuto, KeySuccesses}
+	oppOpts   = sideOpts{KeyVsMod, KeyVsAuto, KeyVsSuccesses}
+)
+
+// side is one character's roll in a command.
+type side struct {
+	name, trait string
+	pool        Pool
+	counted     int // successes counted at the table; -1 when rolled
+	assist      int
+	penalty     int
+	// mods are the conditions' modifiers in dice (E-4), in pool.Dice
+	// already; spent the once-only conditions the roll uses up.
+	mods  []fray.Modifier
+	spent []engine.ConditionRef
+}
+
+// spendConditions returns the events that end the once-only conditions
+// the sides used up.
+func spendConditions(sides []side) ([]fray.Event, error) {
+	var refs []engine.ConditionRef
+	for _, sd := range sides {
+		refs = append(refs, sd.spent...)
+	}
+	return engine.SpendEvents(refs)
+}
+
+// makeSide builds name's pool for trait from the command's options o:
+// the trait's dice, the best assist waiting and a contest's carry, minus
+// the extra-action and one-shot penalties; the GM's modifier and the dice
+// set aside.
+func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAssist bool, extraActions, carry int, kind string, target *fray.Combatant) (side, error) {
+	c, err := s.Lookup(name)
+	if err != nil {
+		return side{}, err
+	}
+	trait = strings.ToLower(trait)
+	if !isTrait(trait) {
+		return side{}, fray.Errorf(fray.EINVALID, "%q is not a trait; use agility, intellect, might, perception, toughness or willpower.", engine.Clip(trait))
+	}
+	sd := side{name: c.Name, trait: trait, counted: -1}
+	raw := c.Stat(trait)
+	r := s.record(c.Name)
+	if useAssist && r != nil {
+		sd.assist = r.Assist
+	}
+	sd.penalty = extraActions * ExtraActionPenalty
+	if r != nil && r.OneShot {
+		sd.penalty += OneShotPenalty
+	}
+	raw += sd.assist - sd.penalty + carry
+	sd.mods, sd.spent = engine.Modifiers(c, target, kind, s.Round)
+	for _, m := range sd.mods {
+		raw += m.Value
+	}
+	if v, ok := cmd.Opts[o.mod]; ok {
+		m, err := parseDice(v)
+		if err != nil || m < -MaxModifier || m > MaxModifier {
+			return side{}, fray.Errorf(fray.EINVALID, "%s=%s is not a modifier from -4d to +4d.", o.mod, engine.Clip(v))
+		}
+		sd.pool.Modifier = m
+	}
+	if raw < 0 {
+		if t := raw + sd.pool.Modifier; t >= 1 {
+			raw, sd.pool.Modifier = t, 0
+		} else {
+			raw, sd.pool.Modifier = 0, max(t, -MaxModifier)
+		}
+	}
+	sd.pool.Dice = raw
+	if v, ok := cmd.Opts[o.auto]; ok {
+		n := sd.pool.Count()
+		if v != "all" {
+			if n, err = strconv.Atoi(v); err != nil || n < 0 {
+				return side{}, fray.Errorf(fray.EINVALID, "%s=%s: give the dice not rolled, such as %s=12, or %s=all.", o.auto, engine.Clip(v), o.auto, o.auto)
+			}
+		}
+		if n > sd.pool.Count() {
+			return side{}, fray.Errorf(fray.EINVALID, "%s=%d: %s has only %d dice to set aside.", o.auto, n, c, max(sd.pool.Count(), 0))
+		}
+		sd.pool.SetAside = max(n, 0)
+	}
+	if v, ok := cmd.Opts[o.successes]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return side{}, fray.Errorf(fray.EINVALID, "%s=%s is not a count of successes.", o.successes, engine.Clip(v))
+		}
+		sd.counted = n
+	}
+	if err := sd.pool.Check(); err != nil {
+		return side{}, fray.Errorf(fray.EINVALID, "%s's roll: %v.", c, err)
+	}
+	return sd, nil
+}
+
+// parseDice reads a number of dice: "+2d", "-1", "2".
+func parseDice(v string) (int, error) {
+	return strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(v, "+"), "d"))
+}
+
+// rolled is one side's roll: its successes and its 6s.
+type rolled struct{ successes, sixes int }
+
+// rollSides rolls every side that is not counted with a single roll of r
+// (so that dice= gives all the faces at once, in the order of the sides)
+// and returns each side's result and the rolls to record, one a side.
+func rollSides(r fray.Roller, swing bool, sides []side) ([]rolled, []fray.Roll, error) {
+	var exprs []string
+	for _, sd := range sides {
+		if sd.counted < 0 && hasDice(sd.pool) {
+			exprs = append(exprs, diceOnly(sd.pool.Expr(swing)))
+		}
+	}
+	var all fray.Roll
+	if len(exprs) > 0 {
+		var err error
+		if all, err = r.Roll(sides[0].name, strings.Join(exprs, "+")); err != nil {
+			return nil, nil, err
+		}
+		if all.Source == fray.RollTotal {
+			return nil, nil, fray.Errorf(fray.EINVALID, "A challenge roll counts successes, not a total: give the faces with dice=, or the successes with successes=.")
+		}
+	}
+	out := make([]rolled, len(sides))
+	rolls := make([]fray.Roll, 0, len(sides))
+	pos := 0
+	for i, sd := range sides {
+		if sd.counted >= 0 {
+			res, err := sd.pool.FromSuccesses(sd.counted-sd.pool.Auto(), swing)
+			if sd.counted < sd.pool.Auto() {
+				err = fmt.Errorf("%d successes: %s has %d automatic successes already", sd.counted, sd.name, sd.pool.Auto())
+			}
+			if err != nil {
+				return nil, nil, fray.Errorf(fray.EINVALID, "%v.", err)
+			}
+			out[i] = rolled{successes: res.Successes}
+			rolls = append(rolls, fray.Roll{For: sd.name, Expr: res.Expr, Total: res.Successes, Source: fray.RollTotal})
+			continue
+		}
+		if !hasDice(sd.pool) {
+			out[i] = rolled{successes: sd.pool.Auto()}
+			continue
+		}
+		n, used, err := sd.pool.playback(all.Dice[pos:], swing)
+		if err != nil {
+			return nil, nil, fray.Errorf(fray.EINVALID, "The dice %s do not fit the roll: %v.", joinInts(all.Dice), err)
+		}
+		faces := all.Dice[pos : pos+used : pos+used]
+		pos += used
+		out[i] = rolled{successes: n, sixes: countSixes(faces)}
+		rolls = append(rolls, fray.Roll{For: sd.name, Expr: sd.pool.Expr(swing), Dice: faces, Total: n, Source: all.Source})
+	}
+	if pos < len(all.Dice) {
+		return nil, nil, fray.Errorf(fray.EINVALID, "The dice %s are %d more than the roll needs.", joinInts(all.Dice), len(all.Dice)-pos)
+	}
+	return out, rolls, nil
+}
+
+func hasDice(p Pool) bool { return p.Desperate() || p.Rolled() > 0 || p.ExtraDice() > 0 }
+
+// diceOnly drops the automatic successes from a pool's notation.
+func diceOnly(expr string) string {
+	parts := strings.Split(expr, "+")
+	var out []string
+	for _, p := range parts {
+		if strings.Contains(p, "d") {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "+")
+}
+
+func countSixes(fs []int) int {
+	n := 0
+	for _, f := range fs {
+		if f == 6 {
+			n++
+		}
+	}
+	return n
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}
+
+func (s *State) swing() bool { return s.Setting(SettingSwing, "no") == "yes" }
+
+// bandWords names a band in the encounter's results setting (P-3).
+func (s *State) bandWords(b Band) string {
+	if s.Setting(SettingResults, "narrative") == "traditional" {
+		return b.Traditional()
+	}
+	return string(b)
+}
+
+// actorSide builds the actor's side, with a defining moment when one is
+// declared, refusing a defeated character.
+func (s *State) actorSide(cmd fray.Command, name, trait string, extra int, kind string, target *fray.Combatant) (side, error) {
+	sd, err := s.makeSide(cmd, name, trait, actorOpts, true, extra, 0, kind, target)
+	if err != nil {
+		return side{}, err
+	}
+	if err := s.canRoll(sd.name, kind == fray.AppliesAttack); err != nil {
+		return side{}, err
+	}
+	if r := s.record(sd.name); r != nil && r.Defining != "" {
+		if r.Defining != KeyOneShot && !sameKind(r.Defining, sd.trait) {
+			return side{}, fray.Errorf(fray.EINVALID, "%s's defining moment costs %s, a %s ability, but %s is a %s task; declare it again with a %s ability.", sd.name, r.Defining, kindOf(r.Defining), sd.trait, kindOf(sd.trait), kindOf(sd.trait))
+		}
+		sd.pool.DefiningMoment = true
+	}
+	return sd, nil
+}
+
+// helperSide builds the side of a helper or a group member: the assist
+// waiting counts, a defining moment does not.
+func (s *State) helperSide(cmd fray.Command, name, trait string) (side, error) {
+	sd, err := s.makeSide(cmd, name, trait, actorOpts, true, 0, 0, fray.AppliesCheck, nil)
+	if err != nil {
+		return side{}, err
+	}
+	if err := s.canRoll(sd.name, false); err != nil {
+		return side{}, err
+	}
+	return sd, nil
+}
+
+// canRoll refuses a roll by someone who cannot make it: a defeated
+// character, or a hero unconscious after a one-shot defining moment. A
+// hero who has come to after one ("you regain your wits at the end of the
+// scene", the seed says) is still at 0 Health, so out of the fight, but
+// makes challenge rolls, at −2d for the rest of the story (P-9).
+func (s *State) canRoll(name string, attack bool) error {
+	r := s.record(name)
+	switch {
+	case r != nil && r.Out:
+		return fray.Errorf(fray.EINVALID, "%s is unconscious after a one-shot defining moment until the scene ends (scene).", fray.Mention(name))
+	case s.Defeated(name) && (attack || r == nil || !r.OneShot):
+		return fray.Errorf(fray.EINVALID, "%s is defeated.", fray.Mention(name))
+	}
+	return nil
+}
+
+func kindOf(t string) string {
+	if slices.Contains(physical, t) {
+		return "physical"
+	}
+	return "mental"
+}
+
+func sameKind(a, b string) bool { return kindOf(a) == kindOf(b) }

@@ -1,0 +1,153 @@
+package pp
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// View shows the page's order of play by Edge with markers, and the next
+// page's order. A slot's tracks (Health, minions standing, Resolve) are
+// its Status, never its Note (see slotOf); no note or history turn of P&P
+// names another combatant, so About and Who stay empty.
+func (sys *System) View(st fray.State) fray.View {
+	v := fray.View{Rules: ID, History: []fray.RoundTurns{}, Order: []fray.Slot{}}
+	s, err := get(st)
+	if err != nil {
+		return v
+	}
+	v.Started, v.Round, v.Current = s.Started, s.Round, s.Current()
+	v.Combatants = s.CombatantList()
+	for i := range v.Combatants {
+		c := &v.Combatants[i]
+		if c.Tracks == nil {
+			c.Tracks = map[string]fray.Track{}
+		}
+		if ch := s.char(c.Name); ch != nil && ch.Minion {
+			n := minionCount(c)
+			down := 0
+			if r := s.record(c.Name); r != nil {
+				down = min(r.Down, n)
+			}
+			c.Tracks["minions"] = fray.Track{Value: n - down, Max: n}
+		} else if h := Health(c); h > 0 {
+			c.Tracks[StatHealth] = fray.Track{Value: s.HealthLeft(c.Name), Max: h}
+		}
+		if r := resolveOf(c); r > 0 {
+			c.Tracks[StatResolve] = fray.Track{Value: s.ResolveLeft(c.Name), Max: r}
+		}
+		if len(c.Tracks) == 0 {
+			c.Tracks = nil
+		}
+	}
+	if len(s.Settings) > 0 {
+		v.Settings = maps.Clone(s.Settings)
+	}
+	for _, h := range s.History {
+		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)})
+	}
+	// A slot's words are its Edge and role, what its fight has left it
+	// (resolutionWords) and, in this page's order, the actions of its
+	// turn; track is the first of them that gives a track's numbers.
+	words := func(n string) (parts []string, track int) {
+		c := s.char(n)
+		parts = []string{"Edge " + strconv.Itoa(s.Edge(n)), c.Role}
+		if c.Minion {
+			parts = append(parts, "minion")
+		}
+		res, t := s.resolutionWords(n)
+		if track = -1; t >= 0 {
+			track = len(parts) + t
+		}
+		return append(parts, res...), track
+	}
+	order := s.Order
+	if !s.Started {
+		order = s.rank()
+	}
+	for i, n := range order {
+		parts, track := words(n)
+		var marks []string
+		switch {
+		case !s.Started:
+		case i < s.Pos:
+			marks = []string{fray.MarkActed}
+			if i < len(s.Taken) && s.Taken[i] > 1 {
+				parts = append(parts, strconv.Itoa(s.Taken[i])+" actions")
+			}
+		case i == s.Pos:
+			marks = []string{fray.MarkCurrent}
+			switch {
+			case s.Actions == 1:
+				parts = append(parts, "1 action")
+			case s.Actions > 1:
+				parts = append(parts, strconv.Itoa(s.Actions)+" actions", "−"+strconv.Itoa(s.Penalty(n))+"d")
+			}
+		}
+		x := slotOf(n, parts, track)
+		x.Markers = marks
+		v.Order = append(v.Order, x)
+	}
+	if s.Started {
+		for _, n := range s.rank() {
+			parts, track := words(n)
+			v.Next = append(v.Next, slotOf(n, parts, track))
+		}
+	}
+	return v
+}
+
+// slotOf is the slot of the combatant named n with the words parts, whose
+// first track's numbers are parts[track] (none when track < 0). The words
+// from there on are the slot's Status, declared private, so that players
+// never read an NPC's Health, minions standing or Resolve in the order;
+// since Slot.String puts Status after Note, the words after the first
+// track's numbers ("defeated", "+1d assist", the turn's actions) go in
+// Status too, and the slot reads exactly as one note of all its words.
+func slotOf(n string, parts []string, track int) fray.Slot {
+	if track < 0 || track >= len(parts) {
+		return fray.Slot{Name: n, Note: strings.Join(parts, ", ")}
+	}
+	return fray.Slot{Name: n, Note: strings.Join(parts[:track], ", "), Status: strings.Join(parts[track:], ", ")}
+}
+
+// Check reports a broken invariant of st.
+func (sys *System) Check(st fray.State) error {
+	s, err := get(st)
+	if err != nil {
+		return err
+	}
+	bad := func(format string, args ...any) error {
+		return fray.Errorf(fray.EINTERNAL, "P&P state: "+format, args...)
+	}
+	if s.Started != (s.Round >= 1) {
+		return bad("started is %v on page %d", s.Started, s.Round)
+	}
+	if len(s.Chars) != len(s.Combatants) {
+		return bad("%d combatants but %d roles", len(s.Combatants), len(s.Chars))
+	}
+	for i, c := range s.Chars {
+		if !fray.SameName(c.Name, s.Combatants[i].Name) || !slices.Contains(roles, c.Role) {
+			return bad("role %d is %q (%s) for combatant %q", i, c.Name, c.Role, s.Combatants[i].Name)
+		}
+	}
+	if s.Pos < 0 || s.Pos > len(s.Order) || len(s.Taken) != min(s.Pos, len(s.Order)) {
+		return bad("turn %d of %d with %d taken", s.Pos, len(s.Order), len(s.Taken))
+	}
+	for i, n := range s.Order {
+		if s.char(n) == nil {
+			return bad("the order names %q, who is not present", n)
+		}
+		if engine.Index(s.Order[i+1:], n) >= 0 {
+			return bad("%s has two turns on one page", n)
+		}
+	}
+	if s.Actions < 0 || s.Actions > MaxActions || (s.Actions > 0 && s.Current() == "") {
+		return bad("%d actions in the turn of %q", s.Actions, s.Current())
+	}
+	return s.checkResolution()
+}

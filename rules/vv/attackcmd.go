@@ -1,0 +1,504 @@
+package vv
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// attackPlan is an attack checked against the rules, before its rolls.
+type attackPlan struct {
+	a        Attack
+	att, tgt *fray.Combatant
+	pw       *fray.Power
+	rangeIn  int
+	cost     int
+	mods     []fray.Modifier
+	spent    []engine.ConditionRef
+	// notice is the unaware target's Perception roll when the attack
+	// rolls it (noticed=PCT%): a is then the attack on a target that
+	// noticed, unnoticed the attack on one that did not.
+	notice    *CheckRoll
+	unnoticed *Attack
+}
+
+// flag reads a word of attack given bare (unaware) or as an option
+// (unaware=yes).
+func flag(cmd fray.Command, name string) (bool, error) {
+	if v, ok := cmd.Opts[name]; ok {
+		return engine.ParseYesNo(name, v)
+	}
+	for _, a := range cmd.Args[2:] {
+		if strings.EqualFold(a, name) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// planAttack checks attack A B … against the rules and works out every
+// modifier, without rolling: the acting character's action (V-1, V-3),
+// the power and its skill score, Levels, range, facing, prone and cover,
+// protection, rolling with the punch and knockback.
+func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
+	if err := engine.CheckArgs(cmd, 2, 2+len(attackFlags), attackUsage); err != nil {
+		return nil, err
+	}
+	if err := engine.CheckOpts(cmd, attackOpts...); err != nil {
+		return nil, err
+	}
+	for _, a := range cmd.Args[2:] {
+		if !slices.Contains(attackFlags, strings.ToLower(a)) {
+			return nil, fray.Errorf(fray.EINVALID, "attack does not know the word %q; its words are %s (usage: %s).", engine.Clip(a), strings.Join(attackFlags, ", "), attackUsage)
+		}
+	}
+	att, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	tgt, err := s.Lookup(cmd.Args[1])
+	if err != nil {
+		return nil, err
+	}
+	if fray.SameName(att.Name, tgt.Name) {
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
+	}
+	p := &attackPlan{att: att, tgt: tgt}
+	if p.cost, err = s.checkAction(att); err != nil {
+		return nil, err
+	}
+	if hp, ok := s.HitPoints(att.Name); ok && hp <= 0 {
+		return nil, fray.Errorf(fray.EINVALID, "%s is at %d Hit Points, incapacitated, and cannot attack.", att, hp)
+	}
+	with, ok := cmd.Opts[KeyWith]
+	if !ok {
+		return nil, fray.Errorf(fray.EINVALID, "Say which power %s attacks with: with=POWER (%s).", att, attackPowers(att))
+	}
+	if p.pw = att.Power(with); p.pw == nil || p.pw.Kind == fray.PowerKindSkill {
+		return nil, fray.Errorf(fray.ENOTFOUND, "%s has no power named %q; their attacks: %s.", att, engine.Clip(with), attackPowers(att))
+	}
+	pw := p.pw
+	typ := strings.ToLower(pw.Damage)
+	if !slices.Contains(DamageTypes(), typ) {
+		return nil, fray.Errorf(fray.EINVALID, "%s's %s has no damage type (damage: one of %s on the sheet) (V-12).", att, pw.Name, strings.Join(DamageTypes(), ", "))
+	}
+	if pw.Dice == "" {
+		return nil, fray.Errorf(fray.EINVALID, "%s's %s has no damage dice (dice: such as 1d10 on the sheet) (V-12).", att, pw.Name)
+	}
+	if _, err := damageDist(pw.Dice); err != nil {
+		return nil, fray.Errorf(fray.EINVALID, "%s's %s has damage dice %q that cannot be rolled.", att, pw.Name, engine.Clip(pw.Dice))
+	}
+	hp, ok := s.HitPoints(tgt.Name)
+	if !ok {
+		return nil, fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N), so damage has nothing to take.", tgt)
+	}
+	var flags struct{ unaware, immobile, inanimate, nonsentient, special, effect bool }
+	for _, f := range []struct {
+		name string
+		to   *bool
+	}{{FlagUnaware, &flags.unaware}, {FlagImmobile, &flags.immobile}, {FlagInanimate, &flags.inanimate},
+		{FlagNonsentient, &flags.nonsentient}, {FlagSpecial, &flags.special}, {FlagEffect, &flags.effect}} {
+		if *f.to, err = flag(cmd, f.name); err != nil {
+			return nil, err
+		}
+	}
+	a := Attack{Dice: pw.Dice, HitPoints: hp, Gas: typ == DamageGas, Effect: flags.effect || pw.Special != ""}
+
+	// Range (V-9): the distance, the inches the attacker moved this phase
+	// before the attack and (house rule) the target's inches this turn.
+	dist, err := intOpt(cmd, KeyRange, 0, MaxRange, 0, "the distance in inches")
+	if err != nil {
+		return nil, err
+	}
+	var rangeWords []string
+	p.rangeIn = dist
+	if ch := s.char(att.Name); ch != nil && ch.Act.Inches > 0 {
+		p.rangeIn += ch.Act.Inches
+		rangeWords = append(rangeWords, fmt.Sprintf("+%d\" %s moved", ch.Act.Inches, att.Name))
+	}
+	if s.Setting(SetMoving, House) == House {
+		if ch := s.char(tgt.Name); ch != nil && ch.Moved > 0 {
+			p.rangeIn += ch.Moved
+			rangeWords = append(rangeWords, fmt.Sprintf("+%d\" %s moved this turn", ch.Moved, tgt.Name))
+		}
+	}
+	rangeSrc := fmt.Sprintf("range %d\"", p.rangeIn)
+	if len(rangeWords) > 0 {
+		rangeSrc += fmt.Sprintf(" (%d\" %s)", dist, strings.Join(rangeWords, " "))
+	}
+
+	// Facing (V-10).
+	facing := strings.ToLower(cmd.Opts[KeyFacing])
+	if facing == "" {
+		facing = FacingFront
+	}
+	defMod, ok := DefenderFacing(facing)
+	if !ok {
+		return nil, fray.Errorf(fray.EINVALID, "facing=%s is not a facing of the defender; use front, front-side, side, side-rear (3/4 behind), rear, above or below.", engine.Clip(facing))
+	}
+	attFacing := strings.ToLower(cmd.Opts[KeyAttackerFacing])
+	if attFacing == "" {
+		attFacing = FacingFront
+	}
+	attMod, ok := AttackerFacing(attFacing)
+	if !ok {
+		if attFacing == FacingRear || attFacing == FacingSideRear {
+			return nil, fray.Errorf(fray.EINVALID, "%s cannot attack to their rear (V-10); turn first with facing.", att)
+		}
+		return nil, fray.Errorf(fray.EINVALID, "attacker-facing=%s is not a facing of the attacker; use front, front-side or side.", engine.Clip(attFacing))
+	}
+	gm, err := intOpt(cmd, KeyMod, -MaxMod, MaxMod, 0, "the GM's modifier")
+	if err != nil {
+		return nil, err
+	}
+
+	// The chance (V-8).
+	unaware := flags.unaware
+	noticed := false
+	if v, ok := cmd.Opts[KeyNoticed]; ok {
+		if !unaware {
+			return nil, fray.Errorf(fray.EINVALID, "noticed= is the Perception roll of an unaware defender; say unaware too, or leave it out.")
+		}
+		if pct, isPct := strings.CutSuffix(v, "%"); isPct {
+			n, err := strconv.Atoi(pct)
+			if err != nil || n < 0 || n > 100 {
+				return nil, fray.Errorf(fray.EINVALID, "noticed=%s: give the chance of %s's Perception roll in percent, a whole number from 0 to 100 with %%, such as noticed=45%%.", engine.Clip(v), tgt)
+			}
+			// The roll is made in the attack: the plan is the attack on
+			// a target that noticed, and, below, one that did not.
+			p.notice, noticed = &CheckRoll{Chance: n}, true
+		} else if noticed, err = engine.ParseYesNo(KeyNoticed, v); err != nil {
+			return nil, fray.Errorf(fray.EINVALID, "noticed=%s: say yes, no, or the chance of %s's Perception roll in percent, such as noticed=45%%.", engine.Clip(v), tgt)
+		}
+	}
+	immobile := flags.immobile || hp <= 0
+	chance := 0
+	add := func(src string, v int) {
+		p.mods = append(p.mods, fray.Modifier{Source: src, Value: v})
+		chance += v
+	}
+	if immobile {
+		src := tgt.Name + " cannot defend"
+		if hp <= 0 {
+			src = tgt.Name + " is incapacitated"
+		}
+		add(src+" (anything but 20)", HitNever-1)
+	} else {
+		skill, score, err := skillScore(att, pw)
+		if err != nil {
+			return nil, err
+		}
+		add(skill+" skill", score)
+		lvl, ok := att.Stats["level"]
+		if !ok {
+			return nil, fray.Errorf(fray.EINVALID, "%s has no Level (level on the sheet, or add … level=N) (V-8).", att)
+		}
+		add(att.Name+"'s Level", lvl)
+		switch {
+		case flags.inanimate && flags.nonsentient:
+			return nil, fray.Errorf(fray.EINVALID, "A target is inanimate or nonsentient, not both.")
+		case flags.inanimate || quality(tgt, FlagInanimate):
+			add(tgt.Name+" inanimate (Level 0)", -InanimateLevel)
+		case flags.nonsentient || quality(tgt, FlagNonsentient):
+			add(tgt.Name+" nonsentient (Level 4)", -NonsentientLevel)
+		default:
+			lvl, ok := tgt.Stats["level"]
+			if !ok {
+				return nil, fray.Errorf(fray.EINVALID, "%s has no Level (level on the sheet, or add … level=N; or say inanimate or nonsentient) (V-8).", tgt)
+			}
+			add(tgt.Name+"'s Level", -lvl)
+		}
+		add("from the "+facing, defMod)
+	}
+	add(rangeSrc, RangeModifier(p.rangeIn))
+	if attMod != 0 || attFacing != FacingFront {
+		add("to "+att.Name+"'s "+attFacing, attMod)
+	}
+	if gm != 0 {
+		add("the GM (mod=)", gm)
+	}
+	cmods, spent := engine.Modifiers(att, tgt, fray.AppliesAttack, s.Round)
+	for _, m := range cmods {
+		add(m.Source, m.Value)
+	}
+	p.spent = spent
+	a.Hit = HitRoll{Chance: chance, Defenceless: unaware && !noticed}
+
+	// Prone and cover (V-11).
+	prone := false
+	if ch := s.char(tgt.Name); ch != nil {
+		prone = ch.Prone
+	}
+	a.Special = flags.special || (prone && dist > ProneReach && facing != FacingAbove && facing != FacingBelow)
+	if a.Cover, err = intOpt(cmd, KeyCover, 0, 100, 0, "the percent of the target covered"); err != nil {
+		return nil, err
+	}
+	if a.CoverProtection, err = intOpt(cmd, KeyCoverProtection, 0, 1000, 0, "the cover's protection"); err != nil {
+		return nil, err
+	}
+	if _, ok := cmd.Opts[KeyCoverProtection]; ok && a.Cover == 0 {
+		return nil, fray.Errorf(fray.EINVALID, "cover-protection= is the protection of cover; give cover=PCT too.")
+	}
+
+	// Damage (V-12, V-15).
+	if a.Pull, err = intOpt(cmd, KeyPull, 0, 1000, 0, "the damage held back"); err != nil {
+		return nil, err
+	}
+	a.Protection = protection(tgt, typ, s.Round)
+
+	// Rolling with the punch (V-13).
+	if _, ok := cmd.Opts[KeyDivert]; ok {
+		muscle := pw.Range == "close" && typ == DamageKinetic
+		if v, ok := cmd.Opts[KeyMuscle]; ok {
+			if muscle, err = engine.ParseYesNo(KeyMuscle, v); err != nil {
+				return nil, err
+			}
+		}
+		what := fmt.Sprintf("an attack with %s", pw.Name)
+		if a.Divert, err = s.checkDivert(cmd, tgt, unaware && !noticed || immobile, muscle, what); err != nil {
+			return nil, err
+		}
+		if a.Effect {
+			return nil, fray.Errorf(fray.EINVALID, "%s has an effect other than damage; there is no damage to roll with.", pw.Name)
+		}
+	} else if _, ok := cmd.Opts[KeyMuscle]; ok {
+		return nil, fray.Errorf(fray.EINVALID, "muscle= says whether the target may roll with the attack; give divert=N too.")
+	}
+
+	// Knockback (V-14): impact-like attacks, kinetic unless the GM says.
+	a.Knockback = typ == DamageKinetic && !a.Effect
+	if v, ok := cmd.Opts[KeyKnockback]; ok {
+		if a.Knockback, err = engine.ParseYesNo(KeyKnockback, v); err != nil {
+			return nil, err
+		}
+	}
+	if a.Knockback {
+		if a.BasicHits, ok = basicHits(tgt); !ok {
+			return nil, fray.Errorf(fray.EINVALID, "%s has no Basic Hits (basichits on the sheet, or add … hits=N), which knockback needs (V-14); or say knockback=no.", tgt)
+		}
+	}
+	p.a = a
+	if p.notice != nil {
+		// Not noticed: hit on anything but 20, and no rolling with the
+		// punch (V-13: the victim is not aware of the attack).
+		u := a
+		u.Hit.Defenceless, u.Divert = true, 0
+		p.unnoticed = &u
+	}
+	return p, nil
+}
+
+// checkDivert checks divert=N: the victim must be aware of the attack
+// (not surprised, helpless or incapacitated), the attack one that may be
+// rolled with (house rule: close muscle-powered attacks and falling), and
+// N at most a tenth of the victim's current Power, rounded down (V-13).
+func (s *State) checkDivert(cmd fray.Command, tgt *fray.Combatant, helpless, muscle bool, what string) (int, error) {
+	n, err := intOpt(cmd, KeyDivert, 0, 1000, 0, "the most damage rolled with to Power")
+	if err != nil || n == 0 {
+		return n, err
+	}
+	ch := s.char(tgt.Name)
+	switch {
+	case helpless:
+		return 0, fray.Errorf(fray.EINVALID, "%s is not aware of %s, or cannot defend, so cannot roll with the punch (V-13).", tgt, what)
+	case ch != nil && ch.Victim && s.Round == 1:
+		return 0, fray.Errorf(fray.EINVALID, "%s was taken by surprise this turn, so cannot roll with the punch (V-13).", tgt)
+	case !muscle && s.Setting(SetRolling, House) == House:
+		return 0, fray.Errorf(fray.EINVALID, "Only close, muscle-powered attacks and falls can be rolled with (V-13, house rule; say muscle=yes for an arrow or a boomerang, or set rolling=raw); %s is not one.", what)
+	case !tracksPower(tgt):
+		return 0, fray.Errorf(fray.EINVALID, "%s has no Power (a power track, or add … power=N) to roll with the punch into (V-13).", tgt)
+	}
+	if most := max(0, s.Power(tgt.Name)) / 10; n > most {
+		return 0, fray.Errorf(fray.EINVALID, "divert=%d: %s has %d Power, so can roll with at most %d (a tenth, rounded down) (V-13).", n, tgt, s.Power(tgt.Name), most)
+	}
+	return n, nil
+}
+
+// attackPowers lists the combatant's powers that can attack.
+func attackPowers(c *fray.Combatant) string {
+	var ns []string
+	for _, p := range c.Powers {
+		if p.Kind != fray.PowerKindSkill && p.Dice != "" {
+			ns = append(ns, p.Name)
+		}
+	}
+	if len(ns) == 0 {
+		return "none (a power with damage dice on the sheet, or add … attack=NAME:DICE:TYPE:SCORE)"
+	}
+	return strings.Join(ns, ", ")
+}
+
+// checkAction checks that c can take an action now, as act does: c is
+// acting, has not acted on this phase, and can pay its Power (V-1, V-3).
+// It returns the Power the action costs.
+func (s *State) checkAction(c *fray.Combatant) (int, error) {
+	if !s.Started {
+		return 0, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
+	}
+	cur := s.Current()
+	if cur == "" {
+		return 0, fray.Errorf(fray.EINVALID, "Nobody is acting: turn %d's phases are over; use next to begin the next turn.", s.Round)
+	}
+	if !fray.SameName(cur, c.Name) {
+		return 0, fray.Errorf(fray.EINVALID, "It is %s's action on phase %d, not %s's; an attack is an action (V-8).", fray.Mention(cur), s.Phase(), c)
+	}
+	ch := s.char(cur)
+	if ch.Act.Acted || (ch.ActedPhase == s.Phase() && ch.ActedPhase != 0) {
+		return 0, fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3).", c, s.Phase())
+	}
+	cost := s.actionCost(ch)
+	if cost > 0 && tracksPower(c) && s.Power(c.Name) < cost {
+		return 0, fray.Errorf(fray.EINVALID, "%s has %d Power; an action after the first in a turn costs %d (V-1). Decline it with next.", c, s.Power(c.Name), cost)
+	}
+	return cost, nil
+}
+
+// attack decides attack A B …: the attacker's action (EventActed), then
+// the to-hit roll or rolls, the cover's d% and the damage (EventAttacked),
+// then the once-only conditions it used up.
+func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
+	s := d.s
+	p, err := s.planAttack(cmd)
+	if err != nil {
+		return err
+	}
+	odds, err := p.odds()
+	if err != nil {
+		return err
+	}
+	odds.Command = cmd.String()
+	a, att, tgt := p.a, p.att, p.tgt
+	var rolls []fray.Roll
+	pr := 0
+	if p.notice != nil {
+		// The unaware target's Perception roll comes first (V-8).
+		x, err := r.Roll(tgt.Name+" (Perception to notice "+att.Name+")", CheckDice)
+		if err != nil {
+			return err
+		}
+		if pr = x.Total; pr < 1 || pr > 100 {
+			return fray.Errorf(fray.EINVALID, "A Perception roll is d%%; give a face from 1 to 100.")
+		}
+		if p.notice.Band(pr) == CheckSuccess {
+			x.For = strings.TrimSuffix(x.For, ")") + fmt.Sprintf(": d%% %d ≤ %d%%, noticed: a normal roll to hit)", pr, p.notice.Chance)
+		} else {
+			a = *p.unnoticed
+			x.For = strings.TrimSuffix(x.For, ")") + fmt.Sprintf(": d%% %d > %d%%, not noticed: hit on anything but 20)", pr, p.notice.Chance)
+		}
+		rolls = append(rolls, x)
+	}
+	roll := func(what, expr string) (int, error) {
+		x, err := r.Roll(att.Name+" ("+what+")", expr)
+		if err != nil {
+			return 0, err
+		}
+		rolls = append(rolls, x)
+		return x.Total, nil
+	}
+	first, err := roll("to hit "+tgt.Name, HitDice)
+	if err != nil {
+		return err
+	}
+	second, pct, rolled := 0, 0, 0
+	hit := a.Hit.Band(first) == HitHit
+	if hit && a.Special {
+		if second, err = roll("Special Attack, second roll", HitDice); err != nil {
+			return err
+		}
+		hit = a.Hit.Band(second) == HitHit
+	}
+	if hit && a.Cover > 0 && !a.Special {
+		if pct, err = roll("cover d%", CoverDice); err != nil {
+			return err
+		}
+	}
+	if hit {
+		if rolled, err = roll(p.pw.Name+" damage", a.Dice); err != nil {
+			return err
+		}
+	}
+	if first < 1 || first > 20 || second < 0 || second > 20 {
+		return fray.Errorf(fray.EINVALID, "A to-hit roll is 1d20; give faces from 1 to 20.")
+	}
+	res := a.Settle(first, second, pct, rolled)
+	data := AttackData{
+		Attacker: att.Name, Target: tgt.Name, Power: p.pw.Name, Type: strings.ToLower(p.pw.Damage), Range: p.rangeIn,
+		Chance: a.Hit.Chance, Needed: a.Hit.Needed(), Defenceless: a.Hit.Defenceless, Special: a.Special,
+		PerceptionRoll: pr, Noticed: pr > 0 && !a.Hit.Defenceless,
+		First: first, Second: second, Pct: pct, Band: res.band(), Cover: a.Cover, CoverProtection: a.CoverProtection,
+		Rolled: res.Rolled, Pull: a.Pull, Protection: a.Protection, Damage: res.Damage, Effect: a.Effect, Affects: res.Affects,
+		ToPower: res.ToPower, ToHits: res.ToHits, Incapacitated: res.Incapacitated, Knockback: res.Knockback,
+	}
+	if p.notice != nil {
+		data.Perception = p.notice.Chance
+	}
+	if n := len(rolls); n > 0 {
+		rolls[n-1].For = strings.TrimSuffix(rolls[n-1].For, ")") + attackWords(data)
+	}
+	if err := d.emit(EventActed, ActData{Name: att.Name, Phase: s.Phase(), Cost: p.cost}); err != nil {
+		return err
+	}
+	ev, err := fray.NewEvent(EventAttacked, data, rolls...)
+	if err != nil {
+		return err
+	}
+	return d.addRolled(ev, odds, p.spent)
+}
+
+// attackWords says what an attack did, for its last roll: ": hit, 7
+// damage (10 − 3 protection), 1 rolled with to Power, 6 Hit Points, 4\"
+// knockback)".
+func attackWords(d AttackData) string {
+	switch d.Band {
+	case BandAstray:
+		return ": a 20, a miss that goes astray (incidental effect, V-16))"
+	case BandMiss:
+		return ": a miss, which may go astray at the GM's option (V-16))"
+	}
+	w := ": " + d.Band
+	if d.Band == BandOnCover {
+		w += fmt.Sprintf(" (d%% %d ≤ %d%%)", d.Pct, d.Cover)
+	}
+	if d.Effect {
+		w += fmt.Sprintf(", %d against protection", d.Damage)
+	} else {
+		w += fmt.Sprintf(", %d damage", d.Damage)
+	}
+	var parts []string
+	if d.Pull > 0 {
+		parts = append(parts, fmt.Sprintf("%d pulled", d.Pull))
+	}
+	if d.Band == BandOnCover && d.CoverProtection > 0 {
+		parts = append(parts, fmt.Sprintf("%d cover", d.CoverProtection))
+	}
+	if d.Protection > 0 {
+		if d.Type == DamageGas {
+			parts = append(parts, "Gas negated by protection")
+		} else {
+			parts = append(parts, fmt.Sprintf("%d protection", d.Protection))
+		}
+	}
+	if len(parts) > 0 {
+		w += fmt.Sprintf(" (%d rolled − %s)", d.Rolled, strings.Join(parts, " − "))
+	}
+	if d.Effect {
+		if d.Affects {
+			return w + ": the effect takes hold, no Hit Points lost)"
+		}
+		return w + ": no effect)"
+	}
+	if d.ToPower > 0 {
+		w += fmt.Sprintf(", %d rolled with to Power", d.ToPower)
+	}
+	if d.Incapacitated {
+		w += ", " + d.Target + " is incapacitated"
+	}
+	if d.Knockback > 0 {
+		w += fmt.Sprintf(", knocked back %d\"", d.Knockback)
+	}
+	return w + ")"
+}

@@ -1,0 +1,119 @@
+package vv
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// damage decides damage NAME N [type=TYPE] [divert=N] [falling=yes].
+func (d *decider) damage(cmd fray.Command) error {
+	s := d.s
+	usage := "damage NAME N [type=TYPE] [divert=N] [falling=yes]"
+	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd, KeyType, KeyDivert, KeyFalling); err != nil {
+		return err
+	}
+	c, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	n, err := engine.Amount(cmd, 1, 0, "damage")
+	if err != nil {
+		return err
+	}
+	if _, ok := s.HitPoints(c.Name); !ok {
+		return fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N), so damage has nothing to take.", c)
+	}
+	data := DamageData{Name: c.Name, Amount: n, Damage: n}
+	if v, ok := cmd.Opts[KeyType]; ok {
+		data.Type = strings.ToLower(v)
+		if !slices.Contains(DamageTypes(), data.Type) {
+			return fray.Errorf(fray.EINVALID, "type=%s is not a damage type; use %s.", engine.Clip(v), strings.Join(DamageTypes(), ", "))
+		}
+		data.Protection = protection(c, data.Type, s.Round)
+		data.Damage = Attack{Protection: data.Protection, Gas: data.Type == DamageGas}.damage(n, false)
+	}
+	falling := false
+	if v, ok := cmd.Opts[KeyFalling]; ok {
+		if falling, err = engine.ParseYesNo(KeyFalling, v); err != nil {
+			return err
+		}
+	}
+	divert, err := s.checkDivert(cmd, c, false, falling, "this damage (say falling=yes for a fall)")
+	if err != nil {
+		return err
+	}
+	data.ToPower = min(divert, data.Damage)
+	data.ToHits = data.Damage - data.ToPower
+	return d.emit(EventDamaged, data)
+}
+
+// heal decides heal NAME N.
+func (d *decider) heal(cmd fray.Command) error {
+	s := d.s
+	if err := engine.CheckArgs(cmd, 2, 2, "heal NAME N"); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return err
+	}
+	c, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	n, err := engine.Amount(cmd, 1, 1, "Hit Points")
+	if err != nil {
+		return err
+	}
+	t, ok := c.Tracks[TrackHitPoints]
+	if !ok {
+		return fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N) to restore.", c)
+	}
+	if t.Value >= t.Max {
+		return fray.Errorf(fray.EINVALID, "%s already has all %d Hit Points.", c, t.Max)
+	}
+	return d.emit(EventHealed, HealData{Name: c.Name, Hits: min(n, t.Max-t.Value)})
+}
+
+// protect decides protect NAME TYPE N: a condition adding protection
+// against a damage type until cleared.
+func (d *decider) protect(cmd fray.Command) error {
+	s := d.s
+	if err := engine.CheckArgs(cmd, 3, 3, "protect NAME TYPE N [until=…]"); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd, engine.KeyUntil); err != nil {
+		return err
+	}
+	c, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	typ := strings.ToLower(cmd.Args[1])
+	if !slices.Contains(DamageTypes(), typ) {
+		return fray.Errorf(fray.EINVALID, "%q is not a damage type; use %s.", engine.Clip(cmd.Args[1]), strings.Join(DamageTypes(), ", "))
+	}
+	n, err := strconv.Atoi(cmd.Args[2])
+	if err != nil || n < 1 || n > 1000 {
+		return fray.Errorf(fray.EINVALID, "protect %s %s %s: give the protection as a whole number from 1 to 1000.", c, typ, engine.Clip(cmd.Args[2]))
+	}
+	name := "protection vs " + typ
+	if c.Condition(name) == nil && len(c.Conditions) >= engine.MaxConditions {
+		return fray.Errorf(fray.ETOOLARGE, "%s already holds %d conditions, the limit (MaxConditions).", c, engine.MaxConditions)
+	}
+	cond := fray.Condition{Name: name, Since: s.Round, Modifiers: []fray.Modifier{{Source: name, Value: n, On: protectionOn + typ}},
+		Note: fmt.Sprintf("+%d protection against %s damage (V-12)", n, typ)}
+	if v, ok := cmd.Opts[engine.KeyUntil]; ok {
+		if cond.Until, err = engine.ParseUntil(&s.Encounter, c.Name, v); err != nil {
+			return err
+		}
+	}
+	return d.emit(fray.EventCondition, fray.ConditionData{Name: c.Name, Condition: cond})
+}
