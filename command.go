@@ -96,3 +96,52 @@ type CommandDoc struct {
 	// Summary is one sentence saying what the command does.
 	Summary string `json:"summary"`
 }
+
+// Words returns the command words d documents, in order: the first word
+// of each whole command its usage holds ("block NAME | dodge NAME"
+// documents block and dodge; "[before=NAME|after=NAME]" is one command).
+func (d CommandDoc) Words() []string {
+	var words []string
+	for _, alt := range usageAlternatives(d.Usage) {
+		if f := strings.Fields(alt); len(f) > 0 && usageWord(f[0]) && !slices.Contains(words, f[0]) {
+			words = append(words, f[0])
+		}
+	}
+	return words
+}
+
+// usageAlternatives splits a usage at its top-level " | " and " / ", the
+// separators of whole commands: "block NAME | dodge NAME [mod=N]" is two,
+// "scene / story" too, but "[before=NAME|after=NAME]" stays one.
+func usageAlternatives(usage string) []string {
+	var out []string
+	depth, from := 0, 0
+	for i := 0; i < len(usage); i++ {
+		switch usage[i] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		case '|', '/':
+			if depth == 0 && i > 0 && usage[i-1] == ' ' && i+1 < len(usage) && usage[i+1] == ' ' {
+				out = append(out, usage[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(out, usage[from:])
+}
+
+// usageWord reports whether s is a literal word of a usage: lower-case
+// letters, digits, _ and -, starting with a letter.
+func usageWord(s string) bool {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}

@@ -52,6 +52,21 @@ type Spec struct {
 	Placement bool
 }
 
+// EngineDocs lists the commands the engine handles itself, which no
+// system documents, for the end of a help screen: undo, redo, the
+// queries, and the table's dice on any command that rolls.
+func EngineDocs() []fray.CommandDoc {
+	return []fray.CommandDoc{
+		{Usage: CmdUndo, Summary: "Take back the last step, exactly."},
+		{Usage: CmdRedo, Summary: "Restore the last step taken back."},
+		{Usage: CmdShow, Summary: "Show the order of play: this round with markers, the next round, the history."},
+		{Usage: CmdHistory, Summary: "Show the turns taken, round by round."},
+		{Usage: CmdLog, Summary: "Show the event log, dice included."},
+		{Usage: CmdHelp + " [COMMAND …]", Summary: "List the commands, or only those named."},
+		{Usage: "… " + OptDice + "=6,3 | " + OptRoll + "=9", Summary: "On any command that rolls: the faces rolled at the table, or their total before bonuses, instead of the seeded roll."},
+	}
+}
+
 // SharedDocs lists the shared commands, for help screens.
 func SharedDocs(s Spec) []fray.CommandDoc {
 	add := "add NAME [side=pc|npc] [kind=character|group|environment] [group=NAME] [aware=no] [hidden=yes] [notes=TEXT]"

@@ -366,7 +366,11 @@ func (p *player) run(line string, lineNo int) bool {
 		case engine.CmdLog:
 			o.Log = p.e.Log()
 		case engine.CmdHelp:
-			o.Help = p.help()
+			help, err := p.helpFor(cmd.Args)
+			if err != nil {
+				return p.refuse(err)
+			}
+			o.Help = help
 		}
 		p.writeJSON(o)
 		return true
@@ -385,8 +389,12 @@ func (p *player) run(line string, lineNo int) bool {
 			fmt.Fprintf(p.out, "  %s\n", formatEvent(ev))
 		}
 	case engine.CmdHelp:
+		help, err := p.helpFor(cmd.Args)
+		if err != nil {
+			return p.refuse(err)
+		}
 		fmt.Fprintf(p.out, "%s (%s):\n", p.e.System().Name(), p.e.System().ID())
-		for _, d := range p.help() {
+		for _, d := range help {
 			fmt.Fprintf(p.out, "  %s\n      %s\n", d.Usage, d.Summary)
 		}
 	default:
@@ -443,14 +451,32 @@ func (p *player) join(cs []fray.Combatant) bool {
 }
 
 func (p *player) help() []fray.CommandDoc {
-	return append(p.e.System().Commands(),
-		fray.CommandDoc{Usage: "undo", Summary: "Take back the last step, exactly."},
-		fray.CommandDoc{Usage: "redo", Summary: "Restore the last step taken back."},
-		fray.CommandDoc{Usage: "show", Summary: "Show the order of play: this round with markers, the next round, the history."},
-		fray.CommandDoc{Usage: "history", Summary: "Show the turns taken, round by round."},
-		fray.CommandDoc{Usage: "log", Summary: "Show the event log, dice included."},
-		fray.CommandDoc{Usage: "… dice=6,3 | roll=9", Summary: "On any command that rolls: the faces rolled at the table, or their total before bonuses, instead of the seeded roll."},
-	)
+	return append(p.e.System().Commands(), engine.EngineDocs()...)
+}
+
+// helpFor returns the help lines of the command words named, or all of
+// them when none is; a word no line documents is refused.
+func (p *player) helpFor(words []string) ([]fray.CommandDoc, error) {
+	all := p.help()
+	if len(words) == 0 {
+		return all, nil
+	}
+	var out []fray.CommandDoc
+	for _, w := range words {
+		found := false
+		for _, d := range all {
+			if slices.ContainsFunc(d.Words(), func(x string) bool { return strings.EqualFold(x, w) }) {
+				found = true
+				if !slices.Contains(out, d) {
+					out = append(out, d)
+				}
+			}
+		}
+		if !found {
+			return nil, fray.Errorf(fray.ENOTFOUND, "%s has no %s command; type help for the list.", p.e.System().Name(), engine.Clip(w))
+		}
+	}
+	return out, nil
 }
 
 // refuse prints a refusal and reports false.

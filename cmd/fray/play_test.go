@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"fray"
 )
 
 var updatePlay = flag.Bool("update-play", false, "rewrite the play golden files in testdata/play (check every change by hand)")
@@ -153,5 +155,46 @@ func TestPlayLogResume(t *testing.T) {
 	// Header, four steps, an undo and a redo.
 	if len(lines) != 7 || !strings.Contains(lines[0], `"schema":"fray.log"`) || !strings.Contains(lines[5], `"type":"undo"`) || !strings.Contains(lines[6], `"type":"redo"`) {
 		t.Errorf("log file:\n%s", b)
+	}
+}
+
+// TestPlayHelpCommand checks help COMMAND: only the lines that document
+// the words named (a line documenting several, once), in any case, and a
+// word no line documents refused, in text and in JSON.
+func TestPlayHelpCommand(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"play", "--rules", "cinematic"}, strings.NewReader("help dodge PARRY\nhelp\nhelp wibble\n"), &stdout, &stderr)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (one command refused)", code)
+	}
+	out := stdout.String()
+	first, rest, _ := strings.Cut(out, "> help\n")
+	if n := strings.Count(first, "\n  dodge NAME [dmod=±N] | parry NAME [dmod=±N] | take NAME\n"); n != 1 {
+		t.Errorf("help dodge PARRY shows the answer line %d times, want once:\n%s", n, first)
+	}
+	if strings.Contains(first, "\n  attack ") || strings.Contains(first, "\n  undo\n") {
+		t.Errorf("help dodge PARRY shows lines of other commands:\n%s", first)
+	}
+	whole, refused, _ := strings.Cut(rest, "> help wibble\n")
+	for _, line := range []string{"\n  attack ATTACKER TARGET", "\n  dodge NAME", "\n  undo\n", "\n  help [COMMAND …]\n"} {
+		if !strings.Contains(whole, line) {
+			t.Errorf("help lacks %q:\n%s", line, whole)
+		}
+	}
+	if want := "refused (not_found): Cinematic Unisystem variant has no wibble command; type help for the list."; !strings.Contains(refused, want) {
+		t.Errorf("help wibble: %q, want %q", refused, want)
+	}
+
+	stdout.Reset()
+	Main([]string{"play", "--rules", "queue", "--json"}, strings.NewReader("help heal\n"), &stdout, &stderr)
+	var got struct {
+		OK   bool              `json:"ok"`
+		Help []fray.CommandDoc `json:"help"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+		t.Fatalf("%v: %s", err, stdout.Bytes())
+	}
+	if !got.OK || len(got.Help) != 1 || !strings.HasPrefix(got.Help[0].Usage, "heal NAME N") {
+		t.Errorf("help heal in JSON: %s", stdout.Bytes())
 	}
 }
