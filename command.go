@@ -101,19 +101,20 @@ type CommandDoc struct {
 // of each whole command its usage holds ("block NAME | dodge NAME"
 // documents block and dodge; "[before=NAME|after=NAME]" is one command).
 func (d CommandDoc) Words() []string {
-	var words []string
-	for _, alt := range usageAlternatives(d.Usage) {
-		if f := strings.Fields(alt); len(f) > 0 && usageWord(f[0]) && !slices.Contains(words, f[0]) {
+	words := []string{}
+	for _, alt := range d.Forms() {
+		if f := strings.Fields(alt); len(f) > 0 && UsageWord(f[0]) && !slices.Contains(words, f[0]) {
 			words = append(words, f[0])
 		}
 	}
 	return words
 }
 
-// usageAlternatives splits a usage at its top-level " | " and " / ", the
-// separators of whole commands: "block NAME | dodge NAME [mod=N]" is two,
+// Forms returns the whole commands d's usage holds, split at its
+// top-level " | " and " / ": "block NAME | dodge NAME [mod=N]" is two,
 // "scene / story" too, but "[before=NAME|after=NAME]" stays one.
-func usageAlternatives(usage string) []string {
+func (d CommandDoc) Forms() []string {
+	usage := d.Usage
 	var out []string
 	depth, from := 0, 0
 	for i := 0; i < len(usage); i++ {
@@ -132,9 +133,10 @@ func usageAlternatives(usage string) []string {
 	return append(out, usage[from:])
 }
 
-// usageWord reports whether s is a literal word of a usage: lower-case
-// letters, digits, _ and -, starting with a letter.
-func usageWord(s string) bool {
+// UsageWord reports whether s is a literal word of a usage (a command
+// word, or a value to type as it stands): lower-case letters, digits, _
+// and -, starting with a letter.
+func UsageWord(s string) bool {
 	if s == "" || s[0] < 'a' || s[0] > 'z' {
 		return false
 	}

@@ -67,6 +67,17 @@ func EngineDocs() []fray.CommandDoc {
 	}
 }
 
+// HelpDocs returns every help line of sys: its own commands, the odds
+// command when its list does not document one, then EngineDocs. It is
+// what `fray play` and GET /api/systems show.
+func HelpDocs(sys fray.System) []fray.CommandDoc {
+	docs := slices.Clone(sys.Commands())
+	if !slices.ContainsFunc(docs, func(d fray.CommandDoc) bool { return slices.Contains(d.Words(), CmdOdds) }) {
+		docs = append(docs, fray.CommandDoc{Usage: CmdOdds + " COMMAND …", Summary: "The exact odds of a command's roll with every modifier, without rolling."})
+	}
+	return append(docs, EngineDocs()...)
+}
+
 // SharedDocs lists the shared commands, for help screens.
 func SharedDocs(s Spec) []fray.CommandDoc {
 	add := "add NAME [side=pc|npc] [kind=character|group|environment] [group=NAME] [aware=no] [hidden=yes] [notes=TEXT]"

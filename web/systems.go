@@ -12,6 +12,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // systemsOut answers GET /api/systems. Field names are wire strings:
@@ -21,13 +22,57 @@ type systemsOut struct {
 }
 
 // systemOut is one rule system the server runs, with every command a
-// table may type under it (SPEC E-7: the words of `fray play` help).
+// table may type under it (SPEC E-7: the words of `fray play` help) and
+// its named roll.
 type systemOut struct {
 	ID       string       `json:"id"`
 	Name     string       `json:"name"`
 	Commands []commandOut `json:"commands"`
 	// Words lists every command word, sorted, for completion.
 	Words []string `json:"words"`
+	// Roll is the system's named roll, which POST /api/roll and GET
+	// /api/prob take with rules; absent when the system offers none.
+	Roll *namedRollOut `json:"roll,omitempty"`
+}
+
+// namedRollOut is a system's named roll (kit.NamedRoll), for a front end
+// to build a form for it.
+type namedRollOut struct {
+	Title string       `json:"title"`
+	Keys  []rollKeyOut `json:"keys"`
+	// Examples are "roll KEY=VALUE…" or "prob KEY=VALUE…": the endpoint,
+	// then args.
+	Examples []string `json:"examples"`
+}
+
+// rollKeyOut is one key=value argument of a named roll (kit.RollKey).
+type rollKeyOut struct {
+	Name string `json:"name"`
+	// Value shows what may follow "=": "N", "yes|no", "light|medium|heavy".
+	Value string `json:"value"`
+	Help  string `json:"help"`
+	// Along names the key this one goes with (vs-mod goes with vs).
+	Along string `json:"along,omitempty"`
+	// RollOnly marks dice rolled at the table: POST /api/roll takes them,
+	// GET /api/prob does not.
+	RollOnly bool `json:"roll_only"`
+}
+
+// newNamedRollOut returns the JSON form of sys's named roll, or nil.
+func newNamedRollOut(sys fray.System) *namedRollOut {
+	nr, ok := sys.(kit.NamedRoller)
+	if !ok {
+		return nil
+	}
+	d := nr.NamedRoll()
+	out := &namedRollOut{Title: d.Title, Keys: make([]rollKeyOut, len(d.Keys)), Examples: slices.Clone(d.Examples)}
+	if out.Examples == nil {
+		out.Examples = []string{}
+	}
+	for i, k := range d.Keys {
+		out.Keys[i] = rollKeyOut{Name: k.Name, Value: k.Value, Help: k.Help, Along: k.Along, RollOnly: k.RollOnly}
+	}
+	return out
 }
 
 // commandOut is one line of help: the system's own fray.CommandDoc, with
@@ -44,23 +89,6 @@ type commandOut struct {
 	Options []string `json:"options"`
 }
 
-// engineDocs lists the commands the engine handles itself, which no
-// system documents (the same lines `fray play` adds to a system's help).
-var engineDocs = []fray.CommandDoc{
-	{Usage: "undo", Summary: "Take back the last step, exactly."},
-	{Usage: "redo", Summary: "Restore the last step taken back."},
-	{Usage: "show", Summary: "Show the order of play: this round with markers, the next round, the history."},
-	{Usage: "history", Summary: "Show the turns taken, round by round."},
-	{Usage: "log", Summary: "Show the event log, dice included."},
-	{Usage: "… dice=6,3 | roll=9", Summary: "On any command that rolls: the faces rolled at the table, or their total before bonuses, instead of the seeded roll."},
-}
-
-// oddsDoc documents the odds command for a system whose own list does not.
-var oddsDoc = fray.CommandDoc{Usage: engine.CmdOdds + " COMMAND …", Summary: "The exact odds of a command's roll with every modifier, without rolling."}
-
-// helpDoc documents the help command.
-var helpDoc = fray.CommandDoc{Usage: engine.CmdHelp, Summary: "List the commands."}
-
 // describeSystems returns the answer to GET /api/systems for the systems
 // by id, in the order of their ids.
 func describeSystems(systems map[string]func() fray.System) systemsOut {
@@ -72,14 +100,10 @@ func describeSystems(systems map[string]func() fray.System) systemsOut {
 	out := systemsOut{Systems: make([]systemOut, 0, len(ids))}
 	for _, id := range ids {
 		sys := systems[id]()
-		docs := slices.Clone(sys.Commands())
-		if !slices.ContainsFunc(docs, func(d fray.CommandDoc) bool { return slices.Contains(usageWords(d.Usage), engine.CmdOdds) }) {
-			docs = append(docs, oddsDoc)
-		}
-		docs = append(append(docs, engineDocs...), helpDoc)
-		so := systemOut{ID: id, Name: sys.Name(), Commands: make([]commandOut, 0, len(docs)), Words: []string{}}
+		docs := engine.HelpDocs(sys)
+		so := systemOut{ID: id, Name: sys.Name(), Commands: make([]commandOut, 0, len(docs)), Words: []string{}, Roll: newNamedRollOut(sys)}
 		for _, d := range docs {
-			c := commandOut{Usage: d.Usage, Summary: d.Summary, Words: usageWords(d.Usage), Options: usageOptions(d)}
+			c := commandOut{Usage: d.Usage, Summary: d.Summary, Words: d.Words(), Options: usageOptions(d)}
 			for _, w := range c.Words {
 				if !slices.Contains(so.Words, w) {
 					so.Words = append(so.Words, w)
@@ -91,40 +115,6 @@ func describeSystems(systems map[string]func() fray.System) systemsOut {
 		out.Systems = append(out.Systems, so)
 	}
 	return out
-}
-
-// alternatives splits a usage at its top-level " | " and " / ", the
-// separators of whole commands: "block NAME | dodge NAME [mod=N]" is two,
-// "scene / story" too, but "[before=NAME|after=NAME]" stays one.
-func alternatives(usage string) []string {
-	var out []string
-	depth, from := 0, 0
-	for i := 0; i < len(usage); i++ {
-		switch usage[i] {
-		case '[':
-			depth++
-		case ']':
-			depth--
-		case '|', '/':
-			if depth == 0 && i > 0 && usage[i-1] == ' ' && i+1 < len(usage) && usage[i+1] == ' ' {
-				out = append(out, usage[from:i])
-				from = i + 1
-			}
-		}
-	}
-	return append(out, usage[from:])
-}
-
-// usageWords returns the command words a usage documents, in order: the
-// first word of each of its alternatives that is a plain word.
-func usageWords(usage string) []string {
-	words := []string{}
-	for _, alt := range alternatives(usage) {
-		if f := strings.Fields(alt); len(f) > 0 && isWord(f[0]) && !slices.Contains(words, f[0]) {
-			words = append(words, f[0])
-		}
-	}
-	return words
 }
 
 // usageOptions returns what may follow a command's word, read from its
@@ -149,11 +139,11 @@ func usageOptions(d fray.CommandDoc) []string {
 				piece = strings.Trim(piece, ",.;:()")
 				if k, v, ok := strings.Cut(piece, "="); ok {
 					key, keyed = "", false
-					if !isWord(k) {
+					if !fray.UsageWord(k) {
 						continue
 					}
 					switch {
-					case isWord(v):
+					case fray.UsageWord(v):
 						add(k + "=" + v)
 						key, keyed = k, true
 					case isPlaceholder(v):
@@ -166,19 +156,19 @@ func usageOptions(d fray.CommandDoc) []string {
 					continue
 				}
 				switch {
-				case key != "" && keyed && isWord(piece):
+				case key != "" && keyed && fray.UsageWord(piece):
 					add(key + "=" + piece)
 				case key != "" && keyed && isPlaceholder(piece):
 					add(key + "=")
-				case key == "" && !keyedOnly && isWord(piece):
+				case key == "" && !keyedOnly && fray.UsageWord(piece):
 					add(piece)
 				}
 			}
 		}
 	}
-	for _, alt := range alternatives(d.Usage) {
+	for _, alt := range d.Forms() {
 		f := strings.Fields(alt)
-		if len(f) > 0 && isWord(f[0]) {
+		if len(f) > 0 && fray.UsageWord(f[0]) {
 			f = f[1:] // the command word itself
 		}
 		read(f, false)
@@ -187,20 +177,6 @@ func usageOptions(d fray.CommandDoc) []string {
 		}
 	}
 	return out
-}
-
-// isWord reports whether s is a literal word of a usage: lower case
-// letters, digits, _ and -, starting with a letter.
-func isWord(s string) bool {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return false
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
-			return false
-		}
-	}
-	return true
 }
 
 // isPlaceholder reports whether s is what a usage writes for a value to
@@ -227,7 +203,7 @@ func newSystemsBody(systems map[string]func() fray.System) (systemsBody, error) 
 }
 
 // listSystems answers GET /api/systems: every rule system the server runs,
-// with its commands, for help screens and completion.
+// with its commands, for help screens and completion, and its named roll.
 func (s *Server) listSystems(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-cache")

@@ -140,7 +140,7 @@ func TestE7_SystemsReadUsages(t *testing.T) {
 	for _, c := range cmds[len(tests):] {
 		usagesGot = append(usagesGot, c.Usage)
 	}
-	if want := []string{"undo", "redo", "show", "history", "log", "… dice=6,3 | roll=9", "help"}; !slices.Equal(usagesGot, want) {
+	if want := []string{"undo", "redo", "show", "history", "log", "help [COMMAND …]", "… dice=6,3 | roll=9"}; !slices.Equal(usagesGot, want) {
 		t.Errorf("the engine's commands: %q, want %q", usagesGot, want)
 	}
 	want := []string{"act", "add", "attack", "aware", "block", "check", "condition", "dodge", "help", "history", "log", "next", "odds", "redo", "scene", "set", "show", "spend", "story", "undo"}

@@ -25,15 +25,26 @@ import (
 	"fray/sheet"
 )
 
-// systems lists the rule systems fray play runs, by id. Add a system here
-// (one line) to make it playable.
-var systems = map[string]func() fray.System{
-	bpb.ID:       func() fray.System { return bpb.New() },
-	queue.ID:     func() fray.System { return queue.New() },
-	vv.ID:        func() fray.System { return vv.New() },
-	cinematic.ID: func() fray.System { return cinematic.New() },
-	pp.ID:        func() fray.System { return pp.New() },
+// systemList lists the rule systems fray runs, in the order of SPEC §1,
+// in which help and errors name them. It is the one list of the systems
+// in cmd/fray: add a system here (one line) to make it playable, served
+// and, when it offers one, its named roll rolled.
+var systemList = []func() fray.System{
+	func() fray.System { return bpb.New() },
+	func() fray.System { return cinematic.New() },
+	func() fray.System { return vv.New() },
+	func() fray.System { return pp.New() },
+	func() fray.System { return queue.New() },
 }
+
+// systems is systemList by id.
+var systems = func() map[string]func() fray.System {
+	m := make(map[string]func() fray.System, len(systemList))
+	for _, f := range systemList {
+		m[f().ID()] = f
+	}
+	return m
+}()
 
 // systemIDs returns the ids of the playable systems, sorted.
 func systemIDs() []string {
@@ -451,7 +462,7 @@ func (p *player) join(cs []fray.Combatant) bool {
 }
 
 func (p *player) help() []fray.CommandDoc {
-	return append(p.e.System().Commands(), engine.EngineDocs()...)
+	return engine.HelpDocs(p.e.System())
 }
 
 // helpFor returns the help lines of the command words named, or all of

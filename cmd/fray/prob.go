@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"fray/dice"
+	"fray/rules/kit"
 	"fray/web"
 )
 
@@ -37,7 +38,7 @@ func cmdProb(args []string, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", 0, "the most times one die may explode or reroll (default: automatic)")
 	exact := fs.Bool("exact", false, "also give each probability as an exact fraction (small and medium expressions)")
 	all := fs.Bool("all", false, "show every value, even those with P(=) below 0.0001% at the tails")
-	rules := fs.String("rules", "", "odds of a system's named roll: bpb, cinematic, vv, pp or queue (see below)")
+	rules := fs.String("rules", "", "odds of a system's named roll: "+rulesIDs()+" (see below)")
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
 		if code == 0 {
@@ -96,7 +97,7 @@ func writeJSON(stdout, stderr io.Writer, v any) int {
 
 // tailCut is the P(=) below which values at either end of a distribution
 // are left out of the text table unless --all is given.
-const tailCut = 1e-6
+const tailCut = kit.TailCut
 
 // formatDist writes a distribution for people: a summary, then a row per
 // value with its probabilities and a bar.
@@ -134,42 +135,16 @@ func formatDist(e *dice.Expr, d *dice.Dist, x *dice.Exact, all bool) string {
 		p := d.P[i]
 		above := 1 - below
 		below += p
-		fmt.Fprintf(&b, "%*d  %9s  %9s  %9s  ", w, d.Min+i, pct(p), pct(max(above, 0)), pct(min(below, 1)))
+		fmt.Fprintf(&b, "%*d  %9s  %9s  %9s  ", w, d.Min+i, kit.Pct(p), kit.Pct(max(above, 0)), kit.Pct(min(below, 1)))
 		if x != nil {
 			fmt.Fprintf(&b, "%-*s  ", exactWidth(x), exactAt(x, d.Min+i))
 		}
-		fmt.Fprintf(&b, "%s\n", bar(p, peak, 40))
+		fmt.Fprintf(&b, "%s\n", kit.Bar(p, peak, 40))
 	}
 	if n := len(d.P) - (hi - lo + 1); n > 0 {
-		fmt.Fprintf(&b, "(%d values at the tails with P(=) under %s are not shown; --all shows them)\n", n, pct(tailCut))
+		fmt.Fprintf(&b, "(%d values at the tails with P(=) under %s are not shown; --all shows them)\n", n, kit.Pct(tailCut))
 	}
 	return b.String()
-}
-
-// pct formats a probability as a percentage with three decimals, or in
-// scientific notation when it is too small for that.
-func pct(p float64) string {
-	switch {
-	case p == 0:
-		return "0%"
-	case p < 5e-6:
-		return fmt.Sprintf("%.2g%%", p*100)
-	default:
-		return fmt.Sprintf("%.3f%%", p*100)
-	}
-}
-
-// bar draws p as a horizontal bar, width cells for peak, in eighths.
-func bar(p, peak float64, width int) string {
-	if peak <= 0 {
-		return ""
-	}
-	eighths := int(math.Round(p / peak * float64(width*8)))
-	if eighths == 0 && p > 0 {
-		eighths = 1
-	}
-	parts := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
-	return strings.Repeat("█", eighths/8) + parts[eighths%8]
 }
 
 // noNegZero turns a rounding error's -0.0000 into 0.

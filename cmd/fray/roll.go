@@ -57,7 +57,7 @@ func cmdRoll(args []string, stdout, stderr io.Writer) int {
 	count := fs.Int("n", 1, "how many times to roll")
 	explain := fs.Bool("explain", false, "show how the expression is read and in which order its modifiers apply")
 	depth := fs.Int("depth", dice.MaxExplodeDepth, "the most times one die may explode or reroll")
-	rules := fs.String("rules", "", "roll a system's named roll: bpb, cinematic, vv, pp or queue (see below)")
+	rules := fs.String("rules", "", "roll a system's named roll: "+rulesIDs()+" (see below)")
 	physical := fs.String("dice", "", "the faces rolled at the table, in order (\"6,5,3,1\"), instead of random dice")
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
