@@ -70,10 +70,11 @@ func TestBrowser(t *testing.T) {
 	// (a) The GM creates a bpb encounter.
 	gm.do(chromedp.Navigate(base + "/"))
 	gm.do(chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	gm.waitFor("the create form, the systems loaded", setupReady)
 	dir := screenshotDir(t)
 	gm.shot(dir, "gm-new.png")
 	gm.do(chromedp.SetValue(chromedp.CSS("#create-rules"), "bpb"),
-		chromedp.SendKeys(chromedp.CSS("#create-name"), "Blueshift's corner"),
+		chromedp.SetValue(chromedp.CSS("#create-name"), "Blueshift's corner"),
 		chromedp.Click(chromedp.CSS(`[data-testid="create"]`)),
 		chromedp.WaitVisible(chromedp.CSS("#encounter")))
 	gm.waitFor("revision 0", `document.body.dataset.revision === "0"`)
@@ -287,9 +288,10 @@ func TestBrowserSystems(t *testing.T) {
 		t.Run(tc.rules, func(t *testing.T) {
 			p := b.tab(t, tc.rules, true)
 			p.do(chromedp.Navigate(base + "/"))
-			p.do(chromedp.WaitVisible(chromedp.CSS("#create-form")),
-				chromedp.SetValue(chromedp.CSS("#create-rules"), tc.rules),
-				chromedp.SendKeys(chromedp.CSS("#create-name"), "A "+tc.rules+" fight"),
+			p.do(chromedp.WaitVisible(chromedp.CSS("#create-form")))
+			p.waitFor("the create form, the systems loaded", setupReady)
+			p.do(chromedp.SetValue(chromedp.CSS("#create-rules"), tc.rules),
+				chromedp.SetValue(chromedp.CSS("#create-name"), "A "+tc.rules+" fight"),
 				chromedp.Click(chromedp.CSS(`[data-testid="create"]`)),
 				chromedp.WaitVisible(chromedp.CSS("#encounter")))
 			p.waitFor("revision 0", `document.body.dataset.revision === "0"`)
@@ -743,6 +745,10 @@ func (p *tab) eval(expr string) string {
 	}
 	return s
 }
+
+// setupReady is true once the GM page shows its create form and has the
+// systems from the server (loading them renders the form again).
+const setupReady = `!document.getElementById("setup").hidden && document.body.dataset.commands === "loaded"`
 
 // waitFor waits, up to waitWithin, until the JavaScript condition holds.
 func (p *tab) waitFor(what, cond string) {

@@ -244,8 +244,9 @@ func TestBrowserPlayerLinks(t *testing.T) {
 	gm := b.tab(t, "gm", false)
 	gm.do(chromedp.Navigate(base + "/"))
 	gm.do(chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	gm.waitFor("the create form, the systems loaded", setupReady)
 	gm.do(chromedp.SetValue(chromedp.CSS("#create-rules"), "bpb"),
-		chromedp.SendKeys(chromedp.CSS("#create-name"), "Links"),
+		chromedp.SetValue(chromedp.CSS("#create-name"), "Links"),
 		chromedp.Click(chromedp.CSS(`[data-testid="create"]`)),
 		chromedp.WaitVisible(chromedp.CSS("#encounter")))
 	gm.waitFor("revision 0", `document.body.dataset.revision === "0"`)
