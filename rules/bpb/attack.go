@@ -15,9 +15,11 @@ type Hit struct {
 	Attacker string `json:"attacker" fray:"who"`
 	Defender string `json:"defender" fray:"who"`
 	Power    string `json:"power"`
-	Rank     int    `json:"rank"`
-	Damage   int    `json:"damage"`
-	Option   string `json:"option,omitempty"`
+	// Rank is the attack's rank for this hit: the power's, one more on a
+	// remarkable success (see hitRank).
+	Rank   int    `json:"rank"`
+	Damage int    `json:"damage"`
+	Option string `json:"option,omitempty"`
 	// Effect marks an attack that inflicts no Endurance damage: only the
 	// same power blocks or dodges it (B-8).
 	Effect bool `json:"effect,omitempty"`
@@ -30,14 +32,22 @@ func (t *task) damageFor(b TaskBand) int {
 	if b == TaskFailure || t.d.Effect {
 		return 0
 	}
-	dmg := t.d.Rank
-	if b == TaskRemarkable {
-		dmg++
-	}
+	dmg := hitRank(t.d.Rank, b)
 	if b == TaskExtreme && t.d.Option == OptionOverwhelming {
 		dmg += overwhelmingBonus(t.d.Mode)
 	}
 	return max(dmg-t.protection, 0)
+}
+
+// hitRank is the rank of an attack of rank r that hit with band b: one
+// more on a remarkable success, "solely for the purposes of that attack"
+// (B-1): its damage, and the 8 + rank a block or dodge against it must
+// reach (B-8).
+func hitRank(r int, b TaskBand) int {
+	if b == TaskRemarkable {
+		return r + 1
+	}
+	return r
 }
 
 func overwhelmingBonus(m TaskMode) int {
@@ -75,6 +85,9 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 	}
 	if fray.SameName(a.Name, b.Name) {
 		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themself.", a)
+	}
+	if err := active(a, "attack"); err != nil {
+		return nil, err
 	}
 	with, ok := cmd.Opts["with"]
 	if !ok || with == "" {
@@ -190,7 +203,7 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 			if b.Condition(def) == nil || t.d.Effect && with == nil {
 				continue
 			}
-			h := &Hit{Attacker: t.d.Name, Defender: b.Name, Power: t.d.Power, Rank: t.d.Rank, Damage: t.d.Damage, Option: t.d.Option, Effect: t.d.Effect}
+			h := &Hit{Attacker: t.d.Name, Defender: b.Name, Power: t.d.Power, Rank: hitRank(t.d.Rank, t.d.Band), Damage: t.d.Damage, Option: t.d.Option, Effect: t.d.Effect}
 			if t.d.Band != TaskExtreme {
 				h.Option = ""
 			}

@@ -149,11 +149,11 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "force NAME [note=TEXT]", Summary: "A forced defensive action now; it costs the next available turn, once per round (B-7)."},
 		fray.CommandDoc{Usage: "reorder NAME after=NAME", Summary: "From the next round, NAME acts right after the other (B-9: extreme block or dodge)."},
 		fray.CommandDoc{Usage: "check NAME STAT [vs=RANK|difficulty=N|difficulty=challenging] [expertise=yes|SKILL] [mod=N]", Summary: "A task roll: 2d6 + stat (+3 expertise) against 8 + RANK, N or 12 (B-1)."},
-		fray.CommandDoc{Usage: attackUsage, Summary: "Prowess (close) or Accuracy (ranged) against 8 + the target's Agility; a hit waits for block, dodge or take; damage = rank − protection off Endurance; endurance=no: a power that inflicts none, blocked only by the same power (B-8, B-10)."},
-		fray.CommandDoc{Usage: defenceUsage, Summary: "Prowess / Agility against 8 + the attack's rank: on one's turn it lasts until the next action; against a hit it is forced if need be; with=POWER uses one's own same power (similar=yes: a like one, GM's leave); an extreme success reorders play (B-8, B-9)."},
+		fray.CommandDoc{Usage: attackUsage, Summary: "Prowess (close) or Accuracy (ranged) against 8 + the target's Agility, on one's turn; a hit waits for block, dodge or take, but a target already blocking (dodging) blocks (dodges) it at once (dice= then takes all four faces); damage = rank (+1 remarkable) − protection off Endurance; endurance=no: a power that inflicts none, blocked only by the same power (B-8, B-10)."},
+		fray.CommandDoc{Usage: defenceUsage, Summary: "Prowess / Agility against 8 + the attack's rank (+1 for a remarkable hit): on one's turn it lasts until the next action, for further blocks (dodges) only; against a hit off one's turn it is forced unless already blocking (dodging); with=POWER uses one's own same power (similar=yes: a like one, GM's leave); an extreme success reorders play (B-8, B-9)."},
 		fray.CommandDoc{Usage: "take [NAME]", Summary: "The defender takes the hit waiting for a defence (any other command settles it too)."},
 		fray.CommandDoc{Usage: "distract NAME OPPONENT [mod=N]", Summary: "Willpower against 8 + the opponent's Willpower: +3 to the next attack on them next round (B-11)."},
-		fray.CommandDoc{Usage: "damage NAME N | heal NAME N", Summary: "Endurance lost or regained at the GM's word; 0 is out."},
+		fray.CommandDoc{Usage: "damage NAME N | heal NAME N", Summary: "Endurance lost or regained at the GM's word; 0 is out: no actions, and their turns pass with next (B-10)."},
 		fray.CommandDoc{Usage: "award NAME showed|enthusiastic|concluded|lowest|roleplayed|clever", Summary: "Experience for a player's character; roleplayed and clever go to two different players (B-12)."},
 		fray.CommandDoc{Usage: "spend NAME N on=STAT|POWER|expertise:SKILL", Summary: "Spend experience: 1 point per rank, 1 for expertise (B-12)."},
 		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of a roll (check, attack, block, dodge, distract; start order=rolled: who acts first) with every modifier, without rolling."},
@@ -300,6 +300,16 @@ func (s *State) needStarted() error {
 	}
 	if s.current() == nil {
 		return fray.Errorf(fray.EINVALID, "Nobody has a turn: every combatant is unaware or gone.")
+	}
+	return nil
+}
+
+// active refuses a combatant who is out (0 Endurance, B-10), about to
+// do what: an out character takes no action; their turns still come, and
+// pass with next.
+func active(c *fray.Combatant, what string) error {
+	if c != nil && c.Condition(CondOut) != nil {
+		return fray.Errorf(fray.EINVALID, "%s is out (0 Endurance) and cannot %s; an out character takes no action, and their turns pass with next.", c, what)
 	}
 	return nil
 }
@@ -501,6 +511,9 @@ func (s *State) decideDelay(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
+	if err := active(s.Find(t.Name), "delay"); err != nil {
+		return fray.Event{}, err
+	}
 	switch {
 	case t.Env:
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last and cannot delay.", fray.Mention(t.Name))
@@ -519,6 +532,9 @@ func (s *State) decideInterrupt(cmd fray.Command) (fray.Event, error) {
 	}
 	c, err := s.character(cmd.Args[0], "delay")
 	if err != nil {
+		return fray.Event{}, err
+	}
+	if err := active(c, "take a delayed turn"); err != nil {
 		return fray.Event{}, err
 	}
 	if err := s.needStarted(); err != nil {
@@ -562,6 +578,9 @@ func (s *State) force(cmd fray.Command, about []string) (fray.Event, error) {
 	note := cmd.Opts["note"]
 	if len(note) > 200 {
 		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
+	}
+	if err := active(c, "force an action"); err != nil {
+		return fray.Event{}, err
 	}
 	switch {
 	case c.Unaware:

@@ -34,6 +34,9 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 	if err := s.needStarted(); err != nil {
 		return nil, nil, err
 	}
+	if err := active(c, cmd.Name); err != nil {
+		return nil, nil, err
+	}
 	var with *fray.Power
 	similar := false
 	if v, ok := cmd.Opts["similar"]; ok {
@@ -83,8 +86,8 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 // decideDefence decides block and dodge: a defence declared on one's turn
 // (a condition until the next action), or a roll against the pending hit,
 // forcing the defender's action when it is not their turn and they are
-// not already blocking or dodging (B-7, B-8), with the reorder on an
-// extreme success (B-9).
+// not already blocking (for a block) or dodging (for a dodge) (B-7, B-8),
+// with the reorder on an extreme success (B-9).
 func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	t, c, err := s.planDefence(cmd)
 	if err != nil {
@@ -109,7 +112,11 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 		return []fray.Event{ev}, err
 	}
 	var evs []fray.Event
-	already := c.Condition(CondBlocking) != nil || c.Condition(CondDodging) != nil
+	// The stance is per kind: "may continue attempting to block" gives
+	// further blocks, not dodges (B-8). A defence of the other kind is a
+	// forced action, which is the defender's next action and so ends the
+	// stance they held (its turn's start ends it).
+	already := c.Condition(cond) != nil
 	if !own && !already {
 		// A forced action (B-7), in the seed's words.
 		verb := map[string]string{RollBlock: "blocks attack by ", RollDodge: "dodges an attack by "}[cmd.Name]

@@ -119,7 +119,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		case RollAttack:
 			s.Pending = nil
 			if d.Band != TaskFailure {
-				h := &Hit{Attacker: d.Name, Defender: d.Target, Power: d.Power, Rank: d.Rank, Damage: d.Damage, Effect: d.Effect}
+				h := &Hit{Attacker: d.Name, Defender: d.Target, Power: d.Power, Rank: hitRank(d.Rank, d.Band), Damage: d.Damage, Effect: d.Effect}
 				if d.Band == TaskExtreme {
 					h.Option = d.Option
 				}

@@ -156,6 +156,9 @@ func (s *State) planDistract(cmd fray.Command) (*task, error) {
 	if fray.SameName(a.Name, b.Name) {
 		return nil, fray.Errorf(fray.EINVALID, "%s cannot distract themself.", a)
 	}
+	if err := active(a, "distract"); err != nil {
+		return nil, err
+	}
 	v, err := sheetStat(a, StatWillpower)
 	if err != nil {
 		return nil, err
