@@ -203,6 +203,9 @@ func (s *State) applyWaits(ev fray.Event) error {
 	if engine.Index(ch.Foes, a.Name) < 0 {
 		ch.Foes = append(ch.Foes, a.Name)
 	}
+	if d.Shots > 0 {
+		s.char(a.Name).Fired += d.Shots
+	}
 	w := d.Waiting
 	w.Modifiers = cloneMods(w.Modifiers)
 	s.Waiting = &w

@@ -114,15 +114,13 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	if s.char(a.Name).Stance == StanceOffence {
 		p.mods = append(p.mods, fray.Modifier{Source: "Full Offence", Value: FullOffenceBonus})
 	}
-	// Outnumbered (C-6): +2 per attacker this round, this one counted,
-	// once two or more attack the target; a sixth attacker is refused.
-	foes := s.char(b.Name).Foes
-	p.foes = len(foes)
-	if engine.Index(foes, a.Name) < 0 {
-		p.foes++
-	}
+	// Outnumbered (C-6): +2 per person attacking the target this round:
+	// those who have attacked, those the GM has declared engaging, and
+	// this attacker, once two or more; a sixth attacker is refused.
+	was := s.attackers(b.Name, "")
+	p.foes = len(s.attackers(b.Name, a.Name))
 	if p.foes > MaxAttackers {
-		return nil, fray.Errorf(fray.EINVALID, "%s has been attacked by %d others this round (%s); no more than %d may attack one target in a round (C-6).", b, len(foes), strings.Join(foes, ", "), MaxAttackers)
+		return nil, fray.Errorf(fray.EINVALID, "%s is attacked by %d others this round (%s, who have attacked or are declared engaging); no more than %d may attack one target in a round (C-6).", b, len(was), strings.Join(was, ", "), MaxAttackers).Naming(was...)
 	}
 	cm, spent := engine.Modifiers(a, b, fray.AppliesAttack, s.Round)
 	cm = slices.DeleteFunc(cm, func(m fray.Modifier) bool { return m.Source == b.Name+" "+CondOutnumbered })
@@ -143,6 +141,15 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	if barrage {
 		if w.Damage != "bullet" && w.Clip == 0 {
 			return nil, fray.Errorf(fray.EINVALID, "shots= is a barrage from a firearm (C-8); %s is not one.", w.Name)
+		}
+		// "empty up to a small clip in the 5 second span of a round (6
+		// shots)": the cap is the round's, over every barrage in it.
+		if fired := s.char(a.Name).Fired; fired+n > MaxShots {
+			more := "no more barrage this round"
+			if fired < MaxShots {
+				more = "so shots=" + strconv.Itoa(MaxShots-fired) + " at most"
+			}
+			return nil, fray.Errorf(fray.EINVALID, "%s has fired %d shots in barrages this round; barrages empty at most a small clip, %d shots, in a round (C-8): %s.", a, fired, MaxShots, more)
 		}
 		p.barage, p.d.Shots = true, n
 		p.mods = append(p.mods, fray.Modifier{Source: "barrage of " + strconv.Itoa(n), Value: -n})
@@ -216,10 +223,7 @@ func (s *State) decideStrike(cmd fray.Command, r fray.Roller, emit emitFunc) err
 		}
 	}
 	if p.foes >= 2 {
-		x := fray.Condition{Name: CondOutnumbered, Since: s.Round, Until: &fray.Anchor{Round: s.Round, Edge: fray.EdgeEnd},
-			Modifiers: []fray.Modifier{{Source: CondOutnumbered, Value: OutnumberedBonus * min(p.foes, MaxAttackers), On: fray.AppliesAttacked}},
-			Note:      strconv.Itoa(p.foes) + " attackers this round"}
-		if err := setCondition(s, emit, p.d.Target, x); err != nil {
+		if err := setCondition(s, emit, p.d.Target, s.outnumbered(p.foes)); err != nil {
 			return err
 		}
 	}
@@ -243,5 +247,106 @@ func (s *State) settle(p *planned, emit emitFunc) error {
 	if p.d.Success {
 		return s.hurt(emit, p.d.Target, p.d.Dealt, p.d.Name)
 	}
+	return nil
+}
+
+// attackers lists, each once, who attacks the named target this round
+// (C-6): those who have attacked them, those the GM has declared engaging
+// them, then attacker, if not empty.
+func (s *State) attackers(target, attacker string) []string {
+	ch := s.char(target)
+	if ch == nil {
+		return nil
+	}
+	names := slices.Clone(ch.Foes)
+	for _, n := range append(slices.Clone(ch.Engaged), attacker) {
+		if n != "" && engine.Index(names, n) < 0 {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// outnumbered is the condition Outnumbered of a target with n attackers
+// this round (C-6): +2 per attacker, up to MaxAttackers.
+func (s *State) outnumbered(n int) fray.Condition {
+	return fray.Condition{Name: CondOutnumbered, Since: s.Round, Until: &fray.Anchor{Round: s.Round, Edge: fray.EdgeEnd},
+		Modifiers: []fray.Modifier{{Source: CondOutnumbered, Value: OutnumberedBonus * min(n, MaxAttackers), On: fray.AppliesAttacked}},
+		Note:      strconv.Itoa(n) + " attackers this round"}
+}
+
+// decideEngage decides "engage TARGET NAME…": the GM declares who is
+// attacking TARGET this round, so that Outnumbered counts them from the
+// first attack (C-6). The list replaces the one declared before; those
+// who have attacked already stay counted.
+func (s *State) decideEngage(cmd fray.Command, emit emitFunc) error {
+	const usage = "engage TARGET NAME … (who is attacking TARGET this round, for Outnumbered)"
+	if err := engine.CheckArgs(cmd, 2, MaxAttackers+1, usage); err != nil {
+		return err
+	}
+	if err := engine.CheckOpts(cmd); err != nil {
+		return err
+	}
+	if !s.Started {
+		return fray.Errorf(fray.EINVALID, "The encounter has not started; declare who engages whom once a round is under way.")
+	}
+	b, err := s.Lookup(cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, arg := range cmd.Args[1:] {
+		c, err := s.Lookup(arg)
+		if err != nil {
+			return err
+		}
+		switch {
+		case fray.SameName(c.Name, b.Name):
+			return fray.Errorf(fray.EINVALID, "%s cannot engage themselves.", c)
+		case engine.Index(names, c.Name) >= 0:
+			return fray.Errorf(fray.EINVALID, "%s is named twice.", c)
+		}
+		names = append(names, c.Name)
+	}
+	n := len(s.char(b.Name).Foes)
+	for _, x := range names {
+		if engine.Index(s.char(b.Name).Foes, x) < 0 {
+			n++
+		}
+	}
+	if n > MaxAttackers {
+		return fray.Errorf(fray.EINVALID, "That makes %d attacking %s this round (counting those who have attacked); no more than %d may attack one target in a round (C-6).", n, b, MaxAttackers)
+	}
+	if err := emit(EventEngaged, engagedData{Name: b.Name, Names: names}); err != nil {
+		return err
+	}
+	if n >= 2 {
+		return setCondition(s, emit, b.Name, s.outnumbered(n))
+	}
+	if b.Condition(CondOutnumbered) != nil {
+		return emit(fray.EventCleared, fray.ClearedData{Name: b.Name, Condition: CondOutnumbered})
+	}
+	return nil
+}
+
+// applyEngaged applies EventEngaged.
+func (s *State) applyEngaged(ev fray.Event) error {
+	var d engagedData
+	if err := ev.Decode(&d); err != nil {
+		return err
+	}
+	ch := s.char(d.Name)
+	if ch == nil {
+		return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+	}
+	var names []string
+	for _, n := range d.Names {
+		c := s.Find(n)
+		if c == nil || fray.SameName(c.Name, ch.Name) {
+			return fray.Errorf(fray.EINVALID, "Event %d declares %q engaging %q.", ev.Seq, fray.Mention(n), fray.Mention(d.Name))
+		}
+		names = append(names, c.Name)
+	}
+	ch.Engaged = names
 	return nil
 }

@@ -49,7 +49,7 @@ func (s *State) decideComplication(cmd fray.Command, emit emitFunc) error {
 	kind := strings.ToLower(cmd.Args[1])
 	mk, ok := complications[kind]
 	if !ok {
-		return fray.Errorf(fray.EINVALID, "%s is not a complication this command sets; say blind, bound, tied, down or large (Badly Injured, Outnumbered and the tests come by themselves).", engine.Clip(cmd.Args[1]))
+		return fray.Errorf(fray.EINVALID, "%s is not a complication this command sets; say blind, bound, tied, down or large (Badly Injured and the tests come by themselves, Outnumbered from who attacks this round: engage TARGET NAME … declares them).", engine.Clip(cmd.Args[1]))
 	}
 	x := mk(c)
 	if n, ok, err := intOpt(cmd, OptMod, -20, -1); err != nil {

@@ -16,6 +16,15 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if err := s0.awaiting(cmd); err != nil {
 		return nil, err
 	}
+	if cmd.Name == engine.CmdCondition && len(cmd.Args) == 2 && strings.EqualFold(strings.TrimSpace(cmd.Args[1]), CondOutnumbered) {
+		// The automatic Outnumbered would replace a GM's own condition of
+		// that name at the next attack: refuse the name instead (C-6).
+		c, err := s0.Lookup(cmd.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		return nil, fray.Errorf(fray.EINVALID, "Outnumbered is worked out from who attacks %s this round (C-6); declare the attackers with engage %s NAME …, or give your condition another name.", c, quoteName(c.Name))
+	}
 	if evs, handled, err := engine.DecideShared(&s0.Encounter, cmd, spec); handled {
 		return evs, err
 	}

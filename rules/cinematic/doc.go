@@ -92,11 +92,13 @@
 // to 9) and Knocked Down (−4 to attack and defence until stand NAME, which
 // takes the round, or kipup NAME, Dexterity + Acrobatics with 2 success
 // levels), and Size (large: a penalty to dodge, mod=-N, −2 when the GM
-// gives none, ours; the seed gives no number). Outnumbered is counted
-// from the attacks of the round: once two or more have attacked a target,
-// each attack on it gets +2 per attacker, this one counted (up to 5,
-// +10), and a sixth attacker is refused; the condition ends with the
-// round.
+// gives none, ours; the seed gives no number). Outnumbered counts who
+// attacks a target this round: those who have attacked it, those the GM
+// has declared engaging it (engage TARGET NAME …), and the attacker;
+// with two or more, each attack on it gets +2 per attacker (up to 5,
+// +10), the first included, and a sixth attacker is refused; the
+// condition ends with the round. A GM's own condition named outnumbered
+// is refused, since the automatic one would replace it.
 //
 // At 0 Life Points or fewer a Consciousness test is due, and at −10 or
 // fewer a Survival test: the damage's step puts a "consciousness test" or
@@ -113,7 +115,9 @@
 //
 // Firearms (C-8): a weapon with a clip counts its shots (an "ammo WEAPON"
 // track, full when the combatant joins); an aimed attack fires one shot, a
-// barrage shots=N (1–6) is one roll at −N that one dodge answers, and a
+// barrage shots=N is one roll at −N that one dodge answers, its shots and
+// those of the character's other barrages that round at most 6 (a small
+// clip in the round; aimed shots are not counted, ours), and a
 // barrage that hits lands one bullet per success level (at least one, at
 // most N), each (rank − armour) × the multiplier (ours: the seed does not
 // say how many land). An attack with too few shots left is refused;

@@ -19,6 +19,7 @@ const (
 	EventShot     = "cinematic.shot"     // shots fired or spent from a weapon's clip; data: ammoData
 	EventReloaded = "cinematic.reloaded" // a weapon reloaded, an action (C-8); data: reloadData
 	EventStood    = "cinematic.stood"    // up from Knocked Down the slow way: the round is spent (C-6); data: fray.NameData
+	EventEngaged  = "cinematic.engaged"  // the GM declares who attacks a target this round, for Outnumbered (C-6); data: engagedData
 )
 
 // Kinds of roll (rollData.Roll, fray.Odds.Roll). They are wire strings.
@@ -133,6 +134,12 @@ type damageData struct {
 	Name   string `json:"name" fray:"who"`
 	Amount int    `json:"amount"`
 	By     string `json:"by,omitempty" fray:"who"`
+}
+
+// engagedData is the payload of EventEngaged.
+type engagedData struct {
+	Name  string   `json:"name" fray:"who"`  // the target
+	Names []string `json:"names" fray:"who"` // who engages them this round
 }
 
 // ammoData is the payload of EventShot.
@@ -297,6 +304,9 @@ func (s *State) plan(cmd fray.Command) (*planned, error) {
 	return nil, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds; the rolls are check, attack (with=), dodge, parry, take, test, free and kipup.", cmd.Name)
 }
 
+// noticeFor ends the name of a blind attacker's Notice check roll.
+const noticeFor = " (Notice check)"
+
 // rollD10 rolls one D10 through the Roller and adds value.
 func rollD10(r fray.Roller, who string, value int) (fray.Roll, *TestSide, error) {
 	roll, err := r.Roll(who, TestDice)
@@ -318,7 +328,7 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 	var rolls []fray.Roll
 	p.d.Value, p.d.Difficulty = p.roll.Value, TestSuccess
 	if p.notice != nil {
-		roll, side, err := rollD10(r, p.d.Name+" (Notice check)", p.notice.Value)
+		roll, side, err := rollD10(r, p.d.Name+noticeFor, p.notice.Value)
 		if err != nil {
 			return fray.Event{}, err
 		}
@@ -416,6 +426,8 @@ func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Ev
 		err = s.decideReload(cmd, emit)
 	case "spend":
 		err = s.decideSpend(cmd, emit)
+	case "engage":
+		err = s.decideEngage(cmd, emit)
 	default:
 		return nil, false, nil
 	}
@@ -461,6 +473,13 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			if engine.Index(ch.Foes, d.Name) < 0 {
 				ch.Foes = append(ch.Foes, s.Find(d.Name).Name)
 			}
+			// A barrage's shots count against the round's small clip
+			// (C-8), unless a blind attacker's Notice check failed and
+			// nothing was fired.
+			noticeFailed := len(ev.Rolls) > 0 && strings.HasSuffix(ev.Rolls[0].For, noticeFor) && !d.Noticed
+			if a := s.char(d.Name); a != nil && d.Shots > 0 && !noticeFailed {
+				a.Fired += d.Shots
+			}
 		}
 	case EventDamaged:
 		var d damageData
@@ -486,6 +505,8 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		c.Tracks[TrackLife] = t
 	case EventWaits:
 		return true, s.applyWaits(ev)
+	case EventEngaged:
+		return true, s.applyEngaged(ev)
 	case EventShot:
 		var d ammoData
 		if err := ev.Decode(&d); err != nil {

@@ -22,6 +22,13 @@ type Char struct {
 	// Foes lists who has attacked the character this round, each once,
 	// for Outnumbered (C-6).
 	Foes []string `json:"foes,omitempty"`
+	// Engaged lists who the GM has declared engaging the character this
+	// round (engage TARGET NAME…), counted for Outnumbered with Foes
+	// (C-6).
+	Engaged []string `json:"engaged,omitempty"`
+	// Fired is the shots the character has fired in barrages this round:
+	// at most a small clip, MaxShots (C-8).
+	Fired int `json:"fired,omitempty"`
 }
 
 // Budget is what a character has left of a round's actions (C-2, C-7).
@@ -107,6 +114,7 @@ func (s *State) Clone() fray.State {
 		for i, c := range s.Chars {
 			cc := *c
 			cc.Foes = slices.Clone(c.Foes)
+			cc.Engaged = slices.Clone(c.Engaged)
 			d.Chars[i] = &cc
 		}
 	}
