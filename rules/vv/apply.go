@@ -360,6 +360,14 @@ func (s *State) applyTurnEnded(ev fray.Event, d TurnEndData) error {
 		ch.Spent += u.Power
 		s.note(ch.Name + " (upkeep, " + strconv.Itoa(u.Power) + " Power)")
 	}
+	for _, u := range d.Unpaid {
+		ch := s.char(u.Name)
+		if ch == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(u.Name))
+		}
+		ch.Upkeep = 0
+		s.note(ch.Name + " (upkeep of " + strconv.Itoa(u.Power) + " Power not paid, more than the Power left: it ends)")
+	}
 	raw := s.Setting(SetHeld, House) == RAW
 	for _, ch := range s.Chars {
 		if raw {

@@ -83,7 +83,8 @@ func (d *decider) heal(cmd fray.Command) error {
 }
 
 // protect decides protect NAME TYPE N: a condition adding protection
-// against a damage type until cleared.
+// against a damage type until cleared. Each protect is a source of its
+// own, a condition of its own, added to the others (V-12).
 func (d *decider) protect(cmd fray.Command) error {
 	s := d.s
 	if err := engine.CheckArgs(cmd, 3, 3, "protect NAME TYPE N [until=…]"); err != nil {
@@ -104,10 +105,10 @@ func (d *decider) protect(cmd fray.Command) error {
 	if err != nil || n < 1 || n > 1000 {
 		return fray.Errorf(fray.EINVALID, "protect %s %s %s: give the protection as a whole number from 1 to 1000.", c, typ, engine.Clip(cmd.Args[2]))
 	}
-	name := "protection vs " + typ
-	if c.Condition(name) == nil && len(c.Conditions) >= engine.MaxConditions {
+	if len(c.Conditions) >= engine.MaxConditions {
 		return fray.Errorf(fray.ETOOLARGE, "%s already holds %d conditions, the limit (MaxConditions).", c, engine.MaxConditions)
 	}
+	name := protectionName(c, typ)
 	cond := fray.Condition{Name: name, Since: s.Round, Modifiers: []fray.Modifier{{Source: name, Value: n, On: protectionOn + typ}},
 		Note: fmt.Sprintf("+%d protection against %s damage (V-12)", n, typ)}
 	if v, ok := cmd.Opts[engine.KeyUntil]; ok {
@@ -116,4 +117,16 @@ func (d *decider) protect(cmd fray.Command) error {
 		}
 	}
 	return d.emit(fray.EventCondition, fray.ConditionData{Name: c.Name, Condition: cond})
+}
+
+// protectionName returns the name of the condition of a new source of
+// protection against typ on c: "protection vs energy", or, when c holds
+// that already, the first of "protection vs energy 2", "… 3" … it does
+// not hold.
+func protectionName(c *fray.Combatant, typ string) string {
+	name := "protection vs " + typ
+	for k := 2; c.Condition(name) != nil; k++ {
+		name = "protection vs " + typ + " " + strconv.Itoa(k)
+	}
+	return name
 }

@@ -12,7 +12,9 @@
 // again every 15 phases while above 0 (36 acts on 36, 21 and 6), each
 // action after the first costing 2 Power unless declined. On one phase
 // higher Agility goes first; characters still tied act simultaneously and
-// are listed by Move Rate, the GM's order, then a die roll. Three settings
+// are listed by Move Rate, the GM's order, then an even toss of the dice.
+// Objects (kind=environment) roll no initiative and have no phases.
+// Upkeep, like every Power spent, never takes Power below zero. Three settings
 // switch a house rule (the default) to the rules as written:
 //
 //   - held=house|raw (V-3): an action saved with hold lasts up to its
@@ -38,9 +40,9 @@
 // first" per character who rolls, the exact chance of holding the new
 // turn's highest phase, with an Agility modifier each. The chance follows
 // the order code exactly: Agility, Move Rate, the GM's order, then the
-// tie die (1d100, equal dice to the one added first, so the first added
-// of two fully tied characters wins 50.5% of their ties, not an even
-// split). Under the house rule of surprise a victim is first only on the
+// tie toss, an even draw of the order of the fully tied (1dK picks which
+// of the K still unplaced goes next), so two fully tied characters win
+// half their ties each. Under the house rule of surprise a victim is first only on the
 // attackers' highest phase, when every earlier phase of theirs is lost
 // and they win the tie there; as written a victim does not roll and has
 // neither band nor modifier. Bands of chance 0 are left out; when every
@@ -120,7 +122,8 @@
 // the damage after protection (Attack.Odds, from package dice's exact
 // distribution of the damage dice). damage NAME N [type=] [divert=]
 // [falling=yes] and heal NAME N are the GM's; protect NAME TYPE N
-// [until=…] adds protection, a condition. Conditions (E-4) end at their
+// [until=…] adds protection, each a condition of its own that adds to the
+// sheet's and the others (V-12: protection is cumulative). Conditions (E-4) end at their
 // anchored turn edges: a character's turn is each action phase (or held
 // action) they act in, and the round is the V&V turn. The view's power
 // track shows the Power left. Physical dice are given in the order rolled:

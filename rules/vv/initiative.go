@@ -3,19 +3,18 @@ package vv
 import (
 	"math"
 	"slices"
+	"sync"
 
 	"fray"
 	"fray/dice"
 	"fray/engine"
 )
 
-// The dice of the order of play: each character's initiative die (V-1) and
-// the die that settles a full tie on phase, Agility and Move Rate that the
-// GM has not ordered (V-2).
-const (
-	InitiativeDice = "1d10"
-	TieDice        = "1d100"
-)
+// InitiativeDice is each character's initiative die (V-1). A full tie on
+// phase, Agility and Move Rate that the GM has not ordered is settled by
+// a toss of dice of as many faces as there are characters left to place
+// (V-2; see State.toss).
+const InitiativeDice = "1d10"
 
 // InitiativeRoll is the Roll of the odds the initiative roll records.
 const InitiativeRoll = "initiative"
@@ -31,9 +30,6 @@ const NobodyFirst = "no one acts"
 // FirstBand returns the name of the band of the character named name
 // acting first in the new turn: "Ann first".
 func FirstBand(name string) string { return name + " first" }
-
-// tieFaces is the number of faces of TieDice.
-const tieFaces = 100
 
 // initPoints is the distribution of InitiativeDice, lowest face first.
 var initPoints = func() []fray.Point {
@@ -62,7 +58,7 @@ type ambush struct {
 	// raw when the victims then roll nothing (the rules as written).
 	surprise, raw bool
 	// victimSides holds the sides with a victim; allSides is true when
-	// every combatant's side has one.
+	// every character's side (objects aside) has one.
 	victimSides map[string]bool
 	allSides    bool
 }
@@ -78,7 +74,7 @@ func (s *State) ambushOf(turn int) ambush {
 	}
 	a.allSides = true
 	for _, c := range s.Combatants {
-		a.allSides = a.allSides && a.victimSides[c.Side]
+		a.allSides = a.allSides && (a.victimSides[c.Side] || c.Kind == fray.KindEnvironment)
 	}
 	return a
 }
@@ -106,7 +102,7 @@ type party struct {
 // (V-1, V-2, V-4): for each character who rolls, the exact chance of
 // acting first in the new turn, that is of holding its highest phase not
 // lost to surprise, after the tie rules of sortSched (Agility, Move Rate,
-// the GM's order, then the tie die, then the order added). Dice entered
+// the GM's order, then the tie toss, which is even). Dice entered
 // with initiative are not looked at: the odds are those the roll had before
 // any die was rolled. A held action carried over from the previous turn
 // does not count as acting first.
@@ -124,8 +120,8 @@ func (s *State) initiativeOdds(turn int) fray.Odds {
 	capped := false
 	for i, c := range s.Combatants {
 		ch := s.char(c.Name)
-		if ch == nil {
-			continue
+		if ch == nil || c.Kind == fray.KindEnvironment {
+			continue // an object rolls no initiative (V-1)
 		}
 		p := party{name: c.Name, agility: c.Stat("agility"), move: moveRate(c), added: i}
 		if p.gm = engine.Index(s.Tiebreak, c.Name); p.gm < 0 {
@@ -203,15 +199,14 @@ func firstChance(ps []party, i int) float64 {
 }
 
 // firstAt returns the chance that nobody beats ps[i] acting on phase t
-// (and, for a victim, that the mark is t), averaged over ps[i]'s tie die
+// (and, for a victim, that the mark is t), averaged over the tie toss
 // when someone fully tied with it may also be on t.
 func firstAt(ps []party, i int, t int) float64 {
 	me := &ps[i]
 	fixed := products{1, 1, 1, 1}
 	// The parties fully tied with ps[i] that may be on t, grouped by
-	// role, by whether they were added after it and by their chances of
-	// being below t and on it: they share Agility and Move Rate, so most
-	// of them fall in few groups.
+	// role and by their chances of being below t and on it: they share
+	// Agility and Move Rate, so most of them fall in few groups.
 	var tied []tieGroup
 	for j := range ps {
 		if j == i {
@@ -221,7 +216,7 @@ func firstAt(ps []party, i int, t int) float64 {
 		b, a := phaseChance(o, t)
 		switch {
 		case a > 0 && fullTie(me, o):
-			g := tieGroup{role: o.role, after: o.added > me.added, below: b, at: a, n: 1}
+			g := tieGroup{role: o.role, below: b, at: a, n: 1}
 			k := slices.IndexFunc(tied, func(x tieGroup) bool { x.n = 1; return x == g })
 			if k < 0 {
 				tied = append(tied, g)
@@ -237,35 +232,87 @@ func firstAt(ps []party, i int, t int) float64 {
 	if len(tied) == 0 {
 		return fixed.first(me.role)
 	}
+	// The toss orders a tie evenly at random, as if each tied character
+	// drew a number u uniform on [0, 1], the highest first: another beats
+	// ps[i] on t when its u is higher. The chance is the integral over
+	// ps[i]'s u of a polynomial in u of degree at most the number of tied
+	// characters, which a Gauss–Legendre rule of enough points gives
+	// exactly.
+	deg := 0
+	for _, g := range tied {
+		deg += g.n
+	}
 	sum := 0.0
-	for v := 1; v <= tieFaces; v++ {
+	for _, nd := range legendre(deg) {
 		tie := fixed
 		for _, g := range tied {
-			// The other's tie die must be lower; on equal dice the one
-			// added first goes first.
-			lower := v - 1
-			if g.after {
-				lower = v
-			}
-			tie.add(g.role, g.below+g.at*float64(lower)/tieFaces, g.below, g.n)
+			tie.add(g.role, g.below+g.at*nd.u, g.below, g.n)
 		}
-		sum += tie.first(me.role)
+		sum += nd.w * tie.first(me.role)
 	}
-	return sum / tieFaces
+	return sum
+}
+
+// node is a point u of [0, 1] and its weight w in a quadrature rule.
+type node struct{ u, w float64 }
+
+// rules caches the Gauss–Legendre rules legendre has worked out, by
+// number of points.
+var rules sync.Map // int → []node
+
+// legendre returns a Gauss–Legendre rule on [0, 1] that integrates every
+// polynomial of degree deg or less exactly (up to rounding): n points,
+// n the least power of two with 2n − 1 ≥ deg. The points are the roots
+// of the Legendre polynomial P_n, found by Newton's method.
+func legendre(deg int) []node {
+	n := 1
+	for 2*n-1 < deg {
+		n *= 2
+	}
+	if r, ok := rules.Load(n); ok {
+		return r.([]node)
+	}
+	out := make([]node, n)
+	for i := range (n + 1) / 2 {
+		z := math.Cos(math.Pi * (float64(i) + 0.75) / (float64(n) + 0.5))
+		dp := 1.0
+		for range 100 {
+			p0, p1 := 1.0, z // P_0(z), P_1(z), then P_{k-1}(z), P_k(z)
+			for k := 2; k <= n; k++ {
+				p0, p1 = p1, (float64(2*k-1)*z*p1-float64(k-1)*p0)/float64(k)
+			}
+			if n == 1 {
+				dp = 1
+			} else {
+				dp = float64(n) * (z*p1 - p0) / (z*z - 1) // P_n'(z)
+			}
+			dz := p1 / dp
+			z -= dz
+			if math.Abs(dz) < 1e-16 {
+				break
+			}
+		}
+		// On [−1, 1] the weight is 2 / ((1 − z²) P_n'(z)²); on [0, 1]
+		// half that.
+		w := 1 / ((1 - z*z) * dp * dp)
+		out[i] = node{u: (1 - z) / 2, w: w}
+		out[n-1-i] = node{u: (1 + z) / 2, w: w}
+	}
+	rules.Store(n, out)
+	return out
 }
 
 // tieGroup is n characters fully tied with one whose first phase may be
-// the same as theirs, alike in role, in being added after it (or before),
-// and in their chances of a first phase below it and on it.
+// the same as theirs, alike in role and in their chances of a first
+// phase below it and on it.
 type tieGroup struct {
 	role      int
-	after     bool
 	below, at float64
 	n         int
 }
 
 // fullTie reports whether two characters on one phase are ordered by the
-// tie die: same Agility and Move Rate, and neither in the GM's order.
+// tie toss: same Agility and Move Rate, and neither in the GM's order.
 func fullTie(a, b *party) bool {
 	return a.agility == b.agility && a.move == b.move && !a.ranked && !b.ranked
 }
@@ -329,7 +376,7 @@ func (p products) first(role int) float64 {
 	return p.plain * (p.attBelow + (p.attNot-p.attBelow)*p.vicNot)
 }
 
-// before reports whether a goes before b on one phase without the tie die:
+// before reports whether a goes before b on one phase without the tie toss:
 // higher Agility, then higher Move Rate, then the GM's order (V-2).
 func before(a, b *party) bool {
 	switch {

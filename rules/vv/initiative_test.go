@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -55,14 +56,6 @@ func wantBands(t *testing.T, what string, got, want map[string]float64) {
 	}
 }
 
-// countRoller counts its rolls and rolls every die as a 1.
-type countRoller struct{ n *int }
-
-func (c countRoller) Roll(forWhom, expr string) (fray.Roll, error) {
-	*c.n++
-	return fray.Roll{For: forWhom, Expr: expr, Dice: []int{1}, Total: 1, Source: fray.RollFaces}, nil
-}
-
 // applyAll applies evs to a clone of st and returns it.
 func applyAll(t testing.TB, sys fray.System, st fray.State, evs []fray.Event) fray.State {
 	t.Helper()
@@ -83,58 +76,72 @@ func first(st fray.State) string {
 	return vv.NobodyFirst
 }
 
-// tiePattern is one way k tie dice can fall, up to the order of their
-// faces, and its chance.
-type tiePattern struct {
-	faces []int
-	p     float64
+// treeRoller rolls the dice of one path through every way a command's
+// dice can fall: the faces of path, then a 1 for each die beyond it,
+// whose number of faces it records in sides.
+type treeRoller struct {
+	path  []int
+	sides *[]int
 }
 
-// tiePatterns returns the ways k d100 tie dice can fall. The order code
-// only compares tie dice (higher first, equal ones by the order added),
-// so every tuple of faces with the same order gives the same order of
-// play: a tuple of m distinct faces 1 … m stands for the C(100, m) tuples
-// of d100 faces in that order.
-func tiePatterns(k int) []tiePattern {
-	var out []tiePattern
-	n := int(math.Pow(float64(k), float64(k)))
-	for q := range max(n, 1) {
-		faces := make([]int, 0, k)
-		seen := map[int]bool{}
-		top := 0
-		for y := q; len(faces) < k; y /= k {
-			faces = append(faces, y%k+1)
-			seen[y%k+1] = true
-			top = max(top, y%k+1)
-		}
-		m := len(seen)
-		if top != m { // the faces used must be 1 … m
-			continue
-		}
-		ways := 1.0 // C(100, m)
-		for j := range m {
-			ways = ways * float64(100-j) / float64(j+1)
-		}
-		out = append(out, tiePattern{faces: faces, p: ways / math.Pow(100, float64(k))})
+func (r treeRoller) Roll(forWhom, expr string) (fray.Roll, error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(expr, "1d"))
+	if err != nil {
+		return fray.Roll{}, fmt.Errorf("treeRoller rolls only 1dN, not %q", expr)
 	}
+	*r.sides = append(*r.sides, n)
+	x := 1
+	if i := len(*r.sides) - 1; i < len(r.path) {
+		x = r.path[i]
+	}
+	return fray.Roll{For: forWhom, Expr: expr, Dice: []int{x}, Total: x, Source: fray.RollFaces}, nil
+}
+
+// tossOutcomes starts the encounter st (every initiative die entered) in
+// every way its tie dice can fall, with the order code itself (Decide
+// and Apply), and returns who acts first, each way weighted by its
+// chance.
+func tossOutcomes(t testing.TB, st fray.State) map[string]float64 {
+	t.Helper()
+	sys := vv.New()
+	out := map[string]float64{}
+	start := fray.Command{Name: "start"}
+	var walk func(path []int, p float64)
+	walk = func(path []int, p float64) {
+		var sides []int
+		evs, err := sys.Decide(st, start, treeRoller{path: path, sides: &sides})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sides) > len(path) {
+			n := sides[len(path)]
+			for x := 1; x <= n; x++ {
+				walk(append(slices.Clone(path), x), p/float64(n))
+			}
+			return
+		}
+		out[first(applyAll(t, sys, st, evs))] += p
+	}
+	walk(nil, 1)
 	return out
 }
 
 // firstByEnumeration is the brute-force oracle: for every combination of
 // initiative dice of every character (entered with initiative NAME DIE),
-// and every order of the faces of the tie dice the start then rolls (see
-// tiePatterns), it starts the encounter with the order code itself (Decide and Apply) and counts who
-// acts first, each combination weighted by its chance.
+// and every way the tie dice the start then rolls can fall (see
+// tossOutcomes), it counts who acts first, each combination weighted by
+// its chance.
 func firstByEnumeration(t testing.TB, st fray.State) map[string]float64 {
 	t.Helper()
 	sys := vv.New()
 	var names []string
 	for _, c := range st.(*vv.State).Combatants {
-		names = append(names, c.Name)
+		if c.Kind != fray.KindEnvironment {
+			names = append(names, c.Name)
+		}
 	}
 	combos := int(math.Pow(10, float64(len(names))))
 	out := map[string]float64{}
-	start := fray.Command{Name: "start"}
 	for k := range combos {
 		s := st.Clone()
 		x := k
@@ -147,27 +154,8 @@ func firstByEnumeration(t testing.TB, st fray.State) map[string]float64 {
 			}
 			s = applyAll(t, sys, s, evs)
 		}
-		ties := 0
-		if _, err := sys.Decide(s, start, countRoller{&ties}); err != nil {
-			t.Fatal(err)
-		}
-		pats, sum := tiePatterns(ties), 0.0
-		for _, seq := range pats {
-			sum += seq.p
-		}
-		if math.Abs(sum-1) > 1e-12 {
-			t.Fatalf("the ways %d tie dice fall sum to %v", ties, sum)
-		}
-		for _, seq := range pats {
-			i := 0
-			evs, err := sys.Decide(s, start, facesRoller{faces: append(seq.faces, 1), i: &i})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if i != ties {
-				t.Fatalf("%d tie dice rolled, %d counted", i, ties)
-			}
-			out[first(applyAll(t, sys, s, evs))] += seq.p / float64(combos)
+		for name, p := range tossOutcomes(t, s) {
+			out[name] += p / float64(combos)
 		}
 	}
 	for k, p := range out {
@@ -256,8 +244,7 @@ func turnEvent(t *testing.T, e *engine.Engine) fray.Event {
 }
 
 // V-2: ties of phase go to the higher Agility, then the higher Move Rate,
-// then the GM's order, then the tie die (1d100, equal dice to the one
-// added first).
+// then the GM's order, then an even toss.
 func TestV2_TieOdds(t *testing.T) {
 	for _, tt := range []struct {
 		script string
@@ -266,10 +253,11 @@ func TestV2_TieOdds(t *testing.T) {
 		// Equal Agility, A moves faster: A is first on a ≥ b, 55 of
 		// 100.
 		{"add A agility=10 move=30\nadd B agility=10 move=20", map[string]float64{"A first": 0.55, "B first": 0.45}},
-		// A full tie: a > b 45 of 100; a = b 10 of 100, then A's d100
-		// higher (4950 of 10000) or equal (100, A added first):
-		// 0.45 + 0.1 × 0.505 = 0.5005.
-		{"add A agility=10 move=20\nadd B agility=10 move=20", map[string]float64{"A first": 0.5005, "B first": 0.4995}},
+		// A full tie: a > b 45 of 100; a = b 10 of 100, then an even
+		// toss: 0.45 + 0.1 × 0.5 = 0.5.
+		{"add A agility=10 move=20\nadd B agility=10 move=20", map[string]float64{"A first": 0.5, "B first": 0.5}},
+		// Three fully tied: a third each.
+		{"add A agility=10 move=20\nadd B agility=10 move=20\nadd C agility=10 move=20", map[string]float64{"A first": 1.0 / 3, "B first": 1.0 / 3, "C first": 1.0 / 3}},
 		// The GM puts B first on a tie: B on b ≥ a.
 		{"add A agility=10 move=20\nadd B agility=10 move=20\norder B A", map[string]float64{"A first": 0.45, "B first": 0.55}},
 		// Only B ranked: the ranked go before the unranked.
@@ -477,4 +465,25 @@ func BenchmarkInitiativeOdds(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// V-2: "Only if that is also tied do we resort to a die toss." A toss is
+// even: two characters tied on phase, Agility and Move Rate, whom the GM
+// has not ordered, each go first half the time, both in the dice rolled
+// (every way the toss can fall, enumerated) and in the odds: 0.45 + 0.1 ×
+// 0.5 = 0.5 each.
+func TestV2_FullTieTossIsEven(t *testing.T) {
+	e, _ := newEngine(t, "add A agility=10 move=20\nadd B agility=10 move=20")
+	wantBands(t, "odds start", firstOdds(t, e, "start"), map[string]float64{"A first": 0.5, "B first": 0.5})
+	do(t, e, "initiative A 5\ninitiative B 5")
+	wantBands(t, "the toss", tossOutcomes(t, e.State()), map[string]float64{"A first": 0.5, "B first": 0.5})
+	// However many are tied: 40 alike, 1/40 each.
+	var script strings.Builder
+	want := map[string]float64{}
+	for i := range 40 {
+		fmt.Fprintf(&script, "add C%d agility=10 move=20\n", i)
+		want[fmt.Sprintf("C%d first", i)] = 1.0 / 40
+	}
+	e, _ = newEngine(t, script.String())
+	wantBands(t, "40 tied", firstOdds(t, e, "start"), want)
 }

@@ -2,6 +2,7 @@ package vv_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -250,12 +251,15 @@ start`)
 }
 
 // V-2: a full tie (phase, Agility and Move Rate) with no GM order is
-// settled by a die roll, recorded in the turn's event.
+// settled by a toss, recorded in the turn's event: of three tied, a 1d3
+// picks the first and a 1d2 which of the other two goes next.
 func TestTieRoll(t *testing.T) {
 	e, _ := newEngine(t, `add A agility=15 move=20
 add B agility=15 move=20
+add C agility=15 move=20
 initiative A 5
 initiative B 5
+initiative C 5
 start`)
 	var rolls []fray.Roll
 	for _, ev := range e.Log() {
@@ -263,15 +267,22 @@ start`)
 			rolls = ev.Rolls
 		}
 	}
-	if len(rolls) != 2 || rolls[0].Expr != "1d100" {
-		t.Fatalf("tie rolls %+v, want two 1d100", rolls)
+	if len(rolls) != 2 || rolls[0].Expr != "1d3" || rolls[1].Expr != "1d2" {
+		t.Fatalf("tie rolls %+v, want a 1d3 and a 1d2", rolls)
 	}
-	first := "A"
-	if rolls[1].Total > rolls[0].Total {
-		first = "B"
+	rest := []string{"A", "B", "C"}
+	var want []string
+	for _, r := range rolls {
+		want = append(want, rest[r.Total-1])
+		rest = slices.Delete(rest, r.Total-1, r.Total)
 	}
-	if got := order(e)[0]; got != "20 "+first+" [current]" {
-		t.Errorf("first slot %q, want %s (tie rolls %d and %d)", got, first, rolls[0].Total, rolls[1].Total)
+	want = append(want, rest...)
+	var got []string
+	for _, s := range order(e)[:3] {
+		got = append(got, strings.TrimSuffix(strings.TrimPrefix(s, "20 "), " [current]"))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("phase 20 order %q, want %q (tie rolls %d and %d)", got, want, rolls[0].Total, rolls[1].Total)
 	}
 }
 
@@ -541,5 +552,60 @@ initiative A roll=10
 start dice=4`)
 	if a, b := st(e).Phases("A"), st(e).Phases("B"); !cmp.Equal(a, []int{36, 21, 6}) || !cmp.Equal(b, []int{14}) {
 		t.Errorf("phases A %v, B %v; want 36, 21, 6 and 14", a, b)
+	}
+}
+
+// V-5: "Between turns, before new Initiative rolls are made for the next
+// turn, power expenditures and other occurances designated as happening
+// "between-turns" must be resolved." Upkeep, like spend, never takes
+// Power below zero: an upkeep above the Power left is refused, and one
+// the character can no longer pay at the end of a turn is not paid and
+// ends, which the turn's history says.
+func TestV5_UpkeepNeverOverdraws(t *testing.T) {
+	e, _ := newEngine(t, `add A agility=10 power=5
+add B agility=5
+!upkeep A 6
+!upkeep B 1
+upkeep A 3
+initiative A 4
+start
+spend A power=1`)
+	// Turn 1 ends: 5 − 1 − 3 = 1 left; turn 2 ends: 3 is more than that.
+	for turn := 2; turn <= 4; turn++ {
+		for st(e).Round < turn {
+			do(t, e, "next")
+		}
+		if got := st(e).Power("A"); got != 1 {
+			t.Errorf("turn %d: Power %d, want 1 (one upkeep of 3 paid from 4, then none)", turn, got)
+		}
+	}
+	h := history(e)
+	if !strings.HasSuffix(h[0], "A (upkeep, 3 Power)") || !strings.HasSuffix(h[1], "A (upkeep of 3 Power not paid, more than the Power left: it ends)") || strings.Contains(h[2], "upkeep") {
+		t.Errorf("history %q, want the upkeep paid in turn 1, not paid in turn 2, ended in turn 3", h)
+	}
+}
+
+// V-1: "All characters involved roll 1d10 and note the total of the die
+// roll plus their Agility scores." An object (kind=environment) is no
+// character: it rolls no initiative, has no phases and no band in the
+// odds, and initiative refuses it.
+func TestV1_ObjectsRollNoInitiative(t *testing.T) {
+	e, _ := newEngine(t, `add A agility=10
+add Wall kind=environment agility=5
+!initiative Wall 3
+!surprise Wall
+initiative A 4
+start`)
+	if diff := cmp.Diff([]string{"14 A [current]"}, order(e)); diff != "" {
+		t.Errorf("order (-want +got):\n%s", diff)
+	}
+	ev := turnEvent(t, e)
+	wantBands(t, "turn 1", bandMap(t, *ev.Odds), map[string]float64{"A first": 1})
+	if len(ev.Rolls) != 0 || strings.Contains(string(ev.Data), "Wall") {
+		t.Errorf("the turn rolls %v for %s", ev.Rolls, ev.Data)
+	}
+	do(t, e, "next")
+	if got := st(e).Phases("Wall"); len(got) != 0 {
+		t.Errorf("Wall's phases %v in turn 2, want none", got)
 	}
 }

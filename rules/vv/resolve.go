@@ -97,7 +97,7 @@ func resolutionDocs() []fray.CommandDoc {
 		{Usage: "odds COMMAND …", Summary: "The exact odds of an attack or a check before rolling: astray, miss, hit the cover and hit, every modifier, and the damage after protection: odds attack Grue Brick with=Claws range=1; success and failure: odds check Brick chance=45; who acts first from the initiative roll (V-1): odds start, or odds next when it ends the turn."},
 		{Usage: "damage NAME N [type=TYPE] [divert=N] [falling=yes]", Summary: "The GM deals N damage of a type (less protection; Gas negated by any), such as a fall; divert= rolls with some to Power (V-13). Example: damage Vex 7 type=kinetic falling=yes divert=2."},
 		{Usage: "heal NAME N", Summary: "Restore up to N Hit Points, no higher than the sheet's. Example: heal Vex 3."},
-		{Usage: "protect NAME TYPE N [until=cleared|start|end|start:NAME|end:NAME|round][@ROUND|@+N]", Summary: "Add N protection against a damage type, until cleared (clear NAME \"protection vs TYPE\") or an anchored turn edge; protection from every source adds up (V-12). Example: protect Brick energy 4 until=end."},
+		{Usage: "protect NAME TYPE N [until=cleared|start|end|start:NAME|end:NAME|round][@ROUND|@+N]", Summary: "Add N protection against a damage type, until cleared (clear NAME \"protection vs TYPE\") or an anchored turn edge. Protection from every source adds up (V-12): the sheet's and each protect's, a condition of its own (the second against a type is \"protection vs TYPE 2\", and so on). Example: protect Brick energy 4 until=end."},
 		spendDoc,
 		checkDoc,
 	}

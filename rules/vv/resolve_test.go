@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -847,5 +848,39 @@ func TestConditionsOnAttacks(t *testing.T) {
 	run(t, e, "next\nnext")
 	if e.State().(*vv.State).Find("Jack").Condition("protection vs energy") != nil {
 		t.Error("the protection did not end with Jack's phase")
+	}
+}
+
+// V-12: "Protection is cumulative, so add up your total Protection vs.
+// each Damage Type from each power that grants you Protection. For
+// example, a character who has one power that gives him 3 Protection vs.
+// Energy and another power that gives him 5 points of Protection vs.
+// Energy has a total of 8 Protection vs. Energy." Jack's sheet gives 3
+// against Energy; protect adds 4, then 2 more: 9, and each source is a
+// condition of its own, cleared on its own.
+func TestV12_ProtectionIsCumulative(t *testing.T) {
+	e := newFight(t, "protect Jack energy 4\nprotect Jack energy 2 until=end")
+	jack := e.State().(*vv.State).Find("Jack")
+	var names []string
+	for _, c := range jack.Conditions {
+		names = append(names, c.Name)
+	}
+	if want := []string{"protection vs energy", "protection vs energy 2"}; !slices.Equal(names, want) {
+		t.Errorf("conditions %q, want %q", names, want)
+	}
+	run(t, e, "attack Grue Jack with=Blast range=5 dice=3,10")
+	// 10 − (3 + 4 + 2) = 1.
+	if d := lastAttack(t, e); d.Protection != 9 || d.Damage != 1 {
+		t.Errorf("protection %d, damage %d; want 9 and 1", d.Protection, d.Damage)
+	}
+	run(t, e, "clear Jack \"protection vs energy\"\nnext\ndamage Jack 10 type=energy")
+	// The 2 lasts to the end of Jack's turn; 10 − (3 + 2) = 5.
+	var d vv.DamageData
+	log := e.Log()
+	if err := json.Unmarshal(log[len(log)-1].Data, &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Protection != 5 || d.Damage != 5 {
+		t.Errorf("after clearing the 4: protection %d, damage %d; want 5 and 5", d.Protection, d.Damage)
 	}
 }

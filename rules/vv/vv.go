@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"fray"
 	"fray/engine"
@@ -50,7 +51,10 @@ type TurnChar struct {
 	Entered bool `json:"entered,omitempty"`
 	// Lost lists the phases lost to surprise.
 	Lost []int `json:"lost,omitempty"`
-	// Tie is the tie roll, for a character tied on Agility and Move Rate.
+	// Tie is the character's place in the toss that settles a full tie
+	// (phase, Agility and Move Rate; see State.toss), higher first. (Logs
+	// written before the toss hold a 1d100 each, equal ones in the order
+	// added: they replay as they were.)
 	Tie int `json:"tie,omitempty"`
 }
 
@@ -58,6 +62,9 @@ type TurnChar struct {
 type TurnEndData struct {
 	Turn   int          `json:"turn"`             // the turn ending
 	Upkeep []UpkeepData `json:"upkeep,omitempty"` // the Power spent between turns (V-5)
+	// Unpaid lists the upkeeps more than the Power left: not paid, they
+	// end (Power never goes below zero, as with spend).
+	Unpaid []UpkeepData `json:"unpaid,omitempty"`
 }
 
 // ActData is the payload of EventActed.
@@ -144,8 +151,8 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "surprise NAME …", Summary: "Before the start, mark the ambush victims who failed to notice (V-4)."},
 		fray.CommandDoc{Usage: "initiative NAME DIE|dice=N", Summary: "Enter the 1d10 a character rolled at the table for the next initiative roll."},
 		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's order for characters tied on phase, Agility and Move Rate (V-2), from the next turn rolled."},
-		fray.CommandDoc{Usage: "upkeep NAME POWER", Summary: "Power the character spends between turns, before initiative is rerolled (V-5)."},
-		fray.CommandDoc{Usage: "start", Summary: "Begin: everyone rolls 1d10 + Agility and the phases are counted down (V-1)."},
+		fray.CommandDoc{Usage: "upkeep NAME POWER", Summary: "Power the character spends between turns, before initiative is rerolled (V-5); upkeep NAME 0 stops it. Never more than the Power left: refused now, and at the end of a turn an upkeep the character can no longer pay is not paid and ends."},
+		fray.CommandDoc{Usage: "start", Summary: "Begin: every character rolls 1d10 + Agility and the phases are counted down (V-1); objects (kind=environment) roll none and have no phases."},
 		fray.CommandDoc{Usage: "act [NAME]", Summary: "The current character takes their action; after the first in a turn it costs 2 Power."},
 		fray.CommandDoc{Usage: "move INCHES", Summary: "The current character moves, before or after acting but not both (V-6)."},
 		fray.CommandDoc{Usage: "hold", Summary: "The current character saves their action (V-3) and the count goes on."},
@@ -439,12 +446,17 @@ func (d *decider) done(cmd fray.Command, r fray.Roller) error {
 	return nil
 }
 
-// endTurn ends the turn (V-5): upkeep, then initiative is rerolled.
+// endTurn ends the turn (V-5): upkeep, then initiative is rerolled. An
+// upkeep more than the Power left is not paid and ends.
 func (d *decider) endTurn(r fray.Roller) error {
 	s := d.s
 	data := TurnEndData{Turn: s.Round}
 	for _, ch := range s.Chars {
-		if ch.Upkeep > 0 {
+		switch {
+		case ch.Upkeep <= 0:
+		case ch.Upkeep > s.Power(ch.Name):
+			data.Unpaid = append(data.Unpaid, UpkeepData{Name: ch.Name, Power: ch.Upkeep})
+		default:
 			data.Upkeep = append(data.Upkeep, UpkeepData{Name: ch.Name, Power: ch.Upkeep})
 		}
 	}
@@ -473,6 +485,9 @@ func (d *decider) newTurn(r fray.Roller) error {
 	best, attackers := 0, false
 	for _, ch := range s.Chars {
 		c := s.Find(ch.Name)
+		if c.Kind == fray.KindEnvironment {
+			continue // an object rolls no initiative (V-1)
+		}
 		tc := TurnChar{Name: ch.Name}
 		if surprise && ch.Victim && raw {
 			data.Chars = append(data.Chars, tc) // no phases on the first turn
@@ -512,29 +527,10 @@ func (d *decider) newTurn(r fray.Roller) error {
 		}
 	}
 	// A full tie (same phase, Agility and Move Rate, not ordered by the GM)
-	// is settled by a die roll (V-2).
-	for i := range data.Chars {
-		a := &data.Chars[i]
-		if !a.Rolled || a.Init <= 0 || slices.ContainsFunc(s.Tiebreak, func(n string) bool { return fray.SameName(n, a.Name) }) {
-			continue
-		}
-		ca := s.Find(a.Name)
-		for j := range data.Chars {
-			b := data.Chars[j]
-			if i == j || !b.Rolled || b.Init <= 0 || (a.Init-b.Init)%PhaseStep != 0 {
-				continue
-			}
-			cb := s.Find(b.Name)
-			if ca.Stat("agility") == cb.Stat("agility") && moveRate(ca) == moveRate(cb) {
-				roll, err := r.Roll(a.Name+" (tie)", TieDice)
-				if err != nil {
-					return err
-				}
-				rolls = append(rolls, roll)
-				a.Tie = roll.Total
-				break
-			}
-		}
+	// is settled by a toss (V-2).
+	rolls, err := s.toss(data.Chars, rolls, r)
+	if err != nil {
+		return err
 	}
 	ev, err := fray.NewEvent(EventTurn, data, rolls...)
 	if err != nil {
@@ -543,6 +539,64 @@ func (d *decider) newTurn(r fray.Roller) error {
 	ev.Odds = &odds
 	return d.add(ev)
 }
+
+// toss settles the full ties of a turn's initiative (V-2): characters on
+// a common phase (totals 15 apart or equal), of the same Agility and Move
+// Rate, whom the GM's order does not name. The characters of each such
+// tie are put in an order drawn evenly at random, one die for each place
+// but the last: 1dK picks which of the K still unplaced goes next, in the
+// order added. Each gets a Tie, higher first: K for the first of K, 1 for
+// the last. It returns rolls with the dice added.
+func (s *State) toss(chars []TurnChar, rolls []fray.Roll, r fray.Roller) ([]fray.Roll, error) {
+	ranked := func(n string) bool {
+		return slices.ContainsFunc(s.Tiebreak, func(x string) bool { return fray.SameName(x, n) })
+	}
+	tied := func(tc TurnChar) bool { return tc.Rolled && tc.Init > 0 && tc.Tie == 0 && !ranked(tc.Name) }
+	for i := range chars {
+		if !tied(chars[i]) {
+			continue
+		}
+		ca := s.Find(chars[i].Name)
+		class := []int{i}
+		for j := i + 1; j < len(chars); j++ {
+			cb := s.Find(chars[j].Name)
+			if tied(chars[j]) && (chars[i].Init-chars[j].Init)%PhaseStep == 0 && ca.Stat("agility") == cb.Stat("agility") && moveRate(ca) == moveRate(cb) {
+				class = append(class, j)
+			}
+		}
+		if len(class) == 1 {
+			continue
+		}
+		for k := len(class); k > 1; k-- {
+			// The faces are named when they are few; a long list in
+			// every roll of a large tie would swell the log.
+			words := "tie toss, who goes next of the " + strconv.Itoa(k) + " left, in the order added"
+			if k <= maxTossWords {
+				faces := make([]string, len(class))
+				for x, j := range class {
+					faces[x] = strconv.Itoa(x+1) + " " + chars[j].Name
+				}
+				words = "tie toss, who goes next (" + strings.Join(faces, ", ") + ")"
+			}
+			roll, err := r.Roll(words, "1d"+strconv.Itoa(k))
+			if err != nil {
+				return nil, err
+			}
+			if roll.Total < 1 || roll.Total > k {
+				return nil, fray.Errorf(fray.EINVALID, "The tie toss is a 1d%d; %d is not one of its faces.", k, roll.Total)
+			}
+			rolls = append(rolls, roll)
+			chars[class[roll.Total-1]].Tie = k
+			class = slices.Delete(class, roll.Total-1, roll.Total)
+		}
+		chars[class[0]].Tie = 1
+	}
+	return rolls, nil
+}
+
+// maxTossWords is the most characters a roll of the tie toss names with
+// its faces.
+const maxTossWords = 6
 
 // floorHalf halves n, rounding down.
 func floorHalf(n int) int {
@@ -577,7 +631,18 @@ func (d *decider) surprise(cmd fray.Command) error {
 	if err != nil {
 		return err
 	}
-	if len(names) == len(s.Combatants) {
+	characters := 0
+	for _, c := range s.Combatants {
+		if c.Kind != fray.KindEnvironment {
+			characters++
+		}
+	}
+	for _, n := range names {
+		if c := s.Find(n); c.Kind == fray.KindEnvironment {
+			return fray.Errorf(fray.EINVALID, "%s is an object (kind=environment): it has no initiative to lose to surprise.", c)
+		}
+	}
+	if len(names) == characters {
 		return fray.Errorf(fray.EINVALID, "An ambush needs attackers; surprise cannot name everyone.")
 	}
 	return d.emit(EventSurprise, NamesData{Names: names})
@@ -612,6 +677,9 @@ func (d *decider) initiative(cmd fray.Command, r fray.Roller) error {
 	c, err := d.s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
+	}
+	if c.Kind == fray.KindEnvironment {
+		return fray.Errorf(fray.EINVALID, "%s is an object (kind=environment): objects roll no initiative and have no phases (V-1).", c)
 	}
 	if len(cmd.Args) == 1 {
 		roll, err := r.Roll(c.Name, InitiativeDice)
@@ -656,6 +724,12 @@ func (d *decider) upkeep(cmd fray.Command) error {
 	if err != nil || n < 0 || n > 1000 {
 		return fray.Errorf(fray.EINVALID, "upkeep %s %s: give the Power spent between turns, a whole number from 0 to 1000.", c, engine.Clip(cmd.Arg(1)))
 	}
+	if n > 0 && !tracksPower(c) {
+		return fray.Errorf(fray.EINVALID, "%s has no Power (a power track on the sheet, or add … power=N) to pay an upkeep with.", c)
+	}
+	if have := d.s.Power(c.Name); n > have {
+		return fray.Errorf(fray.EINVALID, "%s has %d Power; an upkeep of %d could not be paid (Power never goes below zero).", c, have, n)
+	}
 	return d.emit(EventUpkeep, UpkeepData{Name: c.Name, Power: n})
 }
 
@@ -692,11 +766,11 @@ func (d *decider) interrupt(cmd fray.Command) error {
 		ch := s.char(n)
 		switch {
 		case len(ch.Held) == 0:
-			return fray.Errorf(fray.EINVALID, "%s holds no action to interrupt with.", n)
+			return fray.Errorf(fray.EINVALID, "%s holds no action to interrupt with.", fray.Mention(n))
 		case fray.SameName(n, cur) || slices.ContainsFunc(s.Intr, func(x string) bool { return fray.SameName(x, n) }) || (s.Cur < len(s.Sched) && fray.SameName(n, s.Sched[s.Cur].Name)):
-			return fray.Errorf(fray.EINVALID, "%s is already acting on phase %d.", n, phase)
+			return fray.Errorf(fray.EINVALID, "%s is already acting on phase %d.", fray.Mention(n), phase)
 		case ch.ActedPhase == phase:
-			return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3).", n, phase)
+			return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3).", fray.Mention(n), phase)
 		}
 	}
 	// Two interrupts at once: higher Agility first (then Move Rate, then
