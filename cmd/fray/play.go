@@ -627,10 +627,15 @@ func oddsLine(o fray.Odds) string {
 }
 
 // outcome reads the outcome a roll event's payload names, by the
-// convention of the systems' roll payloads: "band" (or "outcome"), with
+// convention of the systems' roll payloads: "shown" (the words a setting
+// chose), else "band" (or "outcome"), with
 // "total" and "difficulty" when they are there: "extreme (21 against 17)".
 func outcome(ev fray.Event) string {
 	var d struct {
+		// Shown, when a payload has it, is the result in the words the
+		// encounter's settings choose (pp's results=traditional), shown
+		// instead of the band.
+		Shown      string `json:"shown"`
 		Band       string `json:"band"`
 		Outcome    string `json:"outcome"`
 		Total      *int   `json:"total"`
@@ -640,7 +645,10 @@ func outcome(ev fray.Event) string {
 	if json.Unmarshal(ev.Data, &d) != nil {
 		return ""
 	}
-	s := d.Band
+	s := d.Shown
+	if s == "" {
+		s = d.Band
+	}
 	if s == "" {
 		s = d.Outcome
 	}

@@ -88,13 +88,13 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 			}
 		}
 	}
-	opp, err := s.makeSide(cmd, tgt.Name, def, oppOpts, false, 0, 0, fray.AppliesDefence, nil)
+	opp, err := s.makeSide(cmd, tgt.Name, def, oppOpts, true, 0, 0, fray.AppliesDefence, nil)
 	if err != nil {
 		return CheckData{}, nil, nil, err
 	}
 	d := CheckData{
 		Kind: KindAttack, Actor: act.name, Trait: act.trait, Pool: act.pool, Assist: act.assist, Penalty: act.penalty,
-		Opponent: opp.name, OppTrait: opp.trait, OppPool: opp.pool, Minion: minion,
+		Opponent: opp.name, OppTrait: opp.trait, OppPool: opp.pool, OppAssist: opp.assist, Minion: minion,
 	}
 	ev, err := fray.NewEvent(EventActed, ActData{Name: cur, Nth: s.Actions + 1})
 	if err != nil {

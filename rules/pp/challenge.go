@@ -110,6 +110,9 @@ type Record struct {
 	// Out reports the hero unconscious after a one-shot defining moment,
 	// until the scene ends.
 	Out bool `json:"out,omitempty"`
+	// Took is the Health a one-shot defining moment took and no heal has
+	// given back yet; the story's end gives it back, the cost being over.
+	Took int `json:"took,omitempty"`
 }
 
 // Resolution is the part of a P&P state that challenge rolls and combat
@@ -330,11 +333,16 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if d.By != "" && s.Find(d.By) != nil {
 			s.ensureRecord(d.By).Assist = 0
 		}
+		if d.OppAssist > 0 {
+			s.ensureRecord(d.Opponent).Assist = 0
+		}
 		if d.Cost != "" {
 			r.Defining, r.Defined = "", true
 			if d.Cost == KeyOneShot {
+				h := Health(s.Find(d.Actor))
 				r.OneShot, r.Out = true, true
-				r.Wounds = max(r.Wounds, Health(s.Find(d.Actor)))
+				r.Took += max(0, h-r.Wounds)
+				r.Wounds = max(r.Wounds, h)
 			} else if c := s.Find(d.Actor); c.Stats[d.Cost] > 0 {
 				c.Stats[d.Cost]--
 			}
@@ -354,6 +362,11 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		for _, x := range d.Sides {
 			if s.Find(x.Name) == nil {
 				return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(x.Name))
+			}
+		}
+		for _, x := range d.Sides[1:] {
+			if x.Assist > 0 {
+				s.ensureRecord(x.Name).Assist = 0
 			}
 		}
 		s.Res.Sides = d.clone()
@@ -406,6 +419,12 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			return true, fray.Errorf(fray.EINVALID, "Event %d is an exchange of no contest.", ev.Seq)
 		}
 		s.Res.HasLast, s.Res.LastOf, s.Res.LastExchange, s.Res.Before = true, LastExchange, d, *c
+		if d.AssistA > 0 {
+			s.ensureRecord(c.A).Assist = 0
+		}
+		if d.AssistB > 0 {
+			s.ensureRecord(c.B).Assist = 0
+		}
 		s.applyExchange(d)
 	case EventDefining:
 		var d DefiningData
@@ -423,9 +442,14 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			r.Out = false // they regain their wits
 		}
 	case EventStory:
+		// Every part of a one-shot defining moment's cost is over with
+		// the story: the −2d "for the rest of the story", and the Health
+		// it took (other harm stays until healed).
 		s.Res.Scene = ""
 		for _, r := range s.Res.Records {
 			r.Defined, r.OneShot, r.Out = false, false, false
+			r.Wounds -= min(r.Wounds, r.Took)
+			r.Took = 0
 		}
 	default:
 		return s.applyHarm(ev)
@@ -489,7 +513,7 @@ func (s *State) checkResolution() error {
 		if s.Find(r.Name) == nil {
 			return fray.Errorf(fray.EINTERNAL, "P&P state: a record of %s, who is not present", r.Name)
 		}
-		if r.Wounds < 0 || r.Down < 0 || r.Spent < 0 || r.Assist < 0 {
+		if r.Wounds < 0 || r.Down < 0 || r.Spent < 0 || r.Assist < 0 || r.Took < 0 || r.Took > r.Wounds {
 			return fray.Errorf(fray.EINTERNAL, "P&P state: %s has a negative count: %+v", r.Name, *r)
 		}
 	}

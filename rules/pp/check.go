@@ -28,9 +28,12 @@ type CheckData struct {
 	// The actor's and the opponent's pools.
 	Pool    Pool `json:"pool"`
 	OppPool Pool `json:"opp_pool"`
-	// Assist and Penalty are the bonus and penalty dice in Pool.Dice.
-	Assist  int `json:"assist,omitempty"`
-	Penalty int `json:"penalty,omitempty"`
+	// Assist and Penalty are the bonus and penalty dice in Pool.Dice;
+	// OppAssist the opponent's assist dice in OppPool.Dice (P-6: an
+	// assist counts on the next roll of any kind, resisting too).
+	Assist    int `json:"assist,omitempty"`
+	Penalty   int `json:"penalty,omitempty"`
+	OppAssist int `json:"opp_assist,omitempty"`
 	// Successes and OppSuccesses are each side's successes; Sixes and
 	// OppSixes the 6s their dice showed (for exploding them later).
 	Successes    int `json:"successes"`
@@ -38,10 +41,13 @@ type CheckData struct {
 	Sixes        int `json:"sixes,omitempty"`
 	OppSixes     int `json:"opp_sixes,omitempty"`
 	// Net is the net successes of whoever is the actor; Band and Result
-	// its narrative band and traditional result.
+	// its narrative band and traditional result; Shown the result when
+	// the encounter shows traditional results (results=traditional, P-3),
+	// which the text output's result: line then shows instead of Band.
 	Net    int    `json:"net"`
 	Band   string `json:"band"`
 	Result string `json:"result"`
+	Shown  string `json:"shown,omitempty"`
 	// Cost is the cost of the defining moment this roll was, if any.
 	Cost string `json:"cost,omitempty"`
 	// Lost is what an attack took: Health, or minions defeated.
@@ -64,6 +70,10 @@ type SideData struct {
 	Pool      Pool   `json:"pool"`
 	Successes int    `json:"successes"`
 	Sixes     int    `json:"sixes,omitempty"`
+	// Assist is the assist dice in Pool.Dice of one of the others (the
+	// caller's are SidesData.Assist): an assist counts on the next roll
+	// of any kind (P-6).
+	Assist int `json:"assist,omitempty"`
 }
 
 // SidesData is the payload of EventSides, which follows the EventChecked
@@ -119,7 +129,10 @@ func (s *State) settle(d *CheckData) {
 		d.Net = b - a
 	}
 	band := BandOf(d.Net)
-	d.Band, d.Result = string(band), band.Traditional()
+	d.Band, d.Result, d.Shown = string(band), band.Traditional(), ""
+	if s.Setting(SettingResults, "narrative") == "traditional" {
+		d.Shown = d.Result
+	}
 }
 
 // planCheck builds a check (or attack) from cmd without rolling: the
@@ -167,12 +180,12 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 		if fray.SameName(o.Name, act.name) {
 			return CheckData{}, nil, fray.Errorf(fray.EINVALID, "%s cannot roll against themselves.", o)
 		}
-		opp, err := s.makeSide(cmd, o.Name, ot, oppOpts, false, 0, 0, fray.AppliesCheck, nil)
+		opp, err := s.makeSide(cmd, o.Name, ot, oppOpts, true, 0, 0, fray.AppliesCheck, nil)
 		if err != nil {
 			return CheckData{}, nil, err
 		}
 		sides = append(sides, opp)
-		d.Opponent, d.OppTrait, d.OppPool = opp.name, opp.trait, opp.pool
+		d.Opponent, d.OppTrait, d.OppPool, d.OppAssist = opp.name, opp.trait, opp.pool, opp.assist
 		if v, ok := cmd.Opts[KeySame]; ok {
 			if d.Same, err = engine.ParseYesNo(KeySame, v); err != nil {
 				return CheckData{}, nil, err
@@ -242,7 +255,7 @@ func (s *State) rivalSides(cmd fray.Command, act side, names []string) ([]side, 
 		if counted != nil {
 			one.Opts = map[string]string{KeyVsSuccesses: strings.TrimSpace(counted[i])}
 		}
-		sd, err := s.makeSide(one, c.Name, ot, oppOpts, false, 0, 0, fray.AppliesCheck, nil)
+		sd, err := s.makeSide(one, c.Name, ot, oppOpts, true, 0, 0, fray.AppliesCheck, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -280,7 +293,11 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 		// next the opponent (P-3).
 		all = &SidesData{Assist: d.Assist, Penalty: d.Penalty}
 		for i, sd := range sides {
-			all.Sides = append(all.Sides, SideData{Name: sd.name, Trait: sd.trait, Pool: sd.pool, Successes: res[i].successes, Sixes: res[i].sixes})
+			x := SideData{Name: sd.name, Trait: sd.trait, Pool: sd.pool, Successes: res[i].successes, Sixes: res[i].sixes}
+			if i > 0 {
+				x.Assist = sd.assist
+			}
+			all.Sides = append(all.Sides, x)
 		}
 		rank(&d, *all)
 	}

@@ -34,6 +34,10 @@ type ExchangeData struct {
 	PoolB  Pool `json:"pool_b"`
 	SixesA int  `json:"sixes_a,omitempty"`
 	SixesB int  `json:"sixes_b,omitempty"`
+	// AssistA and AssistB are the assist dice in PoolA and PoolB: an
+	// assist counts on the next roll of any kind, an exchange too (P-6).
+	AssistA int `json:"assist_a,omitempty"`
+	AssistB int `json:"assist_b,omitempty"`
 }
 
 // Contest is a contest in progress (P-8).
@@ -186,11 +190,11 @@ func (s *State) planExchange(cmd fray.Command) ([]side, error) {
 	case fray.SameName(c.Carry, c.B):
 		carryB = ContestCarry
 	}
-	a, err := s.makeSide(cmd, c.A, c.TraitA, actorOpts, false, 0, carryA, fray.AppliesCheck, nil)
+	a, err := s.makeSide(cmd, c.A, c.TraitA, actorOpts, true, 0, carryA, fray.AppliesCheck, nil)
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.makeSide(cmd, c.B, c.TraitB, oppOpts, false, 0, carryB, fray.AppliesCheck, nil)
+	b, err := s.makeSide(cmd, c.B, c.TraitB, oppOpts, true, 0, carryB, fray.AppliesCheck, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -228,6 +232,7 @@ func (s *State) decideExchange(cmd fray.Command, r fray.Roller, first bool) ([]f
 	d := ExchangeData{
 		N: c.Done + 1, SuccessesA: res[0].successes, SuccessesB: res[1].successes,
 		PoolA: sides[0].pool, PoolB: sides[1].pool, SixesA: res[0].sixes, SixesB: res[1].sixes,
+		AssistA: sides[0].assist, AssistB: sides[1].assist,
 	}
 	if fray.SameName(c.Carry, c.A) {
 		d.CarryA = ContestCarry

@@ -66,7 +66,10 @@
 // one-shot defining moment the hero is at 0 Health and unconscious until
 // the scene ends; then, having "regained their wits", they make challenge
 // rolls at −2d for the rest of the story, but at 0 Health they stay out
-// of any fight (P-10) until healed. heal may give them Health back at
+// of any fight (P-10) until healed or the story ends: story ends every
+// part of the cost, the −2d and the Health the moment took (harm taken
+// before it stays until healed; heal gives back the moment's Health
+// first). heal may give them Health back at
 // once, but they stay unconscious until the scene ends: the seed sets two
 // costs, "Health to 0" (paid once, and Health is the GM's to give back)
 // and "unconscious to the scene's end" (a duration the seed ties to the

@@ -148,7 +148,11 @@ func (s *State) applyHarm(ev fray.Event) (handled bool, err error) {
 	if minion {
 		r.Down = whole - min(whole, left+d.N)
 	} else {
+		// Healing gives back the Health a one-shot defining moment took
+		// first, so the story's end gives back only what is still gone.
+		was := r.Wounds
 		r.Wounds = whole - min(whole, left+d.N)
+		r.Took -= min(r.Took, max(0, was-r.Wounds))
 	}
 	// Resolve spent on an attack on them after this would settle its harm
 	// again against Health it no longer took: the chance is over.

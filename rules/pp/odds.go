@@ -112,6 +112,9 @@ func (s *State) checkOdds(d CheckData, sides []side) (fray.Odds, error) {
 			m.Source = d.Opponent + "'s " + m.Source + " (dice, on their roll)"
 			o.Modifiers = append(o.Modifiers, m)
 		}
+		if a := sides[1].assist; a != 0 {
+			o.Modifiers = append(o.Modifiers, fray.Modifier{Source: d.Opponent + "'s assist (dice, on their roll)", Value: a})
+		}
 	}
 	var net pmf
 	if len(sides) > 2 {

@@ -55,11 +55,12 @@ type SpentData struct {
 	// Successes is Name's side's successes after spending; Sixes its 6s.
 	Successes int `json:"successes"`
 	Sixes     int `json:"sixes"`
-	// Net, Band and Result are the roll's after spending, and Swapped
-	// who is the actor of a same-goal roll.
+	// Net, Band, Result and Shown (CheckData's) are the roll's after
+	// spending, and Swapped who is the actor of a same-goal roll.
 	Net     int    `json:"net"`
 	Band    string `json:"band"`
 	Result  string `json:"result"`
+	Shown   string `json:"shown,omitempty"`
 	Swapped bool   `json:"swapped,omitempty"`
 	// Lost is an attack's Health (or minions) lost after spending.
 	Lost int `json:"lost,omitempty"`
@@ -322,7 +323,7 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 			nd := s.Res.Last
 			rank(&nd, all)
 			s.settle(&nd)
-			d.Net, d.Band, d.Result = nd.Net, nd.Band, nd.Result
+			d.Net, d.Band, d.Result, d.Shown = nd.Net, nd.Band, nd.Result, nd.Shown
 			d.Check, d.Sides, w = &nd, &all, outcome(nd, s)
 			break
 		}
@@ -333,7 +334,7 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 			nd.Successes = d.Successes
 		}
 		s.settle(&nd)
-		d.Net, d.Band, d.Result, d.Swapped = nd.Net, nd.Band, nd.Result, nd.Swapped
+		d.Net, d.Band, d.Result, d.Shown, d.Swapped = nd.Net, nd.Band, nd.Result, nd.Shown, nd.Swapped
 		if nd.Kind == KindAttack {
 			d.Lost = s.lostAfter(nd, s.Res.Last.Lost)
 		}
@@ -431,7 +432,7 @@ func (s *State) applySpent(ev fray.Event) error {
 		p = &l.OppPool
 	}
 	*p = spentPool(*p, d.How, d.Resolve)
-	l.Net, l.Band, l.Result, l.Swapped = d.Net, d.Band, d.Result, d.Swapped
+	l.Net, l.Band, l.Result, l.Shown, l.Swapped = d.Net, d.Band, d.Result, d.Shown, d.Swapped
 	if l.Kind == KindAttack {
 		s.harm(l.Opponent, l.Minion, d.Lost-l.Lost)
 		l.Lost = d.Lost
