@@ -164,8 +164,10 @@ func (s *State) toBottom() {
 }
 
 // react places a reactor right below the one they answered: below
-// the current actor once they go to the bottom, or right below anyone else
-// where they stand now.
+// the current actor once they go to the bottom, or below another reactor.
+// A log recorded before reactions to those waiting in the queue were
+// refused may hold one: the reactor goes right below them where they
+// stand now.
 func (s *State) react(d reactData) {
 	name := s.Find(d.Name).Name
 	to := s.Find(d.To).Name

@@ -395,10 +395,11 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if res.Damage != nil {
 		d.Red, d.Black, d.Damage, d.Triggered = res.Damage.Red, res.Damage.Black, res.Damage.Damage, res.Damage.Special
 	}
+	var rest []string
 	if res.Injures {
-		d.Injury = s.injuryFor(tgt.Name, injury)
+		d.Injury, rest = s.injuriesFor(tgt.Name, injury)
 	}
-	labelAttackRolls(rolls, d, freeInjuries(s.fighter(tgt.Name)))
+	labelAttackRolls(rolls, d, freeInjuries(s.fighter(tgt.Name)), rest)
 	note := "attacks " + tgt.Name + " with " + wp.Name
 	actEv, err := s.actEvent(att.Name, Major, note)
 	if err != nil {
@@ -413,7 +414,11 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if err != nil {
 		return nil, err
 	}
-	return append([]fray.Event{actEv, ev}, spent...), nil
+	evs := []fray.Event{actEv, ev}
+	if evs, err = injuredEvents(evs, tgt.Name, rest); err != nil {
+		return nil, err
+	}
+	return append(evs, spent...), nil
 }
 
 // attackPlan is an attack checked against the rules, before its roll.
@@ -435,7 +440,7 @@ func (s *State) checkAttack(cmd fray.Command) (attackPlan, error) {
 	if err != nil {
 		return attackPlan{}, err
 	}
-	if _, _, _, err := s.checkAct(fray.Command{Name: "act", Args: []string{att.Name, Major}}); err != nil {
+	if _, err := s.checkTurn(att.Name); err != nil {
 		return attackPlan{}, err
 	}
 	switch {
@@ -443,6 +448,11 @@ func (s *State) checkAttack(cmd fray.Command) (attackPlan, error) {
 		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is dead.", att)
 	case s.Incapacitated(att.Name):
 		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is Incapacitated and cannot attack.", att)
+	}
+	if _, _, _, err := s.checkAct(fray.Command{Name: "act", Args: []string{att.Name, Major}}); err != nil {
+		return attackPlan{}, err
+	}
+	switch {
 	case s.Dead(tgt.Name):
 		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is already dead.", tgt)
 	}
@@ -464,12 +474,14 @@ func (s *State) checkAttack(cmd fray.Command) (attackPlan, error) {
 // can still take, given only when they are Incapacitated already (Q-5).
 // Damage to one Incapacitated whose Injuries to choose are already as
 // many as are left is refused until they are chosen: each Injury is
-// taken once, so there would be none to give.
+// taken once, so there would be none to give. (The third Injury gives
+// all that are left at once, so only a log recorded before it did can
+// hold so many to choose.)
 func (s *State) injuryOpt(cmd fray.Command, name string, hp int, what string) (string, error) {
 	f := s.fighter(name)
 	free := freeInjuries(f)
 	if hp == 0 && f != nil && f.Pending > 0 && f.Pending >= len(free) {
-		return "", fray.Errorf(fray.EINVALID, "%s has %d Injuries to choose, as many as are left (%s); choose them with injury %s … first.", fray.Mention(name), f.Pending, strings.Join(free, ", "), quoteName(name))
+		return "", fray.Errorf(fray.EINVALID, "%s has %d Injuries to choose, as many as are left; choose them first: injury %s %s.", fray.Mention(name), f.Pending, quoteName(name), strings.Join(free, " "))
 	}
 	v, ok := cmd.Opts[KeyInjury]
 	if !ok {
@@ -485,17 +497,44 @@ func (s *State) injuryOpt(cmd fray.Command, name string, hp int, what string) (s
 	return inj, nil
 }
 
-// injuryFor is the Injury damage gives the named combatant, already
-// Incapacitated (Q-5): the one given (injury=), else the last one left
-// (the third is dead), else "" — pending until injury NAME … chooses it.
-func (s *State) injuryFor(name, given string) string {
-	if given != "" {
-		return given
+// injuriesFor returns the Injury damage gives the named combatant,
+// already Incapacitated (Q-5): the one given (injury=), else "" — to
+// choose, until injury NAME … chooses it. The third Injury, counting
+// those still to choose, leaves no choice: each Injury is taken once, so
+// three are all three. It is then the one given or else the first left,
+// and rest holds the others left, given at once for those still to
+// choose (injuredEvents).
+func (s *State) injuriesFor(name, given string) (injury string, rest []string) {
+	f := s.fighter(name)
+	taken := 0
+	if f != nil {
+		taken = len(f.Injuries) + f.Pending
 	}
-	if free := freeInjuries(s.fighter(name)); len(free) == 1 {
-		return free[0]
+	if taken+1 < len(Injuries()) {
+		return given, nil
 	}
-	return ""
+	for _, i := range freeInjuries(f) {
+		if i != given {
+			rest = append(rest, i)
+		}
+	}
+	if given == "" {
+		given, rest = rest[0], rest[1:]
+	}
+	return given, rest
+}
+
+// injuredEvents appends to evs the choice of each Injury of rest for the
+// named combatant (injuriesFor).
+func injuredEvents(evs []fray.Event, name string, rest []string) ([]fray.Event, error) {
+	for _, inj := range rest {
+		ev, err := fray.NewEvent(EventInjured, injuryData{Name: name, Injury: inj})
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, ev)
+	}
+	return evs, nil
 }
 
 // diceHint says what dice= an attack takes.
@@ -508,7 +547,9 @@ func diceHint(a Attack) string {
 
 // labelAttackRolls names the to-hit roll and the damage roll with what
 // each did.
-func labelAttackRolls(rolls []fray.Roll, d attackData, free []string) {
+// free holds the Injuries the target could still take before the attack,
+// rest those given at once with a third Injury (injuriesFor).
+func labelAttackRolls(rolls []fray.Roll, d attackData, free, rest []string) {
 	for i := range rolls {
 		if rolls[i].Expr == HitDie {
 			out := "a miss"
@@ -518,13 +559,13 @@ func labelAttackRolls(rolls []fray.Roll, d attackData, free []string) {
 			rolls[i].For = fmt.Sprintf("%s (to hit %s: d20 %+d against %d = %d, %s)", d.Attacker, d.Target, d.Bonus, d.Need, d.Score, out)
 			continue
 		}
-		rolls[i].For = damageWords(d, free)
+		rolls[i].For = damageWords(d, free, rest)
 	}
 }
 
 // damageWords says what Red and Black did: "Johann (sword on Brigand #1;
 // medium deals Red: 4 damage; Black 6: bleed)".
-func damageWords(d attackData, free []string) string {
+func damageWords(d attackData, free, rest []string) string {
 	pick := map[DamageWeight]string{DamageLight: "the lower die", DamageMedium: "Red", DamageHeavy: "the higher die"}[d.Weight]
 	w := fmt.Sprintf("%s (%s on %s", d.Attacker, d.Weapon, d.Target)
 	if !d.Hit {
@@ -544,6 +585,8 @@ func damageWords(d attackData, free []string) string {
 	switch {
 	case d.Incapacitates:
 		w += "; " + d.Target + " is Incapacitated"
+	case d.Injures && len(rest) > 0:
+		w += "; " + d.Target + " takes a third Injury, so all three: " + strings.Join(thirdInjury(free, d.Injury, rest), ", ")
 	case d.Injures && d.Injury != "":
 		w += "; " + d.Target + " takes an Injury: " + d.Injury
 	case d.Injures:
@@ -552,32 +595,69 @@ func damageWords(d attackData, free []string) string {
 	return w + ")"
 }
 
-// decideInjury decides injury NAME scarred|maimed|dead: the choice of an
-// Injury the combatant has taken (Q-5).
-func (s *State) decideInjury(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 2, 2, "injury NAME scarred|maimed|dead"); err != nil {
-		return fray.Event{}, err
+// thirdInjury lists the Injuries a third one makes: those taken before
+// (all but free), then injury and rest.
+func thirdInjury(free []string, injury string, rest []string) []string {
+	var out []string
+	for _, i := range Injuries() {
+		if !slices.Contains(free, i) {
+			out = append(out, i)
+		}
+	}
+	return append(append(out, injury), rest...)
+}
+
+// decideInjury decides injury NAME scarred|maimed|dead …: the choice of
+// one or more of the Injuries the combatant has taken and not chosen yet
+// (Q-5), an event for each.
+func (s *State) decideInjury(cmd fray.Command) ([]fray.Event, error) {
+	if err := engine.CheckArgs(cmd, 2, 1+len(Injuries()), "injury NAME scarred|maimed|dead …"); err != nil {
+		return nil, err
 	}
 	if err := engine.CheckOpts(cmd); err != nil {
-		return fray.Event{}, err
+		return nil, err
 	}
 	c, err := s.Lookup(cmd.Args[0])
 	if err != nil {
-		return fray.Event{}, err
+		return nil, err
 	}
 	f := s.fighter(c.Name)
 	if f == nil || f.Pending == 0 {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no Injury to choose; an Injury comes from damage taken while Incapacitated.", c)
+		return nil, fray.Errorf(fray.EINVALID, "%s has no Injury to choose; an Injury comes from damage taken while Incapacitated.", c)
 	}
-	inj := strings.ToLower(cmd.Args[1])
 	free := freeInjuries(f)
-	if !slices.Contains(free, inj) {
-		if slices.Contains(Injuries(), inj) {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already %s; each Injury is taken once: choose %s.", c, inj, strings.Join(free, " or "))
-		}
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%q is not an Injury; choose %s.", engine.Clip(cmd.Args[1]), strings.Join(free, " or "))
+	chosen := cmd.Args[1:]
+	if len(chosen) > f.Pending {
+		return nil, fray.Errorf(fray.EINVALID, "%s has %s to choose, not %d.", c, injuriesToChoose(f.Pending), len(chosen))
 	}
-	return fray.NewEvent(EventInjured, injuryData{Name: c.Name, Injury: inj})
+	var evs []fray.Event
+	for i, arg := range chosen {
+		inj := strings.ToLower(arg)
+		switch {
+		case slices.ContainsFunc(chosen[:i], func(a string) bool { return strings.EqualFold(a, inj) }):
+			return nil, fray.Errorf(fray.EINVALID, "injury names %s twice; each Injury is taken once.", inj)
+		case slices.Contains(free, inj):
+		case slices.Contains(Injuries(), inj):
+			return nil, fray.Errorf(fray.EINVALID, "%s is already %s; each Injury is taken once: choose %s.", c, inj, strings.Join(free, " or "))
+		default:
+			return nil, fray.Errorf(fray.EINVALID, "%q is not an Injury; choose %s.", engine.Clip(arg), strings.Join(free, " or "))
+		}
+		ev, err := fray.NewEvent(EventInjured, injuryData{Name: c.Name, Injury: inj})
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, ev)
+	}
+	return evs, nil
+}
+
+// injuriesToChoose says how many Injuries are to choose: "an Injury",
+// "2 Injuries".
+func injuriesToChoose(n int) string {
+	if n == 1 {
+		return "an Injury"
+	}
+	return strconv.Itoa(n) + " Injuries"
 }
 
 // applyCombat applies the events of this file; handled is false for others.
@@ -638,8 +718,10 @@ func (s *State) hurt(name string, damage int, injures bool, injury string) {
 }
 
 // fighterNote is what the view says of a combatant's fight: "hp 7/12",
-// "Incapacitated, scarred, an Injury to choose"; numbered reports that it
-// shows hit points (it begins with them).
+// "Incapacitated, scarred, an Injury to choose: injury Bob maimed|dead",
+// "Incapacitated, 2 Injuries to choose: injury Bob INJURY INJURY, of
+// scarred|maimed|dead"; numbered reports that it shows hit points (it
+// begins with them).
 func (s *State) fighterNote(name string) (note string, numbered bool) {
 	var parts []string
 	if left, ok := s.HP(name); ok {
@@ -653,8 +735,11 @@ func (s *State) fighterNote(name string) (note string, numbered bool) {
 	}
 	if f := s.fighter(name); f != nil {
 		parts = append(parts, f.Injuries...)
-		if f.Pending > 0 {
-			parts = append(parts, "an Injury to choose: injury "+quoteName(f.Name)+" "+strings.Join(freeInjuries(f), "|"))
+		switch free := strings.Join(freeInjuries(f), "|"); {
+		case f.Pending == 1:
+			parts = append(parts, "an Injury to choose: injury "+quoteName(f.Name)+" "+free)
+		case f.Pending > 1:
+			parts = append(parts, injuriesToChoose(f.Pending)+" to choose: injury "+quoteName(f.Name)+strings.Repeat(" INJURY", f.Pending)+", of "+free)
 		}
 	}
 	return strings.Join(parts, ", "), numbered

@@ -19,6 +19,8 @@ add B group=G wits=5
 add C group=G wits=1
 add D wits=2
 order D A
+initiative A 20
+initiative B 1
 start
 act major
 act major
@@ -28,10 +30,10 @@ react C to=D
 react B to=C
 next
 add E group=G
-add F before=A
+add F before=D
 remove B
 next
-react A to=E
+react A to=F
 remove E
 next
 undo

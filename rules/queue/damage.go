@@ -70,38 +70,43 @@ type checkData struct {
 // decideDamage decides damage NAME N [injury=…]: hit points lost at the
 // GM's word (a trap, a fall), Incapacitating and Injuring exactly as an
 // attack's hit does. It is no action: the GM's word.
-func (s *State) decideDamage(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
 	if err := engine.CheckArgs(cmd, 2, 2, "damage NAME N [injury=scarred|maimed|dead]"); err != nil {
-		return fray.Event{}, err
+		return nil, err
 	}
 	if err := engine.CheckOpts(cmd, KeyInjury); err != nil {
-		return fray.Event{}, err
+		return nil, err
 	}
 	c, err := s.Lookup(cmd.Args[0])
 	if err != nil {
-		return fray.Event{}, err
+		return nil, err
 	}
 	n, err := engine.Amount(cmd, 1, 1, "hit points")
 	if err != nil {
-		return fray.Event{}, err
+		return nil, err
 	}
 	hp, ok := s.HP(c.Name)
 	switch {
 	case !ok:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no hit points to lose; add them with hp=N.", c)
+		return nil, fray.Errorf(fray.EINVALID, "%s has no hit points to lose; add them with hp=N.", c)
 	case s.Dead(c.Name):
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already dead.", c)
+		return nil, fray.Errorf(fray.EINVALID, "%s is already dead.", c)
 	}
 	injury, err := s.injuryOpt(cmd, c.Name, hp, "damage")
 	if err != nil {
-		return fray.Event{}, err
+		return nil, err
 	}
 	d := damagedData{Name: c.Name, Damage: n, HP: hp}
 	d.Incapacitates, d.Injures = Hurt(hp, n)
+	var rest []string
 	if d.Injures {
-		d.Injury = s.injuryFor(c.Name, injury)
+		d.Injury, rest = s.injuriesFor(c.Name, injury)
 	}
-	return fray.NewEvent(EventDamaged, d)
+	ev, err := fray.NewEvent(EventDamaged, d)
+	if err != nil {
+		return nil, err
+	}
+	return injuredEvents([]fray.Event{ev}, c.Name, rest)
 }
 
 // decideHeal decides heal NAME N: hit points regained at the GM's word (a

@@ -111,15 +111,16 @@ func TestQ5_HealLiftsIncapacitationInjuriesStay(t *testing.T) {
 		t.Errorf("Injuries after healing: %+v, want scarred and one to choose", f)
 	}
 	// Hurt again to 0 and beyond, Bob takes the Injuries left: with one
-	// pending, the next damage gives a second to choose, then the maimed
-	// and dead are all that is left and damage waits for the choice.
+	// pending, the next damage is his third Injury, which gives maimed
+	// and dead, all that is left, at once.
 	run(t, e, "damage Bob 3\ndamage Bob 1")
-	refuse(t, e, "damage Bob 1", "choose them with injury Bob")
-	refuse(t, e, "attack Ann Bob with=sword hit=yes dice=1,1", "choose them with injury Bob")
-	run(t, e, "injury Bob maimed\ninjury Bob dead")
+	if f := fighterOf(e, "Bob"); !reflect.DeepEqual(f.Injuries, []string{queue.InjuryScarred, queue.InjuryMaimed, queue.InjuryDead}) || f.Pending != 0 {
+		t.Errorf("Injuries after the third: %+v, want scarred, maimed, dead and none to choose", f)
+	}
 	if !e.State().(*queue.State).Dead("Bob") {
 		t.Error("Bob is not dead")
 	}
+	refuse(t, e, "damage Bob 1", "already dead")
 }
 
 // Every refusal of damage and heal is a *fray.Error that changes nothing.

@@ -2,7 +2,11 @@
 // queue by 1d20 + Wits with PCs winning ties and one roll for a group
 // two actions a turn — Major and Minor, or two Minor — and then to
 // the bottom, and reactions that put the reactor right below the one
-// they answered once that one has gone to the bottom.
+// they answered once that one has gone to the bottom. A reaction
+// counters an action being taken: the current actor's, or a reaction to
+// it; one waiting in the queue, whose turn is to come or over, takes none
+// to counter. The Incapacitated and the dead take no action and no
+// reaction.
 //
 // The queue roll has exact odds (SPEC E-6), worked out before the dice:
 // the start event records each party's chance to head the new queue, a
@@ -28,16 +32,15 @@
 // The GM's damage NAME N (a trap, a fall) takes hit points off through
 // the same code as an attack's hit (Hurt, then State.hurt when applied):
 // it Incapacitates at 0, and on one already Incapacitated it is an Injury,
-// named with injury= or chosen later with injury NAME …, the last one left
-// (dead) given at once. heal NAME N gives hit points back, never above the
+// named with injury= or chosen later with injury NAME … (several at once);
+// the third Injury, counting those still to choose, gives every one left
+// at once (each is taken once, so three are all three, dead among them). heal NAME N gives hit points back, never above the
 // combatant's hit points. Rulings where the seed is silent (ours): healing
 // an Incapacitated combatant lifts Incapacitation, which the seed defines
 // as having lost all hit points, so having some again ends it; Injuries
 // stay ("each can only be opted for only once": a scar does not heal, and
 // a healed combatant hurt again to 0 and beyond takes the ones left);
-// the dead are not healed. Damage or an attack on one Incapacitated whose
-// Injuries to choose already number as many as are left is refused until
-// they are chosen. Neither damage nor heal is an action.
+// the dead are not healed. Neither damage nor heal is an action.
 //
 // check NAME vs=NAME|difficulty=N [mod=±N] is a task roll: the house
 // to-hit roll (ToHit, Q-4 ours), d20 + Wits (+ mod= and the conditions'
@@ -285,11 +288,11 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's tiebreak order for equal scores that PCs-first does not settle (before the start)."},
 		fray.CommandDoc{Usage: "initiative NAME DIE", Summary: "Enter the physical d20 of a combatant (or of their group) before the start."},
 		fray.CommandDoc{Usage: "start", Summary: "Roll 1d20 + Wits for everyone, once per group, and form the queue (Q-1); the event records each party's chance to come first. Example: odds start."},
-		fray.CommandDoc{Usage: "act [NAME] major|minor [note=TEXT]", Summary: "The current actor takes an action: Major and Minor, or two Minor, per turn (Q-2)."},
+		fray.CommandDoc{Usage: "act [NAME] major|minor [note=TEXT]", Summary: "The current actor takes an action: Major (attacks, charges) and Minor, or two Minor, per turn (Q-2); the Incapacitated and the dead take none."},
 		fray.CommandDoc{Usage: "next [NAME]", Summary: "The current actor goes to the bottom of the queue."},
-		fray.CommandDoc{Usage: "react NAME to=NAME [note=TEXT]", Summary: "A reaction: NAME will stand right below the one answered, once that one has gone to the bottom (Q-3)."},
+		fray.CommandDoc{Usage: "react NAME to=NAME [note=TEXT]", Summary: "A reaction to the current actor (or to a reaction to them): NAME will stand right below the one answered, once that one has gone to the bottom (Q-3); the Incapacitated and the dead take none."},
 		fray.CommandDoc{Usage: "attack ATTACKER TARGET [with=WEAPON] [hit=yes|no] [mod=±N] [injury=scarred|maimed|dead]", Summary: "A Major action: d20 + Wits against 10 + the target's Wits (or the GM's hit=), then Red and Black by the weapon's weight; a Black 6 triggers its special (Q-4); dice=D20,RED,BLACK."},
-		fray.CommandDoc{Usage: "injury NAME scarred|maimed|dead", Summary: "Choose the Injury an Incapacitated combatant took; each at most once, so the third is dead (Q-5)."},
+		fray.CommandDoc{Usage: "injury NAME scarred|maimed|dead …", Summary: "Choose the Injuries an Incapacitated combatant took, one or several at once; each at most once, so the third Injury gives all that are left, dead among them (Q-5). Example: injury Bob scarred maimed."},
 		fray.CommandDoc{Usage: "damage NAME N [injury=scarred|maimed|dead]", Summary: "The GM takes N hit points off (a trap, a fall): at 0 Incapacitated, and damage to the Incapacitated is an Injury, as an attack's (Q-5); no action. Example: damage Johann 3."},
 		fray.CommandDoc{Usage: "heal NAME N", Summary: "The GM gives back up to N hit points (a potion), never above the combatant's; any regained ends Incapacitation, Injuries stay, the dead stay dead. Example: heal Johann 2."},
 		fray.CommandDoc{Usage: "check NAME vs=NAME|difficulty=N [mod=±N]", Summary: "A task: d20 + Wits against 10 + the opponent's Wits (the to-hit rule's roll) or the GM's difficulty; it takes no action itself, the GM says with act whether it costs a Major or Minor; dice=D20. Example: check Melvina vs=\"Pet Bear\" mod=+2."},
@@ -334,9 +337,9 @@ func (*System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Ev
 	case "attack":
 		return s.decideAttack(cmd, r)
 	case "injury":
-		ev, err = s.decideInjury(cmd)
+		return s.decideInjury(cmd)
 	case "damage":
-		ev, err = s.decideDamage(cmd)
+		return s.decideDamage(cmd)
 	case "heal":
 		ev, err = s.decideHeal(cmd)
 	case "check":
@@ -372,7 +375,7 @@ func (s *State) decideSharedOK(cmd fray.Command) (evs []fray.Event, handled bool
 				}
 				for _, n := range []string{d.Before, d.After} {
 					if n != "" && engine.Index(s.Queue, n) < 0 {
-						return nil, true, fray.Errorf(fray.EINVALID, "%s is not in the queue just now (they reacted); place the newcomer next to someone in it.", n)
+						return nil, true, fray.Errorf(fray.EINVALID, "%s is not in the queue just now (they reacted); place the newcomer next to someone in it.", fray.Mention(n))
 					}
 				}
 			}
@@ -562,6 +565,9 @@ func (s *State) checkAct(cmd fray.Command) (cur, kind, note string, err error) {
 	if cur, err = s.checkTurn(name); err != nil {
 		return "", "", "", err
 	}
+	if err := s.checkFit(s.Find(cur)); err != nil {
+		return "", "", "", err
+	}
 	switch {
 	case len(s.Actions) >= 2:
 		return "", "", "", fray.Errorf(fray.EINVALID, "%s has already taken two actions this turn; next sends them to the bottom of the queue.", fray.Mention(cur))
@@ -573,6 +579,19 @@ func (s *State) checkAct(cmd fray.Command) (cur, kind, note string, err error) {
 		return "", "", "", fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
 	return cur, kind, note, nil
+}
+
+// checkFit refuses an action or a Reaction of c when c can take none
+// the dead, and the Incapacitated, who have lost all their hit
+// points; attacks and checks refuse them too.
+func (s *State) checkFit(c *fray.Combatant) error {
+	switch {
+	case s.Dead(c.Name):
+		return fray.Errorf(fray.EINVALID, "%s is dead.", c)
+	case s.Incapacitated(c.Name):
+		return fray.Errorf(fray.EINVALID, "%s is Incapacitated and cannot act.", c)
+	}
+	return nil
 }
 
 // actEvent returns the event of an action by name, with the combatants
@@ -626,6 +645,14 @@ func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s cannot react to their own action.", c)
 	case fray.SameName(c.Name, cur):
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "It is %s's own turn; a reaction is taken when it is not.", c)
+	case !fray.SameName(o.Name, cur) && engine.Index(s.Below, o.Name) < 0:
+		// A Reaction counters an action: the current actor's, or
+		// a Reaction to it this turn. One waiting in the queue, whose
+		// turn is to come or over, takes none.
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is waiting in the queue, taking no action to counter; a reaction answers %s, whose turn it is, or a reaction to them.", o, fray.Mention(cur))
+	}
+	if err := s.checkFit(c); err != nil {
+		return fray.Event{}, err
 	}
 	note := cmd.Opts["note"]
 	if len(note) > 200 {

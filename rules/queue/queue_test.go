@@ -64,8 +64,8 @@ func TestSeedJohann(t *testing.T) {
 		script, queue, next string
 	}{
 		{setup, "Johann, Brigand #1, Brigand #2, Melvina, Pet Bear", "Brigand #1, Brigand #2, Melvina, Pet Bear, Johann"},
-		// Johann charges in and attacks Brigand #1; then to the end.
-		{"act minor note=charges\nact major note=\"attacks Brigand #1\"\nnext", "Brigand #1, Brigand #2, Melvina, Pet Bear, Johann", ""},
+		// Johann charges in, attacks Brigand #1 (one Major action); then to the end.
+		{"act major note=\"charges in, attacks Brigand #1\"\nnext", "Brigand #1, Brigand #2, Melvina, Pet Bear, Johann", ""},
 		// Brigand #1 hits back, then to the end as well.
 		{"act major\nnext", "Brigand #2, Melvina, Pet Bear, Johann, Brigand #1", "Melvina, Pet Bear, Johann, Brigand #1, Brigand #2"},
 		// Brigand #2 threatens Melvina; Johann takes the damage instead: a reaction.
