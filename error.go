@@ -3,6 +3,7 @@ package fray
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Error codes shared by every interface. They are wire strings: never rename one.
@@ -61,22 +62,32 @@ func (e *Error) Unwrap() error { return e.Err }
 // an error's user-facing message and does the same).
 func Errorf(code, format string, args ...any) *Error {
 	e := &Error{Code: code}
+	var shown []any // args, copied at the first change: the caller's slice stays theirs
+	set := func(i int, v any) {
+		if shown == nil {
+			shown = slices.Clone(args)
+		}
+		shown[i] = v
+	}
 	for i, a := range args {
 		switch v := a.(type) {
 		case *Combatant:
 			e.About = append(e.About, v.ID)
-			args[i] = v.Name
+			set(i, v.Name)
 		case Mention:
 			e.Names = append(e.Names, string(v))
-			args[i] = string(v)
+			set(i, string(v))
 		case Quoted:
 			e.inherit(v.err)
-			args[i] = ErrorMessage(v.err)
+			set(i, ErrorMessage(v.err))
 		case error:
 			e.inherit(v)
 		}
 	}
-	e.Message = fmt.Sprintf(format, args...)
+	if shown == nil {
+		shown = args
+	}
+	e.Message = fmt.Sprintf(format, shown...)
 	return e
 }
 

@@ -294,19 +294,12 @@ func (s *State) decideEngage(cmd fray.Command, emit emitFunc) error {
 	if err != nil {
 		return err
 	}
-	var names []string
-	for _, arg := range cmd.Args[1:] {
-		c, err := s.Lookup(arg)
-		if err != nil {
-			return err
-		}
-		switch {
-		case fray.SameName(c.Name, b.Name):
-			return fray.Errorf(fray.EINVALID, "%s cannot engage themselves.", c)
-		case engine.Index(names, c.Name) >= 0:
-			return fray.Errorf(fray.EINVALID, "%s is named twice.", c)
-		}
-		names = append(names, c.Name)
+	names, err := engine.Names(&s.Encounter, cmd.Args[1:])
+	if err != nil {
+		return err
+	}
+	if engine.Index(names, b.Name) >= 0 {
+		return fray.Errorf(fray.EINVALID, "%s cannot engage themselves.", b)
 	}
 	n := len(s.char(b.Name).Foes)
 	for _, x := range names {

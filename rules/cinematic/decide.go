@@ -119,18 +119,7 @@ func lookupAll(s *State, cmd fray.Command, usage string) ([]string, error) {
 	if err := engine.CheckOpts(cmd); err != nil {
 		return nil, err
 	}
-	var names []string
-	for _, a := range cmd.Args {
-		c, err := s.Lookup(a)
-		if err != nil {
-			return nil, err
-		}
-		if engine.Index(names, c.Name) >= 0 {
-			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
-		}
-		names = append(names, c.Name)
-	}
-	return names, nil
+	return engine.Names(&s.Encounter, cmd.Args)
 }
 
 func isCurrent(s *State, name string) error {

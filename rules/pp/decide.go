@@ -64,17 +64,9 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 			return nil, err
 		}
 		var names []string
-		for _, a := range cmd.Args {
-			c, err := s.Lookup(a)
-			if err != nil {
-				return nil, err
-			}
-			if engine.Index(names, c.Name) >= 0 {
-				return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
-			}
-			names = append(names, c.Name)
+		if names, err = engine.Names(&s.Encounter, cmd.Args); err == nil {
+			err = emit(EventTiebreak, NamesData{Names: names})
 		}
-		err = emit(EventTiebreak, NamesData{Names: names})
 	case "act", "next":
 		if err := engine.CheckArgs(cmd, 0, 1, cmd.Name+" [NAME]"); err != nil {
 			return nil, err

@@ -188,9 +188,16 @@ func CheckRefusal(sys fray.System, st fray.State, cmd fray.Command, fe *fray.Err
 	if !ok || fe.Code == fray.ENOTFOUND {
 		return nil
 	}
-	var fixed strings.Builder
-	for _, d := range sys.Commands() {
-		fmt.Fprintf(&fixed, "%+v\n", d)
+	var usage string // the system's usage text, read once a name needs it
+	inUsage := func(name string) bool {
+		if usage == "" {
+			var b strings.Builder
+			for _, d := range sys.Commands() {
+				fmt.Fprintf(&b, "%+v\n", d)
+			}
+			usage = strings.ToLower(b.String())
+		}
+		return holdsWord(usage, name)
 	}
 	enc := bs.Base()
 	type who struct {
@@ -208,11 +215,10 @@ func CheckRefusal(sys fray.System, st fray.State, cmd fray.Command, fe *fray.Err
 	slices.SortFunc(all, func(a, b who) int { return len(b.name) - len(a.name) })
 	msg := strings.ToLower(fe.Message)
 	typed := strings.ToLower(cmd.String())
-	usage := strings.ToLower(fixed.String())
 	for _, w := range all {
 		name := strings.ToLower(w.name)
 		declared := slices.Contains(fe.About, w.id) || slices.ContainsFunc(fe.Names, func(n string) bool { return fray.SameName(n, w.name) })
-		if declared || holdsWord(typed, name) || holdsWord(usage, name) {
+		if declared || holdsWord(typed, name) || holdsWord(msg, name) && inUsage(name) {
 			msg = blankWord(msg, name)
 			continue
 		}

@@ -627,7 +627,7 @@ func (d *decider) surprise(cmd fray.Command) error {
 	if s.Started {
 		return fray.Errorf(fray.EINVALID, "Surprise is declared before the start; the encounter has started.")
 	}
-	names, err := d.names(cmd.Args)
+	names, err := engine.Names(&d.s.Encounter, cmd.Args)
 	if err != nil {
 		return err
 	}
@@ -646,22 +646,6 @@ func (d *decider) surprise(cmd fray.Command) error {
 		return fray.Errorf(fray.EINVALID, "An ambush needs attackers; surprise cannot name everyone.")
 	}
 	return d.emit(EventSurprise, NamesData{Names: names})
-}
-
-// names looks up distinct combatants by name.
-func (d *decider) names(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		c, err := d.s.Lookup(a)
-		if err != nil {
-			return nil, err
-		}
-		if slices.Contains(out, c.Name) {
-			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
-		}
-		out = append(out, c.Name)
-	}
-	return out, nil
 }
 
 // initiative enters the d10 a character rolled at the table for the next
@@ -702,7 +686,7 @@ func (d *decider) tiebreak(cmd fray.Command) error {
 	if err := engine.CheckOpts(cmd); err != nil {
 		return err
 	}
-	names, err := d.names(cmd.Args)
+	names, err := engine.Names(&d.s.Encounter, cmd.Args)
 	if err != nil {
 		return err
 	}
@@ -757,7 +741,7 @@ func (d *decider) interrupt(cmd fray.Command) error {
 			return fray.Errorf(fray.EINVALID, "%s is acting now, not %s; a held action interrupts the one acting.", fray.Mention(cur), c)
 		}
 	}
-	names, err := d.names(cmd.Args)
+	names, err := engine.Names(&d.s.Encounter, cmd.Args)
 	if err != nil {
 		return err
 	}
