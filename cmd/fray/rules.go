@@ -19,12 +19,7 @@ import (
 type rulesSpec struct {
 	id   string
 	roll kit.NamedRoll
-	// keys names roll.Keys, in order.
-	keys []rulesKey
 }
-
-// rulesKey names one key of a named roll.
-type rulesKey struct{ name string }
 
 // rulesSpecs lists the named rolls of the systems fray runs (systemList)
 // that offer one (kit.NamedRoller), in that list's order; help, errors
@@ -39,11 +34,7 @@ func newRulesSpecs(list []func() fray.System) []*rulesSpec {
 		if !ok {
 			continue
 		}
-		s := &rulesSpec{id: sys.ID(), roll: nr.NamedRoll()}
-		for _, k := range s.roll.Keys {
-			s.keys = append(s.keys, rulesKey{k.Name})
-		}
-		specs = append(specs, s)
+		specs = append(specs, &rulesSpec{id: sys.ID(), roll: nr.NamedRoll()})
 	}
 	return specs
 }

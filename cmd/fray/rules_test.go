@@ -334,9 +334,9 @@ func TestRulesHelp(t *testing.T) {
 		if !strings.Contains(h, "  "+s.id+" — ") {
 			t.Errorf("help lacks system %s", s.id)
 		}
-		for _, k := range s.keys {
-			if !strings.Contains(h, k.name+"=") {
-				t.Errorf("help lacks %s key %s", s.id, k.name)
+		for _, k := range s.roll.Keys {
+			if !strings.Contains(h, k.Name+"=") {
+				t.Errorf("help lacks %s key %s", s.id, k.Name)
 			}
 		}
 	}
