@@ -20,8 +20,14 @@ type Condition struct {
 	// Name names the condition, such as "distracted"; a combatant holds
 	// at most one condition of a name (compared without regard to case).
 	Name string `json:"name"`
-	// By names the combatant who caused it, if any.
+	// By names the combatant who caused it, if any, as they were called
+	// when it was set; in a state the engine keeps it up to date with
+	// their name (see ByID).
 	By string `json:"by,omitempty" fray:"who"`
+	// ByID identifies the combatant who caused it. The engine fills it
+	// when the condition is applied; it is who By is, whatever their name
+	// becomes.
+	ByID CombatantID `json:"by_id,omitempty"`
 	// Since is the round in which it was set.
 	Since int `json:"since"`
 	// From is the first round in which its modifiers apply; 0 means at
@@ -48,8 +54,13 @@ type Anchor struct {
 	// Round is the earliest round whose edge ends the condition.
 	Round int `json:"round"`
 	// Name names the combatant whose turn it is; empty for the round
-	// itself.
+	// itself. In a state the engine keeps it up to date with their name
+	// (see ID).
 	Name string `json:"name,omitempty" fray:"who"`
+	// ID identifies the combatant whose turn it is (empty for the round
+	// itself). The engine fills it when the condition is applied, and
+	// turn edges are matched by it.
+	ID CombatantID `json:"id,omitempty"`
 	// Edge is EdgeStart or EdgeEnd.
 	Edge string `json:"edge"`
 }

@@ -21,6 +21,7 @@ const (
 	EventRevealed  = "revealed"  // a hidden combatant is shown to players; data: NameData
 	EventCondition = "condition" // a combatant is put in a condition; data: ConditionData
 	EventCleared   = "cleared"   // a combatant's condition ends before its time; data: ClearedData
+	EventRenamed   = "renamed"   // a combatant's name changes; data: RenamedData
 )
 
 // AboutUndeclared stands in Event.About for the combatants of an event
@@ -58,6 +59,12 @@ type Event struct {
 	// engine records it when the event is made; what a player may see of
 	// the event follows from it.
 	About []CombatantID `json:"about,omitempty"`
+	// Hidden marks an event that concerned a combatant hidden from
+	// players when it happened (one of About, as the state stood once the
+	// event applied). It stays the GM's even after that combatant is
+	// revealed: a reveal shows who is there now, not what they did unseen,
+	// nor the name they had then. The engine records it.
+	Hidden bool `json:"hidden,omitempty"`
 
 	// payload is the value Data was encoded from, when the event was made
 	// by NewEvent in this process; Decode copies it instead of decoding
@@ -213,6 +220,15 @@ type ConditionData struct {
 type ClearedData struct {
 	Name      string `json:"name" fray:"who"`
 	Condition string `json:"condition"`
+}
+
+// RenamedData is the payload of EventRenamed: the combatant ID, called
+// Name until now, is called To from now on. ID declares whom it concerns;
+// the names are words.
+type RenamedData struct {
+	ID   CombatantID `json:"id"`
+	Name string      `json:"name"`
+	To   string      `json:"to"`
 }
 
 // StepData is the payload of EventUndo and EventRedo.

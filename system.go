@@ -145,6 +145,24 @@ func (e *Encounter) Find(name string) *Combatant {
 	return nil
 }
 
+// IDOf returns the id of the combatant the rules call name (a name held
+// in a payload, not one a person typed: see Lookup): a present one, else
+// the last to leave by that name; "" for none.
+func (e *Encounter) IDOf(name string) CombatantID {
+	if name == "" {
+		return ""
+	}
+	if c := e.Find(name); c != nil {
+		return c.ID
+	}
+	for i := len(e.Gone) - 1; i >= 0; i-- {
+		if SameName(e.Gone[i].Name, name) {
+			return e.Gone[i].ID
+		}
+	}
+	return ""
+}
+
 // ByID returns the combatant with the given id, or nil.
 func (e *Encounter) ByID(id CombatantID) *Combatant {
 	if id == "" {

@@ -222,11 +222,21 @@ func applyCondition(enc *fray.Encounter, ev fray.Event) error {
 		if c == nil || d.Condition.Name == "" {
 			return fray.Errorf(fray.EINVALID, "Event %d puts %q in a condition, but they are not present.", ev.Seq, fray.Mention(d.Name))
 		}
-		if x := c.Condition(d.Condition.Name); x != nil {
-			*x = d.Condition.Clone()
+		x := d.Condition.Clone()
+		// The names the payload holds become ids: who caused the
+		// condition and whose turn ends it are those combatants, whatever
+		// they are called later (see renamed).
+		if x.By != "" && x.ByID == "" {
+			x.ByID = enc.IDOf(x.By)
+		}
+		if u := x.Until; u != nil && u.Name != "" && u.ID == "" {
+			u.ID = enc.IDOf(u.Name)
+		}
+		if old := c.Condition(x.Name); old != nil {
+			*old = x
 			return nil
 		}
-		c.Conditions = append(c.Conditions, d.Condition.Clone())
+		c.Conditions = append(c.Conditions, x)
 	case fray.EventCleared:
 		var d fray.ClearedData
 		if err := ev.Decode(&d); err != nil {
@@ -258,31 +268,50 @@ func dropCondition(c *fray.Combatant, drop func(*fray.Condition) bool) {
 	c.Conditions = out
 }
 
-// TurnEdge ends the conditions anchored at an edge of name's turn in round
-// (name empty: of the round itself). Systems call it from Apply whenever a
+// TurnEdge ends the conditions anchored at an edge of the turn of the
+// combatant id in round (id empty: of the round itself). Systems call it from Apply whenever a
 // turn starts (becomes current) or ends, and when a round starts or ends,
 // with the round the encounter is in. A forced or delayed turn is a turn:
 // report its start when it is taken and its end when it ends.
-func TurnEdge(enc *fray.Encounter, round int, name, edge string) {
+func TurnEdge(enc *fray.Encounter, round int, id fray.CombatantID, edge string) {
 	for _, c := range enc.Combatants {
 		if len(c.Conditions) == 0 {
 			continue
 		}
 		dropCondition(c, func(x *fray.Condition) bool {
 			u := x.Until
-			return u != nil && u.Edge == edge && round >= u.Round && fray.SameName(u.Name, name)
+			return u != nil && u.Edge == edge && round >= u.Round && u.ID == id
 		})
 	}
 }
 
 // dropAnchoredTo ends the conditions anchored to a removed combatant's
 // turns, which will never come.
-func dropAnchoredTo(enc *fray.Encounter, name string) {
+func dropAnchoredTo(enc *fray.Encounter, id fray.CombatantID) {
 	for _, c := range enc.Combatants {
 		if len(c.Conditions) > 0 {
 			dropCondition(c, func(x *fray.Condition) bool {
-				return x.Until != nil && x.Until.Name != "" && fray.SameName(x.Until.Name, name)
+				return x.Until != nil && x.Until.ID != "" && x.Until.ID == id
 			})
+		}
+	}
+}
+
+// renameIn keeps the names conditions hold for the combatant id up to
+// date with its new name (the ids say who they are; the names are what
+// views show).
+func renameIn(enc *fray.Encounter, id fray.CombatantID, name string) {
+	for _, c := range enc.Combatants {
+		for i := range c.Conditions {
+			x := &c.Conditions[i]
+			if x.ByID == id {
+				x.By = name
+			}
+			if u := x.Until; u != nil && u.ID == id {
+				v := *u // anchors may be shared with an earlier state's copy
+				v.Name = name
+				x.Until = &v
+			}
 		}
 	}
 }

@@ -216,6 +216,7 @@ func (e *Engine) commit(name, text string, evs []fray.Event) ([]fray.Event, erro
 			e.rebuild() // put the state back as it was
 			return nil, &fray.Error{Code: fray.EINTERNAL, Message: "The " + name + " command produced an event the rules cannot apply.", Err: err}
 		}
+		evs[i].Hidden = concernsHidden(enc, evs[i].About)
 	}
 	e.events = append(e.events, evs...)
 	e.steps = append(e.steps, stepSpan{first, len(evs)})
@@ -224,6 +225,28 @@ func (e *Engine) commit(name, text string, evs []fray.Event) ([]fray.Event, erro
 	e.since += len(evs)
 	e.maybeSnap(len(e.active))
 	return evs, nil
+}
+
+// concernsHidden reports whether any of the combatants about is hidden
+// from players in enc, present or gone (see fray.Event.Hidden).
+func concernsHidden(enc *fray.Encounter, about []fray.CombatantID) bool {
+	if enc == nil {
+		return false
+	}
+	for _, id := range about {
+		if c := enc.ByID(id); c != nil {
+			if c.Hidden {
+				return true
+			}
+			continue
+		}
+		for _, g := range enc.Gone {
+			if g.ID == id && g.Hidden {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func noWords(cmd fray.Command) error {

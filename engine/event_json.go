@@ -87,6 +87,11 @@ func fastEvent(b []byte, names *interner) (fray.Event, bool) {
 			if err := json.Unmarshal(v, &ev.Odds); err != nil {
 				return ev, false
 			}
+		case "hidden":
+			if string(v) != "true" && string(v) != "false" {
+				return ev, false
+			}
+			ev.Hidden = string(v) == "true"
 		case "about":
 			a, ok := names.aboutList(v)
 			if !ok {

@@ -114,19 +114,6 @@ func appendAbout(buf []fray.CombatantID, enc *fray.Encounter, ev fray.Event) []f
 	return out
 }
 
-// idOf returns the id of the combatant enc's rules call name: a present
-// one, else the last to leave by that name; "" for none.
-func idOf(enc *fray.Encounter, name string) fray.CombatantID {
-	if name == "" {
-		return ""
-	}
-	if c := enc.Find(name); c != nil {
-		return c.ID
-	}
-	for i := len(enc.Gone) - 1; i >= 0; i-- {
-		if fray.SameName(enc.Gone[i].Name, name) {
-			return enc.Gone[i].ID
-		}
-	}
-	return ""
-}
+// idOf returns the id of the combatant enc's rules call name (see
+// fray.Encounter.IDOf).
+func idOf(enc *fray.Encounter, name string) fray.CombatantID { return enc.IDOf(name) }

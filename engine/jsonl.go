@@ -144,7 +144,9 @@ func Import(r io.Reader, sys fray.System, rng *rand.Rand) (*Engine, error) {
 }
 
 // Replay returns an engine rebuilt from events (as returned by Log) under
-// sys, without rolling any die.
+// sys, without rolling any die. The engine keeps evs as its log, marking
+// those that concerned a hidden combatant (fray.Event.Hidden) where an
+// older log did not.
 func Replay(sys fray.System, rng *rand.Rand, evs []fray.Event) (*Engine, error) {
 	e := New(sys, rng)
 	if err := e.load(evs); err != nil {
@@ -195,10 +197,16 @@ func (e *Engine) load(evs []fray.Event) error {
 	e.events = evs
 	for depth, step := range e.active {
 		sp := e.steps[step-1]
-		for _, ev := range evs[sp.first : sp.first+sp.n] {
+		for i := sp.first; i < sp.first+sp.n; i++ {
+			ev := evs[i]
 			if err := e.sys.Apply(e.st, ev); err != nil {
 				e.reset()
 				return &fray.Error{Code: fray.EINVALID, Message: "Event " + strconv.Itoa(ev.Seq) + " (" + ev.Type + ") cannot be applied: " + fray.ErrorMessage(err), Err: err}
+			}
+			// A log written before events recorded it learns here which
+			// concerned a hidden combatant (a recorded mark stays).
+			if !ev.Hidden && concernsHidden(e.encounter(), ev.About) {
+				evs[i].Hidden = true
 			}
 		}
 		e.since += sp.n

@@ -6,17 +6,20 @@ import (
 	"fray"
 )
 
+// The order helpers work on orders of names or of ids (fray.CombatantID,
+// compared exactly: ids have one case).
+
 // Index returns the position of name in order, compared without regard to
 // case, or -1.
-func Index(order []string, name string) int {
-	return slices.IndexFunc(order, func(s string) bool { return fray.SameName(s, name) })
+func Index[T ~string](order []T, name T) int {
+	return slices.IndexFunc(order, func(s T) bool { return fray.SameName(string(s), string(name)) })
 }
 
 // Without returns order without name (a new slice; order is unchanged).
-func Without(order []string, name string) []string {
-	out := make([]string, 0, len(order))
+func Without[T ~string](order []T, name T) []T {
+	out := make([]T, 0, len(order))
 	for _, s := range order {
-		if !fray.SameName(s, name) {
+		if !fray.SameName(string(s), string(name)) {
 			out = append(out, s)
 		}
 	}
@@ -25,9 +28,9 @@ func Without(order []string, name string) []string {
 
 // InsertAt returns a new order with name inserted at position i (clamped
 // to the order's bounds).
-func InsertAt(order []string, i int, name string) []string {
+func InsertAt[T ~string](order []T, i int, name T) []T {
 	i = min(max(i, 0), len(order))
-	out := make([]string, 0, len(order)+1)
+	out := make([]T, 0, len(order)+1)
 	out = append(out, order[:i]...)
 	out = append(out, name)
 	return append(out, order[i:]...)
@@ -37,19 +40,19 @@ func InsertAt(order []string, i int, name string) []string {
 // just before the combatant before, or just after the combatant after, or
 // at position def when both are empty. A before or after that is not in
 // the order is an ENOTFOUND error.
-func Place(order []string, name, before, after string, def int) ([]string, error) {
+func Place[T ~string](order []T, name, before, after T, def int) ([]T, error) {
 	out := Without(order, name)
 	switch {
 	case before != "":
 		i := Index(out, before)
 		if i < 0 {
-			return nil, fray.Errorf(fray.ENOTFOUND, "%s is not in the order of play.", fray.Mention(before))
+			return nil, fray.Errorf(fray.ENOTFOUND, "%s is not in the order of play.", fray.Mention(string(before)))
 		}
 		return InsertAt(out, i, name), nil
 	case after != "":
 		i := Index(out, after)
 		if i < 0 {
-			return nil, fray.Errorf(fray.ENOTFOUND, "%s is not in the order of play.", fray.Mention(after))
+			return nil, fray.Errorf(fray.ENOTFOUND, "%s is not in the order of play.", fray.Mention(string(after)))
 		}
 		return InsertAt(out, i+1, name), nil
 	}
@@ -80,20 +83,46 @@ func SortRanked(entries []Ranked) {
 	})
 }
 
-// Tiebreak returns the names of enc's combatants in the GM's tiebreak
-// order: those named in tiebreak first, in that order, then the others in
-// the order they were added.
-func Tiebreak(enc *fray.Encounter, tiebreak []string) []string {
-	out := make([]string, 0, len(enc.Combatants))
-	for _, n := range tiebreak {
-		if c := enc.Find(n); c != nil && Index(out, c.Name) < 0 {
-			out = append(out, c.Name)
+// Tiebreak returns the ids of enc's combatants in the GM's tiebreak
+// order: those in tiebreak first, in that order, then the others in the
+// order they were added.
+func Tiebreak(enc *fray.Encounter, tiebreak []fray.CombatantID) []fray.CombatantID {
+	out := make([]fray.CombatantID, 0, len(enc.Combatants))
+	for _, id := range tiebreak {
+		if c := enc.ByID(id); c != nil && !slices.Contains(out, id) {
+			out = append(out, id)
 		}
 	}
 	for _, c := range enc.Combatants {
-		if Index(out, c.Name) < 0 {
-			out = append(out, c.Name)
+		if !slices.Contains(out, c.ID) {
+			out = append(out, c.ID)
 		}
+	}
+	return out
+}
+
+// IDs returns the ids of the combatants the rules call by the given names
+// (see fray.Encounter.IDOf), "" for a name that is nobody's.
+func IDs(enc *fray.Encounter, names []string) []fray.CombatantID {
+	if names == nil {
+		return nil
+	}
+	out := make([]fray.CombatantID, len(names))
+	for i, n := range names {
+		out[i] = enc.IDOf(n)
+	}
+	return out
+}
+
+// NamesOf returns the names of the combatants ids, present or gone (see
+// fray.Encounter.NameOf).
+func NamesOf(enc *fray.Encounter, ids []fray.CombatantID) []string {
+	if ids == nil {
+		return nil
+	}
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = enc.NameOf(id)
 	}
 	return out
 }

@@ -18,6 +18,7 @@ const (
 	CmdSet    = "set"    // change a setting
 	CmdNote   = "note"   // note something about a combatant
 	CmdReveal = "reveal" // show a hidden combatant to players
+	CmdRename = "rename" // give a combatant another name
 )
 
 // Keys of the add command that every system accepts; any other key of add
@@ -92,6 +93,7 @@ func SharedDocs(s Spec) []fray.CommandDoc {
 		{Usage: "remove NAME", Summary: "Remove a combatant from the encounter."},
 		{Usage: "note NAME TEXT", Summary: "Record a note about a combatant for the GM."},
 		{Usage: "reveal NAME", Summary: "Show a hidden combatant to the players."},
+		{Usage: "rename NAME NEWNAME", Summary: "Give a combatant another name; everything that refers to them follows."},
 	}
 	docs = append(docs, ConditionDocs()...)
 	settings := settingsOf(s)
@@ -107,7 +109,7 @@ func SharedDocs(s Spec) []fray.CommandDoc {
 }
 
 // DecideShared decides the commands every system shares: add, remove, set,
-// note, reveal, condition and clear. handled is false for any other command, which the
+// note, reveal, rename, condition and clear. handled is false for any other command, which the
 // system then decides itself.
 func DecideShared(enc *fray.Encounter, cmd fray.Command, s Spec) (evs []fray.Event, handled bool, err error) {
 	var ev fray.Event
@@ -139,6 +141,8 @@ func DecideShared(enc *fray.Encounter, cmd fray.Command, s Spec) (evs []fray.Eve
 				ev, err = fray.NewEvent(fray.EventRevealed, fray.NameData{Name: c.Name})
 			}
 		}
+	case CmdRename:
+		ev, err = decideRename(enc, cmd)
 	default:
 		return nil, false, nil
 	}
@@ -146,6 +150,36 @@ func DecideShared(enc *fray.Encounter, cmd fray.Command, s Spec) (evs []fray.Eve
 		return nil, true, err
 	}
 	return []fray.Event{ev}, true, nil
+}
+
+// decideRename decides rename NAME NEWNAME. The new name is checked as
+// add checks a name (CheckCombatant), and may not be another present
+// combatant's, without regard to case; a change of case alone is allowed.
+func decideRename(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) {
+	const usage = "rename NAME NEWNAME"
+	if err := CheckArgs(cmd, 2, 2, usage); err != nil {
+		return fray.Event{}, err
+	}
+	if err := CheckOpts(cmd); err != nil {
+		return fray.Event{}, err
+	}
+	c, err := enc.Lookup(cmd.Args[0])
+	if err != nil {
+		return fray.Event{}, err
+	}
+	to := fray.NormName(cmd.Args[1])
+	if to == c.Name {
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already called that.", c)
+	}
+	if o := enc.Find(to); o != nil && o != c {
+		return fray.Event{}, fray.Errorf(fray.ECONFLICT, "There is already a combatant named %q.", o)
+	}
+	n := *c
+	n.Name = to
+	if err := CheckCombatant(&n); err != nil {
+		return fray.Event{}, err
+	}
+	return fray.NewEvent(fray.EventRenamed, fray.RenamedData{ID: c.ID, Name: c.Name, To: to})
 }
 
 func decideAdd(enc *fray.Encounter, cmd fray.Command, s Spec) (fray.Event, error) {
@@ -299,9 +333,11 @@ func decideNote(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) {
 
 // ApplyShared applies the events DecideShared produces to enc. handled is
 // false for any other event type. For EventAdded it returns the decoded
-// payload, and for EventRemoved the removed combatant's name, so that the
-// system can place or drop the combatant in its order of play.
-func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, removed string, handled bool, err error) {
+// payload, and for EventRemoved the removed combatant's id, so that the
+// system can place or drop the combatant in its order of play. A system
+// whose state refers to combatants by id (as every system's should) has
+// nothing to do for EventRenamed.
+func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, removed fray.CombatantID, handled bool, err error) {
 	switch ev.Type {
 	case fray.EventAdded:
 		var d fray.AddedData
@@ -335,11 +371,31 @@ func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, rem
 			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d removes %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		gone := enc.Combatants[i]
-		name := gone.Name
 		enc.Gone = append(enc.Gone, fray.Departed{ID: gone.ID, Name: gone.Name, Side: gone.Side, Hidden: gone.Hidden})
 		enc.Combatants = slices.Delete(enc.Combatants, i, i+1)
-		dropAnchoredTo(enc, name)
-		return nil, name, true, nil
+		dropAnchoredTo(enc, gone.ID)
+		return nil, gone.ID, true, nil
+	case fray.EventRenamed:
+		var d fray.RenamedData
+		if err := ev.Decode(&d); err != nil {
+			return nil, "", true, err
+		}
+		c := enc.ByID(d.ID)
+		to := fray.NormName(d.To)
+		if c == nil {
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d renames the combatant %s, who is not present.", ev.Seq, d.ID)
+		}
+		if o := enc.Find(to); o != nil && o != c {
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d renames %q to %q, the name of another.", ev.Seq, c, fray.Mention(to))
+		}
+		n := *c
+		n.Name = to
+		if to == "" || CheckCombatant(&n) != nil {
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d renames %q to a name the rules refuse.", ev.Seq, c)
+		}
+		c.Name = to
+		renameIn(enc, c.ID, to)
+		return nil, "", true, nil
 	case fray.EventCondition, fray.EventCleared:
 		return nil, "", true, applyCondition(enc, ev)
 	case fray.EventSet:

@@ -20,7 +20,7 @@ const (
 // listed here.
 var commandActors = map[string]int{
 	engine.CmdAdd: actsGM, engine.CmdRemove: actsGM, engine.CmdSet: actsGM,
-	engine.CmdNote: actsGM, engine.CmdReveal: actsGM, engine.CmdUndo: actsGM,
+	engine.CmdNote: actsGM, engine.CmdReveal: actsGM, engine.CmdRename: actsGM, engine.CmdUndo: actsGM,
 	engine.CmdRedo: actsGM, "order": actsGM, "reorder": actsGM, "start": actsGM,
 	"surprise": actsGM, "aware": actsGM,
 

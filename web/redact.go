@@ -134,7 +134,9 @@ func (s *Sight) taker(turn string) string {
 //     the taker's name when the turn's words declare (RoundTurns.Who)
 //     someone players may not know of;
 //   - only the events every combatant of whose About they may know of, no
-//     noted event, without the command text and the odds a roll had, with
+//     noted event, no event that concerned a combatant hidden at the time
+//     (fray.Event.Hidden, so that a reveal does not give away what the
+//     combatant did unseen or the name they had then), without the command text and the odds a roll had, with
 //     added combatants reduced as above, and — for an event that concerns
 //     anyone but visible player characters — without the numbers of its
 //     data and without the rolls made for anyone but those characters, so
@@ -245,7 +247,7 @@ func redactEvents(s *Sight, evs []fray.Event) []fray.Event {
 	out := make([]fray.Event, 0, len(evs))
 next:
 	for _, ev := range evs {
-		if ev.Type == fray.EventNoted {
+		if ev.Type == fray.EventNoted || ev.Hidden {
 			continue
 		}
 		pcsOnly := true

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -12,6 +13,8 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"fray"
+	"fray/engine"
+	"fray/sheet"
 )
 
 // secrecyWords lists, per system, command lines (with A and B standing
@@ -52,13 +55,16 @@ func foldForScan(s string) string {
 }
 
 // TestSecrecyProperty plays random encounters in all five systems with
-// hidden and visible NPCs, tracks, conditions, notes, reveals, removals,
-// undo and redo, and after every step fetches everything a player token
-// can reach — the view, answers to commands and odds, refusals, the live
-// stream and a stream resumed from the start — and scans every byte for
-// every hidden combatant's id and name (folded and NFKC-normalised, so
-// case-fold and compatibility variants count) and for every NPC's own
-// numbers. Nothing may be found, and everything visible must be there.
+// hidden and visible NPCs, sheets (the examples' party and foes, brought
+// in by an imported log), tracks, conditions, notes, reveals, renames,
+// removals, undo and redo, and after every step fetches everything a
+// player token can reach — the view, answers to commands and odds,
+// refusals, the live stream and a stream resumed from the start — and
+// scans every byte for every hidden combatant's id and name, and every
+// name a combatant had while hidden that players never saw (folded and
+// NFKC-normalised, so case-fold and compatibility variants count), and
+// for every NPC's own numbers. Nothing may be found, and everything
+// visible must be there.
 func TestSecrecyProperty(t *testing.T) {
 	steps := 70
 	if testing.Short() {
@@ -74,23 +80,159 @@ func TestSecrecyProperty(t *testing.T) {
 }
 
 type secrecyModel struct {
-	ids        map[string]fray.CombatantID // every name ever seen → its latest id
-	goneSecret map[fray.CombatantID]string // removed while hidden: id → name
-	numbers    map[int]bool                // every NPC's own numbers
+	ids        map[string]fray.CombatantID          // every name ever seen → its latest id
+	goneSecret map[fray.CombatantID]string          // removed while hidden: id → name
+	hiddenAs   map[fray.CombatantID]map[string]bool // every name a combatant had while hidden
+	shownAs    map[fray.CombatantID]map[string]bool // every name a combatant had while players saw it
+	numbers    map[int]bool                         // every NPC's own numbers
+}
+
+// see records the names the combatants of v have, hidden or shown.
+func (m *secrecyModel) see(v fray.View) {
+	for _, c := range v.Combatants {
+		m.ids[c.Name] = c.ID
+		at := m.shownAs
+		if c.Hidden {
+			at = m.hiddenAs
+		}
+		if at[c.ID] == nil {
+			at[c.ID] = map[string]bool{}
+		}
+		at[c.ID][c.Name] = true
+	}
+}
+
+// secrets returns what players may not learn when the GM's view is v,
+// each word to look for with what it is: the ids and names of the hidden
+// combatants, present or removed while hidden, and the names combatants
+// had while hidden that players never saw them under.
+func (m *secrecyModel) secrets(v fray.View) map[string]string {
+	m.see(v)
+	out := map[string]string{}
+	for id, n := range m.goneSecret {
+		out[string(id)], out[n] = "the id of the removed "+n, "the removed "+n
+	}
+	for _, c := range v.Combatants {
+		if c.Hidden {
+			out[string(c.ID)], out[c.Name] = "the id of the hidden "+c.Name, "the hidden "+c.Name
+		}
+	}
+	for id, names := range m.hiddenAs {
+		for n := range names {
+			if !m.shownAs[id][n] {
+				out[n] = "a name " + string(id) + " had while hidden"
+			}
+		}
+	}
+	return out
+}
+
+// renumber gives a foe loaded from a sheet numbers that are its alone
+// (from *next on, as secrecyStats does for added NPCs), so that a scan can
+// tell them anywhere: its stats and tracks, at most six of them.
+func renumber(rules string, c *fray.Combatant, next *int, m *secrecyModel) {
+	n := 0
+	take := func() int {
+		v := *next
+		*next++
+		m.numbers[v] = true
+		n++
+		return v
+	}
+	// Only the stats an added NPC gets numbers of its own for (see
+	// secrecyStats): others, such as vv's Agility or pp's edge, set the
+	// order of play, which everyone sees.
+	for _, k := range sortedKeys(c.Stats) {
+		if n < 3 && strings.Contains(secrecyStats(rules, 0), k+"=") {
+			c.Stats[k] = take()
+		}
+	}
+	for _, k := range sortedKeys(c.Tracks) {
+		if n < 6 {
+			v := take()
+			c.Tracks[k] = fray.Track{Value: v, Max: v}
+		}
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// sheetLog returns an exported log of an encounter under rules with Pat
+// and Robin and the examples' party and foes, renamed to names of rare
+// letters (so that a scan for one never finds another) and the foes
+// hidden but the first, each with numbers of its own (see renumber).
+func sheetLog(t *testing.T, rules string, rng *rand.Rand, next *int, m *secrecyModel) []byte {
+	t.Helper()
+	eng := engine.New(systems[rules](), rand.New(rand.NewPCG(5, 5)))
+	if _, err := eng.Do(fray.Command{Name: "add", Args: []string{"Pat"}, Opts: map[string]string{"side": "pc"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := eng.Do(fray.Command{Name: "add", Args: []string{"Robin"}, Opts: map[string]string{"side": "pc"}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []struct{ file, side string }{{"party", fray.SidePC}, {"foes", fray.SideNPC}} {
+		cs, err := sheet.Load("../examples/"+rules+"-"+f.file+".yaml", rules, f.side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cs) > 3 {
+			cs = cs[:3]
+		}
+		for i := range cs {
+			name := newName(rng)
+			for clash(name, m.ids) {
+				name = newName(rng)
+			}
+			m.ids[name] = ""
+			cs[i].Name = name
+			if !cs[i].IsPC() {
+				cs[i].Hidden = i > 0
+				renumber(rules, &cs[i], next, m)
+			}
+		}
+		if _, err := eng.Join(cs); err != nil {
+			t.Fatalf("%s %s: %v", rules, f.file, err)
+		}
+	}
+	var b bytes.Buffer
+	if err := eng.Export(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
 
 func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
 	e := start(t, nil)
-	enc := e.create(t, rules, "Secrecy")
 	rng := rand.New(rand.NewPCG(seed, 99))
-	m := &secrecyModel{ids: map[string]fray.CombatantID{}, goneSecret: map[fray.CombatantID]string{}, numbers: map[int]bool{}}
+	m := &secrecyModel{ids: map[string]fray.CombatantID{}, goneSecret: map[fray.CombatantID]string{},
+		hiddenAs: map[fray.CombatantID]map[string]bool{}, shownAs: map[fray.CombatantID]map[string]bool{}, numbers: map[int]bool{}}
 	pool := []string{"Qorvath", "Zelmira", "Xantor", "Vhiskel", "Mordrax", "Ynnefel", "Kestrith", "Wulfgarn"}
-	d := e.play(t, enc.ID, enc.Token, 0, "add Pat side=pc", "add Robin side=pc")
+	next := 901
+	// Odd seeds begin from sheets, brought in by an imported log; even
+	// ones from an empty encounter.
+	var enc created
+	rev := 0
+	if seed%2 == 1 {
+		r := e.do(t, "POST", "/api/encounters/import?name=Secrecy", "", sheetLog(t, rules, rng, &next, m))
+		if r.Status != http.StatusCreated {
+			t.Fatalf("import: %d %s", r.Status, r.Body)
+		}
+		r.decode(t, &enc)
+		rev = enc.Revision
+	} else {
+		enc = e.create(t, rules, "Secrecy")
+		rev = e.play(t, enc.ID, enc.Token, 0, "add Pat side=pc", "add Robin side=pc").Revision
+	}
 	pat := e.invite(t, enc.ID, enc.Token, "Pat")
 	live := e.open(t, enc.ID, pat, "")
 	defer live.close()
-	rev := d.Revision
-	next := 901
 	var players [][]byte
 
 	gmView := func() fray.View {
@@ -98,28 +240,13 @@ func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
 		e.do(t, "GET", "/api/encounters/"+enc.ID, enc.Token, nil).decode(t, &got)
 		return got.View
 	}
-	secrets := func(v fray.View) map[fray.CombatantID]string {
-		out := map[fray.CombatantID]string{}
-		for id, n := range m.goneSecret {
-			out[id] = n
-		}
-		for _, c := range v.Combatants {
-			m.ids[c.Name] = c.ID
-			delete(out, c.ID)
-			if c.Hidden {
-				out[c.ID] = c.Name
-			}
-		}
-		return out
-	}
-	scan := func(where string, b []byte, secret map[fray.CombatantID]string) {
+	secrets := m.secrets
+	scan := func(where string, b []byte, secret map[string]string) {
 		t.Helper()
 		low := foldForScan(string(b))
-		for id, name := range secret {
-			for _, w := range []string{string(id), name} {
-				if i := strings.Index(low, foldForScan(w)); i >= 0 {
-					t.Fatalf("%s holds the hidden %s (%q): …%s…", where, name, w, low[max(0, i-120):min(len(low), i+120)])
-				}
+		for w, what := range secret {
+			if i := strings.Index(low, foldForScan(w)); i >= 0 {
+				t.Fatalf("%s holds %s (%q): …%s…", where, what, w, low[max(0, i-120):min(len(low), i+120)])
 			}
 		}
 		// Numbers as whole words: the digits inside an id or a token are
@@ -134,7 +261,7 @@ func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
 	// drain reads the live stream up to the revision, scanning each
 	// message against what was secret when it was sent.
 	drained := -1
-	drain := func(upTo int, secret map[fray.CombatantID]string) {
+	drain := func(upTo int, secret map[string]string) {
 		if upTo <= drained {
 			return
 		}
@@ -203,6 +330,16 @@ func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
 			line = fill("condition A marked by=B", v)
 		case k == 10:
 			line = "start"
+		case k == 11 && len(v.Combatants) > 0:
+			// A new name of rare letters: while hidden, the old and the
+			// new are both secrets; once shown, the names it had
+			// unseen stay so.
+			name := newName(rng)
+			for clash(name, m.ids) {
+				name = newName(rng)
+			}
+			m.ids[name] = ""
+			line = "rename " + quote(pick(names(v, func(fray.Combatant) bool { return true }))) + " " + name
 		default:
 			line = fill(secrecyWords[rules][rng.IntN(len(secrecyWords[rules]))], v)
 		}
@@ -311,8 +448,8 @@ func secrecyRun(t *testing.T, rules string, seed uint64, steps int) {
 	// secrets.
 	gm := foldForScan(e.log(t, enc.ID, enc.Token))
 	found := false
-	for _, n := range final {
-		found = found || strings.Contains(gm, foldForScan(n))
+	for w := range final {
+		found = found || strings.Contains(gm, foldForScan(w))
 	}
 	if len(final) > 0 && !found {
 		t.Errorf("the GM's log holds none of the secrets %v", final)

@@ -664,15 +664,18 @@ func outcome(ev fray.Event) string {
 // changes lists what a command changed in the combatants' tracks and
 // conditions: "Monolith: endurance 30 → 27", "Ganyeka: + distracted".
 func changes(before, after fray.View) []string {
-	old := map[string]fray.Combatant{}
+	old := map[fray.CombatantID]fray.Combatant{}
 	for _, c := range before.Combatants {
-		old[strings.ToLower(c.Name)] = c
+		old[c.ID] = c
 	}
 	var out []string
 	for _, c := range after.Combatants {
-		o, ok := old[strings.ToLower(c.Name)]
+		o, ok := old[c.ID]
 		if !ok {
 			continue
+		}
+		if o.Name != c.Name {
+			out = append(out, fmt.Sprintf("%s is now called %s", o.Name, c.Name))
 		}
 		for _, k := range sortedKeys(c.Tracks) {
 			if t, was := c.Tracks[k], o.Tracks[k]; t.Value != was.Value || t.Max != was.Max {

@@ -18,6 +18,10 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 	return err
 }
 
+// apply applies one event. Payloads name combatants; the state refers to
+// them by id, so each name becomes an id here (see idOf), and a rename
+// (fray.EventRenamed, applied by engine.ApplyShared) leaves the rest of
+// the state as it is.
 func (s *State) apply(ev fray.Event) error {
 	added, removed, handled, err := engine.ApplyShared(&s.Encounter, ev)
 	if err != nil {
@@ -38,14 +42,14 @@ func (s *State) apply(ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
+		order := s.ids(d.Names)
 		if !s.Started {
-			s.Declared = d.Names
+			s.Declared = order
 			return nil
 		}
-		order := slices.Clone(d.Names)
-		for _, n := range s.Order {
-			if engine.Index(order, n) < 0 {
-				order = append(order, n)
+		for _, id := range s.Order {
+			if !slices.Contains(order, id) {
+				order = append(order, id)
 			}
 		}
 		s.Order = order
@@ -57,7 +61,9 @@ func (s *State) apply(ev fray.Event) error {
 		if len(ev.Rolls) != 1 {
 			return fray.Errorf(fray.EINVALID, "Event %d enters initiative without a roll.", ev.Seq)
 		}
-		s.Initiative[d.Name] = ev.Rolls[0]
+		r := ev.Rolls[0]
+		r.For = "" // the entry's key says whom it is for
+		s.Initiative[s.idOf(d.Name)] = r
 	case fray.EventStarted:
 		var d startData
 		if err := ev.Decode(&d); err != nil {
@@ -67,7 +73,7 @@ func (s *State) apply(ev fray.Event) error {
 			return fray.Errorf(fray.EINVALID, "Event %d starts an encounter already started.", ev.Seq)
 		}
 		s.Started = true
-		s.Order = d.Order
+		s.Order = s.ids(d.Order)
 		s.startRound(1)
 		s.settle()
 	case EventTurnEnded:
@@ -80,12 +86,12 @@ func (s *State) apply(ev fray.Event) error {
 			return err
 		}
 		t := s.current()
-		if t == nil || !fray.SameName(t.Name, d.Name) {
+		if t == nil || !fray.SameName(s.NameOf(t.ID), d.Name) {
 			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, fray.Mention(d.Name))
 		}
 		t.Mark = markActed
-		t.Noted = noted(d.Note, m)
-		engine.TurnEdge(&s.Encounter, s.Round, t.Name, fray.EdgeEnd)
+		t.Noted = s.noted(d.Note, m)
+		engine.TurnEdge(&s.Encounter, s.Round, t.ID, fray.EdgeEnd)
 		s.Pos++
 		s.settle()
 	case EventDelayed:
@@ -94,11 +100,11 @@ func (s *State) apply(ev fray.Event) error {
 			return err
 		}
 		t := s.current()
-		if t == nil || !fray.SameName(t.Name, d.Name) {
+		if t == nil || !fray.SameName(s.NameOf(t.ID), d.Name) {
 			return fray.Errorf(fray.EINVALID, "Event %d delays %s's turn, which is not in progress.", ev.Seq, fray.Mention(d.Name))
 		}
 		t.Mark = markDelayed
-		s.Held[t.Name] = s.Round
+		s.Held[t.ID] = s.Round
 		s.Pos++
 		s.settle()
 	case EventInterrupt:
@@ -106,12 +112,13 @@ func (s *State) apply(ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		from, ok := s.Held[d.Name]
+		id := s.idOf(d.Name)
+		from, ok := s.Held[id]
 		if !ok || s.current() == nil {
 			return fray.Errorf(fray.EINVALID, "Event %d takes a delayed turn %s does not hold.", ev.Seq, fray.Mention(d.Name))
 		}
-		delete(s.Held, d.Name)
-		s.Seq = slices.Insert(s.Seq, s.Pos, Turn{Name: d.Name, Kind: kindDelayed, From: from})
+		delete(s.Held, id)
+		s.Seq = slices.Insert(s.Seq, s.Pos, Turn{ID: id, Kind: kindDelayed, From: from})
 		s.preempt()
 	case EventForced:
 		var d forcedData
@@ -125,23 +132,24 @@ func (s *State) apply(ev fray.Event) error {
 		if s.current() == nil {
 			return fray.Errorf(fray.EINVALID, "Event %d forces an action with nobody's turn in progress.", ev.Seq)
 		}
-		held, idx, round := s.forceCost(d.Name)
-		t := Turn{Name: d.Name, Kind: kindForced, Mark: markActed, Noted: noted(d.Note, m), From: s.Round}
+		id := s.idOf(d.Name)
+		held, idx, round := s.forceCost(id)
+		t := Turn{ID: id, Kind: kindForced, Mark: markActed, Noted: s.noted(d.Note, m), From: s.Round}
 		switch {
 		case held:
-			delete(s.Held, d.Name)
+			delete(s.Held, id)
 		case idx >= 0:
 			s.Seq[idx].Mark = markForced
 		default:
-			s.Lost = append(s.Lost, LostTurn{Name: d.Name, Round: round})
+			s.Lost = append(s.Lost, LostTurn{ID: id, Round: round})
 			t.From = round
 		}
-		s.Forced[d.Name] = s.Round
+		s.Forced[id] = s.Round
 		// A forced action is the turn it spends: that turn starts and
 		// ends now, so conditions anchored to it (in a later round too)
 		// end here (E-4).
-		engine.TurnEdge(&s.Encounter, t.From, d.Name, fray.EdgeStart)
-		engine.TurnEdge(&s.Encounter, t.From, d.Name, fray.EdgeEnd)
+		engine.TurnEdge(&s.Encounter, t.From, id, fray.EdgeStart)
+		engine.TurnEdge(&s.Encounter, t.From, id, fray.EdgeEnd)
 		// The forced action comes during the current turn: after it, and
 		// after any earlier forced actions in it.
 		at := s.Pos + 1
@@ -154,7 +162,16 @@ func (s *State) apply(ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		order, err := engine.Place(s.Order, d.Name, d.Before, d.After, len(s.Order))
+		before, after := s.idOf(d.Before), s.idOf(d.After)
+		for _, n := range []struct {
+			name string
+			id   fray.CombatantID
+		}{{d.Before, before}, {d.After, after}} {
+			if n.name != "" && !slices.Contains(s.Order, n.id) {
+				return fray.Errorf(fray.EINVALID, "Event %d places %s next to %s, who is not in the order of play.", ev.Seq, fray.Mention(d.Name), fray.Mention(n.name))
+			}
+		}
+		order, err := engine.Place(s.Order, s.idOf(d.Name), before, after, len(s.Order))
 		if err != nil {
 			return err
 		}
@@ -172,11 +189,24 @@ func (s *State) apply(ev fray.Event) error {
 			return fray.Errorf(fray.EINVALID, "Event %d makes %q aware, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		c.Unaware = false
-		s.join(c.Name, d.Before, d.After)
+		s.join(c.ID, s.idOf(d.Before), s.idOf(d.After))
 	default:
 		return fray.Errorf(fray.EINVALID, "Event %d has the type %q, unknown to Bulletproof Blues.", ev.Seq, ev.Type)
 	}
 	return nil
+}
+
+// ids returns the ids of the combatants a payload names (see idOf); nil
+// for nil.
+func (s *State) ids(names []string) []fray.CombatantID {
+	if names == nil {
+		return nil
+	}
+	out := make([]fray.CombatantID, len(names))
+	for i, n := range names {
+		out[i] = s.idOf(n)
+	}
+	return out
 }
 
 // placeAdded puts a newly added combatant in the order of play.
@@ -197,36 +227,36 @@ func (s *State) placeAdded(d *fray.AddedData) {
 		if s.Started {
 			// The environment acts last: this round too, unless its
 			// place has passed.
-			s.Seq = append(s.Seq, Turn{Name: c.Name, Kind: kindRegular, Env: true})
+			s.Seq = append(s.Seq, Turn{ID: c.ID, Kind: kindRegular, Env: true})
 			if s.Pos >= len(s.Seq)-1 {
 				s.settle()
 			}
 		}
 	default:
-		s.join(c.Name, d.Before, d.After)
+		s.join(c.ID, s.idOf(d.Before), s.idOf(d.After))
 	}
 }
 
 // join puts an aware character in the order of play: before the start,
 // in the declared order when a place is named; after it, in the standing
 // order and, when that place is still to come, in this round (B-3).
-func (s *State) join(name, before, after string) {
+func (s *State) join(id, before, after fray.CombatantID) {
 	if !s.Started {
 		if before != "" || after != "" {
 			base := engine.Tiebreak(&s.Encounter, s.Declared)
-			var aware []string
+			var aware []fray.CombatantID
 			for _, n := range base {
-				if c := s.Find(n); !c.Unaware && c.Kind != fray.KindEnvironment && !fray.SameName(n, name) {
+				if c := s.ByID(n); !c.Unaware && c.Kind != fray.KindEnvironment && n != id {
 					aware = append(aware, n)
 				}
 			}
-			if o, err := engine.Place(aware, name, before, after, len(aware)); err == nil {
+			if o, err := engine.Place(aware, id, before, after, len(aware)); err == nil {
 				s.Declared = o
 			}
 		}
 		return
 	}
-	order, err := engine.Place(s.Order, name, before, after, len(s.Order))
+	order, err := engine.Place(s.Order, id, before, after, len(s.Order))
 	if err != nil {
 		return
 	}
@@ -236,51 +266,51 @@ func (s *State) join(name, before, after string) {
 	// environment, else at the end.
 	// When nobody can act (the round is stalled), the newcomer acts now.
 	if s.current() == nil {
-		s.Seq = append(s.Seq, Turn{Name: name, Kind: kindRegular})
+		s.Seq = append(s.Seq, Turn{ID: id, Kind: kindRegular})
 		s.settle()
 		return
 	}
-	i := engine.Index(order, name)
+	i := slices.Index(order, id)
 	at := len(s.Seq)
 	for j, t := range s.Seq {
-		if s.Find(t.Name) == nil {
+		if s.ByID(t.ID) == nil {
 			continue // removed; their turns only serve the history
 		}
-		if t.Env || (t.Kind == kindRegular && engine.Index(order[i+1:], t.Name) >= 0) {
+		if t.Env || (t.Kind == kindRegular && slices.Contains(order[i+1:], t.ID)) {
 			at = j
 			break
 		}
 	}
 	if at > s.Pos {
-		s.Seq = slices.Insert(s.Seq, at, Turn{Name: name, Kind: kindRegular})
+		s.Seq = slices.Insert(s.Seq, at, Turn{ID: id, Kind: kindRegular})
 	}
 }
 
 // dropRemoved takes a removed combatant out of the order of play. A turn
 // in progress counts as taken.
-func (s *State) dropRemoved(name string) {
-	if s.Pending != nil && (fray.SameName(s.Pending.Attacker, name) || fray.SameName(s.Pending.Defender, name)) {
+func (s *State) dropRemoved(id fray.CombatantID) {
+	if s.Pending != nil && (s.Pending.Attacker == id || s.Pending.Defender == id) {
 		s.Pending = nil
 	}
-	s.Declared = engine.Without(s.Declared, name)
-	s.Order = engine.Without(s.Order, name)
-	delete(s.Held, name)
-	delete(s.Forced, name)
-	delete(s.Initiative, name)
-	s.Lost = slices.DeleteFunc(s.Lost, func(l LostTurn) bool { return fray.SameName(l.Name, name) })
+	s.Declared = engine.Without(s.Declared, id)
+	s.Order = engine.Without(s.Order, id)
+	delete(s.Held, id)
+	delete(s.Forced, id)
+	delete(s.Initiative, id)
+	s.Lost = slices.DeleteFunc(s.Lost, func(l LostTurn) bool { return l.ID == id })
 	if !s.Started {
 		return
 	}
 	cur := s.current()
 	for i := len(s.Seq) - 1; i >= 0; i-- {
-		if i != s.Pos && fray.SameName(s.Seq[i].Name, name) && s.Seq[i].Mark != markActed {
+		if i != s.Pos && s.Seq[i].ID == id && s.Seq[i].Mark != markActed {
 			s.Seq = slices.Delete(s.Seq, i, i+1)
 			if i < s.Pos {
 				s.Pos--
 			}
 		}
 	}
-	if cur != nil && fray.SameName(s.Seq[s.Pos].Name, name) {
+	if cur != nil && s.Seq[s.Pos].ID == id {
 		s.Seq[s.Pos].Mark = markActed
 		s.Pos++
 		s.settle()

@@ -12,9 +12,9 @@ import (
 // or acceptance (B-8: a defence is chosen after the attack is known to
 // hit).
 type Hit struct {
-	Attacker string `json:"attacker" fray:"who"`
-	Defender string `json:"defender" fray:"who"`
-	Power    string `json:"power"`
+	Attacker fray.CombatantID `json:"attacker"`
+	Defender fray.CombatantID `json:"defender"`
+	Power    string           `json:"power"`
 	// Rank is the attack's rank for this hit: the power's, one more on a
 	// remarkable success (see hitRank).
 	Rank   int    `json:"rank"`
@@ -128,7 +128,7 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &task{d: taskData{Name: a.Name, Roll: RollAttack, Stat: stat, Target: b.Name, Power: pw.Name, Rank: pw.Rank, Value: v,
+	t := &task{actor: a, target: b, d: taskData{Name: a.Name, Roll: RollAttack, Stat: stat, Target: b.Name, Power: pw.Name, Rank: pw.Rank, Value: v,
 		Difficulty: TaskBaseDifficulty, Expertise: a.HasExpertise(pw.Name), Option: OptionOverwhelming, Stunning: pw.Damage == "stunning"}}
 	t.mods = []fray.Modifier{{Source: title(stat), Value: v}}
 	if s.Setting(SettingAttackVs, "agility") == "agility" {
@@ -178,10 +178,10 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if err != nil {
 		return nil, err
 	}
-	if cur := s.currentName(); !fray.SameName(cur, t.d.Name) {
-		return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's turn.", fray.Mention(cur), fray.Mention(t.d.Name))
+	if s.currentID() != t.actor.ID {
+		return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's turn.", fray.Mention(s.currentName()), t.actor)
 	}
-	if b := s.Find(t.d.Target); b.Condition(CondOut) != nil {
+	if b := t.target; b.Condition(CondOut) != nil {
 		return nil, fray.Errorf(fray.EINVALID, "%s is out (0 Endurance) already.", b)
 	}
 	ev, err := t.rollTask(cmd, r)
@@ -194,7 +194,7 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 		// the hit waits for block, dodge or take (B-8).
 		// An attack that inflicts no Endurance damage is met only with
 		// the same power; without it the hit waits.
-		b := s.Find(t.d.Target)
+		b := t.target
 		var with *fray.Power
 		if t.d.Effect {
 			with = b.Power(t.d.Power)
@@ -203,7 +203,7 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 			if b.Condition(def) == nil || t.d.Effect && with == nil {
 				continue
 			}
-			h := &Hit{Attacker: t.d.Name, Defender: b.Name, Power: t.d.Power, Rank: hitRank(t.d.Rank, t.d.Band), Damage: t.d.Damage, Option: t.d.Option, Effect: t.d.Effect}
+			h := &Hit{Attacker: t.actor.ID, Defender: b.ID, Power: t.d.Power, Rank: hitRank(t.d.Rank, t.d.Band), Damage: t.d.Damage, Option: t.d.Option, Effect: t.d.Effect}
 			if t.d.Band != TaskExtreme {
 				h.Option = ""
 			}

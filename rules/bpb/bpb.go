@@ -170,11 +170,11 @@ func state(st fray.State) *State {
 
 // keepsPending lists the commands that leave a pending hit waiting: the
 // defences, and commands that change nothing in play.
-var keepsPending = []string{RollBlock, RollDodge, "take", engine.CmdCondition, engine.CmdClear, engine.CmdNote, engine.CmdReveal}
+var keepsPending = []string{RollBlock, RollDodge, "take", engine.CmdCondition, engine.CmdClear, engine.CmdNote, engine.CmdReveal, engine.CmdRename}
 
 // Decide turns a command into events. A hit waiting for a defence is
 // taken (its damage applied) before any command but block, dodge, take,
-// condition, clear, note and reveal.
+// condition, clear, note, reveal and rename.
 func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	s := state(st)
 	if s.Pending == nil || slices.Contains(keepsPending, cmd.Name) {
@@ -205,7 +205,7 @@ func (s *State) settling() *State {
 	d := *s
 	d.Combatants = slices.Clone(s.Combatants)
 	for i, c := range d.Combatants {
-		if fray.SameName(c.Name, s.Pending.Defender) {
+		if c.ID == s.Pending.Defender {
 			d.Combatants[i] = c.Clone()
 		}
 	}
@@ -349,7 +349,9 @@ func (s *State) decideOrder(cmd fray.Command) (fray.Event, error) {
 	return fray.NewEvent(EventDeclared, namesData{Names: names})
 }
 
-func (s *State) placeOpts(cmd fray.Command, name string) (before, after string, err error) {
+// placeOpts reads the before= or after= of a command that places c in
+// the order of play, and returns the name it gives.
+func (s *State) placeOpts(cmd fray.Command, c *fray.Combatant) (before, after string, err error) {
 	b, hasB := cmd.Opts[engine.KeyBefore]
 	a, hasA := cmd.Opts[engine.KeyAfter]
 	if hasB && hasA {
@@ -363,17 +365,17 @@ func (s *State) placeOpts(cmd fray.Command, name string) (before, after string, 
 		if !p.has {
 			continue
 		}
-		c, err := s.Lookup(p.v)
+		o, err := s.Lookup(p.v)
 		if err != nil {
 			return "", "", err
 		}
-		if fray.SameName(c.Name, name) {
-			return "", "", fray.Errorf(fray.EINVALID, "%s cannot be placed next to themself.", c)
+		if o.ID == c.ID {
+			return "", "", fray.Errorf(fray.EINVALID, "%s cannot be placed next to themself.", o)
 		}
-		if c.Kind == fray.KindEnvironment || c.Unaware {
-			return "", "", fray.Errorf(fray.EINVALID, "%s has no place in the order of play to stand next to.", c)
+		if o.Kind == fray.KindEnvironment || o.Unaware {
+			return "", "", fray.Errorf(fray.EINVALID, "%s has no place in the order of play to stand next to.", o)
 		}
-		*p.out = c.Name
+		*p.out = o.Name
 	}
 	return before, after, nil
 }
@@ -392,7 +394,7 @@ func (s *State) decideAware(cmd fray.Command) (fray.Event, error) {
 	if !c.Unaware {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already aware.", c)
 	}
-	before, after, err := s.placeOpts(cmd, c.Name)
+	before, after, err := s.placeOpts(cmd, c)
 	if err != nil {
 		return fray.Event{}, err
 	}
@@ -451,7 +453,11 @@ func (s *State) decideStart(cmd fray.Command, r fray.Roller) (fray.Event, error)
 		return fray.Event{}, err
 	}
 	if p.mode == "declared" {
-		return fray.NewEvent(fray.EventStarted, startData{Mode: p.mode, Order: p.aware})
+		order := make([]string, len(p.aware))
+		for i, c := range p.aware {
+			order[i] = c.Name
+		}
+		return fray.NewEvent(fray.EventStarted, startData{Mode: p.mode, Order: order})
 	}
 	// The odds are worked out before the dice are rolled (E-6).
 	o := s.initiativeOdds(cmd.String(), p)
@@ -478,8 +484,8 @@ func (s *State) checkTurn(cmd fray.Command, usage string) (*Turn, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !fray.SameName(c.Name, t.Name) {
-			return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(t.Name), c)
+		if c.ID != t.ID {
+			return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(s.NameOf(t.ID)), c)
 		}
 	}
 	return t, nil
@@ -497,10 +503,11 @@ func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
 	if len(note) > 200 {
 		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
-	if m := engine.Mentions(&s.Encounter, note, t.Name); m != nil {
-		return fray.NewEvent(EventTurnEnded, turnNoted{Name: t.Name, Note: note, Mentions: m})
+	name := s.NameOf(t.ID)
+	if m := engine.Mentions(&s.Encounter, note, name); m != nil {
+		return fray.NewEvent(EventTurnEnded, turnNoted{Name: name, Note: note, Mentions: m})
 	}
-	return fray.NewEvent(EventTurnEnded, turnData{Name: t.Name, Note: note})
+	return fray.NewEvent(EventTurnEnded, turnData{Name: name, Note: note})
 }
 
 func (s *State) decideDelay(cmd fray.Command) (fray.Event, error) {
@@ -511,16 +518,17 @@ func (s *State) decideDelay(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
-	if err := active(s.Find(t.Name), "delay"); err != nil {
+	c := s.ByID(t.ID)
+	if err := active(c, "delay"); err != nil {
 		return fray.Event{}, err
 	}
 	switch {
 	case t.Env:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last and cannot delay.", fray.Mention(t.Name))
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last and cannot delay.", c)
 	case t.Kind == kindDelayed:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already taking a delayed turn and cannot delay it again.", fray.Mention(t.Name))
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already taking a delayed turn and cannot delay it again.", c)
 	}
-	return fray.NewEvent(EventDelayed, fray.NameData{Name: t.Name})
+	return fray.NewEvent(EventDelayed, fray.NameData{Name: c.Name})
 }
 
 func (s *State) decideInterrupt(cmd fray.Command) (fray.Event, error) {
@@ -540,7 +548,7 @@ func (s *State) decideInterrupt(cmd fray.Command) (fray.Event, error) {
 	if err := s.needStarted(); err != nil {
 		return fray.Event{}, err
 	}
-	if _, ok := s.Held[c.Name]; !ok {
+	if _, ok := s.Held[c.ID]; !ok {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s holds no delayed turn, so there is nothing to interrupt with.", c)
 	}
 	cur := s.current()
@@ -549,8 +557,8 @@ func (s *State) decideInterrupt(cmd fray.Command) (fray.Event, error) {
 		if err != nil {
 			return fray.Event{}, err
 		}
-		if !fray.SameName(o.Name, cur.Name) {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "A delayed turn pre-empts the turn about to be taken, which is %s's, not %s's; use next until %s's turn comes.", fray.Mention(cur.Name), o, o)
+		if o.ID != cur.ID {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "A delayed turn pre-empts the turn about to be taken, which is %s's, not %s's; use next until %s's turn comes.", fray.Mention(s.NameOf(cur.ID)), o, o)
 		}
 	}
 	return fray.NewEvent(EventInterrupt, fray.NameData{Name: c.Name})
@@ -585,14 +593,14 @@ func (s *State) force(cmd fray.Command, about []string) (fray.Event, error) {
 	switch {
 	case c.Unaware:
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and cannot act.", c)
-	case fray.SameName(s.currentName(), c.Name):
+	case s.currentID() == c.ID:
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "It is %s's own turn; a forced action is taken before or after one's turn.", c)
-	case s.Forced[c.Name] == s.Round:
+	case s.Forced[c.ID] == s.Round:
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has already forced an action in round %d; only once per round.", c, s.Round)
-	case engine.Index(s.Order, c.Name) < 0:
+	case !slices.Contains(s.Order, c.ID):
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no place in the order of play.", c)
 	}
-	held, idx, round := s.forceCost(c.Name)
+	held, idx, round := s.forceCost(c.ID)
 	spends := "round " + itoa(round)
 	switch {
 	case held:
@@ -623,7 +631,7 @@ func (s *State) decideReorder(cmd fray.Command) (fray.Event, error) {
 	if c.Unaware {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and has no place in the order of play.", c)
 	}
-	before, after, err := s.placeOpts(cmd, c.Name)
+	before, after, err := s.placeOpts(cmd, c)
 	if err != nil {
 		return fray.Event{}, err
 	}

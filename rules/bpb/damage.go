@@ -1,6 +1,8 @@
 package bpb
 
 import (
+	"slices"
+
 	"fray"
 	"fray/engine"
 )
@@ -17,15 +19,16 @@ type damageData struct {
 // hitEvents returns the events of a hit that lands: the damage, out at 0
 // Endurance, and a smashing or staggering extreme success (B-2, B-10).
 func (s *State) hitEvents(h Hit) ([]fray.Event, error) {
-	b := s.Find(h.Defender)
+	b := s.ByID(h.Defender)
+	attacker := s.NameOf(h.Attacker)
 	var evs []fray.Event
-	ev, err := fray.NewEvent(EventDamaged, damageData{Name: b.Name, Amount: h.Damage, By: h.Attacker, Settles: true})
+	ev, err := fray.NewEvent(EventDamaged, damageData{Name: b.Name, Amount: h.Damage, By: attacker, Settles: true})
 	if err != nil {
 		return nil, err
 	}
 	evs = append(evs, ev)
 	if end := endurance(b); h.Damage > 0 && end.Value-h.Damage <= 0 && b.Condition(CondOut) == nil {
-		c, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Name: b.Name, Condition: fray.Condition{Name: CondOut, By: h.Attacker, Since: s.Round, Note: "0 Endurance"}})
+		c, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Name: b.Name, Condition: fray.Condition{Name: CondOut, By: attacker, Since: s.Round, Note: "0 Endurance"}})
 		if err != nil {
 			return nil, err
 		}
@@ -38,12 +41,12 @@ func (s *State) hitEvents(h Hit) ([]fray.Event, error) {
 		if s.Setting(SettingSmashing, "prone") == "back" {
 			name = CondBack
 		}
-		cond = &fray.Condition{Name: name, By: h.Attacker, Since: s.Round, Note: "smashing success"}
+		cond = &fray.Condition{Name: name, By: attacker, Since: s.Round, Note: "smashing success"}
 	case OptionStaggering:
 		if s.Setting(SettingStaggering, "turn") == "dazed" {
-			cond = &fray.Condition{Name: CondDazed, By: h.Attacker, Since: s.Round, Until: &fray.Anchor{Round: s.Round, Name: b.Name, Edge: fray.EdgeEnd},
+			cond = &fray.Condition{Name: CondDazed, By: attacker, Since: s.Round, Until: &fray.Anchor{Round: s.Round, Name: b.Name, Edge: fray.EdgeEnd},
 				Modifiers: []fray.Modifier{{Source: CondDazed, Value: DazedPenalty, On: fray.AppliesAll}}, Note: "staggering success"}
-		} else if engine.Index(s.Order, b.Name) >= 0 {
+		} else if slices.Contains(s.Order, b.ID) {
 			ev, err := fray.NewEvent(EventStaggered, fray.NameData{Name: b.Name})
 			if err != nil {
 				return nil, err

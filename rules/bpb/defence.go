@@ -1,12 +1,19 @@
 package bpb
 
 import (
+	"slices"
+
 	"fray"
 	"fray/engine"
 )
 
 // defenceUsage is the usage of block and dodge.
 const defenceUsage = "block NAME | dodge NAME [with=POWER [similar=yes]] [mod=N]"
+
+// defenceVerbs are the words the rules write for a forced block or dodge
+// (B-7, in the seed's words), before the name of the attacker it answers:
+// "blocks attack by Ganyeka".
+var defenceVerbs = map[string]string{RollBlock: "blocks attack by ", RollDodge: "dodges an attack by "}
 
 // planDefence plans "block NAME" or "dodge NAME" against the pending hit
 // (B-8); it returns nil when there is no hit to roll against (a defence
@@ -52,18 +59,19 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 		return nil, nil, fray.Errorf(fray.EINVALID, "similar=yes goes with with=POWER: name the power %s uses to %s.", c, cmd.Name)
 	}
 	h := s.Pending
-	if h == nil || !fray.SameName(h.Defender, c.Name) {
+	if h == nil || h.Defender != c.ID {
 		return nil, c, nil
 	}
+	attacker := s.NameOf(h.Attacker)
 	switch {
 	case with != nil && !similar && !fray.SameName(with.Name, h.Power):
-		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s is not the %s %s attacked with; only the same power can %s it (similar=yes, with the GM's leave, for a power of like theme or source).", c, with.Name, h.Power, fray.Mention(h.Attacker), cmd.Name)
+		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s is not the %s %s attacked with; only the same power can %s it (similar=yes, with the GM's leave, for a power of like theme or source).", c, with.Name, h.Power, fray.Mention(attacker), cmd.Name)
 	case with == nil && h.Effect:
 		hint := ""
 		if p := c.Power(h.Power); p != nil {
 			hint = ": " + cmd.Name + " " + quoteName(c.Name) + " with=" + quoteName(p.Name)
 		}
-		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s inflicts no Endurance damage, so only the same power can %s it%s.", fray.Mention(h.Attacker), h.Power, cmd.Name, hint)
+		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s inflicts no Endurance damage, so only the same power can %s it%s.", fray.Mention(attacker), h.Power, cmd.Name, hint)
 	}
 	stat, skill := StatProwess, "blocking"
 	if cmd.Name == RollDodge {
@@ -73,7 +81,7 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	t := &task{d: taskData{Name: c.Name, Roll: cmd.Name, Stat: stat, Target: h.Attacker, Power: h.Power, Rank: h.Rank, Value: v,
+	t := &task{actor: c, d: taskData{Name: c.Name, Roll: cmd.Name, Stat: stat, Target: attacker, Power: h.Power, Rank: h.Rank, Value: v,
 		Difficulty: TaskDifficulty(h.Rank), Expertise: c.HasExpertise(skill)}, against: h}
 	if with != nil {
 		t.d.With = with.Name
@@ -103,7 +111,7 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 			Note: "may " + cmd.Name + " further attacks until their next action",
 		}})
 	}
-	own := fray.SameName(s.currentName(), c.Name)
+	own := s.currentID() == c.ID
 	if t == nil {
 		if !own {
 			return nil, fray.Errorf(fray.EINVALID, "No attack has hit %s, so there is nothing to %s; a %s is declared on one's own turn or forced against a hit.", c, cmd.Name, cmd.Name)
@@ -119,8 +127,8 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 	already := c.Condition(cond) != nil
 	if !own && !already {
 		// A forced action (B-7), in the seed's words.
-		verb := map[string]string{RollBlock: "blocks attack by ", RollDodge: "dodges an attack by "}[cmd.Name]
-		fev, err := s.force(fray.Command{Name: "force", Args: []string{c.Name}, Opts: map[string]string{"note": verb + t.against.Attacker}}, []string{t.against.Attacker})
+		attacker := s.NameOf(t.against.Attacker)
+		fev, err := s.force(fray.Command{Name: "force", Args: []string{c.Name}, Opts: map[string]string{"note": defenceVerbs[cmd.Name] + attacker}}, []string{attacker})
 		if err != nil {
 			return nil, fray.Errorf(fray.EINVALID, "%s cannot %s: %s", c, cmd.Name, fray.Quote(err))
 		}
@@ -145,10 +153,10 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 			return nil, err
 		}
 		evs = append(evs, more...)
-	} else if t.d.Band == TaskExtreme && !fray.SameName(h.Attacker, c.Name) && engine.Index(s.Order, h.Attacker) >= 0 {
+	} else if t.d.Band == TaskExtreme && h.Attacker != c.ID && slices.Contains(s.Order, h.Attacker) {
 		// B-9: from the next round the attacker acts right after the
 		// defender.
-		rev, err := fray.NewEvent(EventReordered, placeData{Name: h.Attacker, After: c.Name})
+		rev, err := fray.NewEvent(EventReordered, placeData{Name: s.NameOf(h.Attacker), After: c.Name})
 		if err != nil {
 			return nil, err
 		}
@@ -173,8 +181,8 @@ func (s *State) decideTake(cmd fray.Command) ([]fray.Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !fray.SameName(c.Name, s.Pending.Defender) {
-			return nil, fray.Errorf(fray.EINVALID, "The attack waiting is against %s, not %s.", fray.Mention(s.Pending.Defender), c)
+		if c.ID != s.Pending.Defender {
+			return nil, fray.Errorf(fray.EINVALID, "The attack waiting is against %s, not %s.", fray.Mention(s.NameOf(s.Pending.Defender)), c)
 		}
 	}
 	return s.hitEvents(*s.Pending)

@@ -58,13 +58,13 @@ func (s *State) decideAward(cmd fray.Command) ([]fray.Event, error) {
 		return nil, fray.Errorf(fray.EINVALID, "%s is not a player character; experience goes to the players' characters.", c)
 	}
 	for _, x := range s.Awards {
-		if fray.SameName(x.Name, c.Name) && x.Award == a {
+		if x.ID == c.ID && x.Award == a {
 			return nil, fray.Errorf(fray.EINVALID, "%s already has the %s award this story arc.", c, a)
 		}
 		if (a == "roleplayed" || a == "clever") && x.Award == a {
-			return nil, fray.Errorf(fray.EINVALID, "The %s award already went to %s; only one player gets it.", a, fray.Mention(x.Name))
+			return nil, fray.Errorf(fray.EINVALID, "The %s award already went to %s; only one player gets it.", a, fray.Mention(s.NameOf(x.ID)))
 		}
-		if (a == "roleplayed" && x.Award == "clever" || a == "clever" && x.Award == "roleplayed") && fray.SameName(x.Name, c.Name) {
+		if (a == "roleplayed" && x.Award == "clever" || a == "clever" && x.Award == "roleplayed") && x.ID == c.ID {
 			return nil, fray.Errorf(fray.EINVALID, "%s has the %s award; roleplayed and clever go to two different players.", c, x.Award)
 		}
 	}

@@ -18,7 +18,7 @@ type startPlan struct {
 	mode string
 	// aware lists the combatants who get a turn, in the GM's tiebreak
 	// order (the declared order, then the order they were added).
-	aware []string
+	aware []*fray.Combatant
 }
 
 // planStart checks a start command and says what it would do; Decide and
@@ -41,9 +41,9 @@ func (s *State) planStart(cmd fray.Command) (startPlan, error) {
 		}
 		p.mode = v
 	}
-	for _, n := range engine.Tiebreak(&s.Encounter, s.Declared) {
-		if c := s.Find(n); !c.Unaware && c.Kind != fray.KindEnvironment {
-			p.aware = append(p.aware, c.Name)
+	for _, id := range engine.Tiebreak(&s.Encounter, s.Declared) {
+		if c := s.ByID(id); !c.Unaware && c.Kind != fray.KindEnvironment {
+			p.aware = append(p.aware, c)
 		}
 	}
 	if len(p.aware) == 0 {
@@ -75,17 +75,19 @@ func initiativeKeys(c *fray.Combatant, roll int) []int {
 func (s *State) rollOrder(p startPlan, r fray.Roller) ([]string, []fray.Roll, error) {
 	rolls := make([]fray.Roll, 0, len(p.aware))
 	ranked := make([]engine.Ranked, 0, len(p.aware))
-	for _, n := range p.aware {
-		roll, ok := s.Initiative[n]
-		if !ok {
+	for _, c := range p.aware {
+		roll, ok := s.Initiative[c.ID]
+		if ok {
+			roll.For = c.Name // the dice entered are for c, called so now
+		} else {
 			var err error
-			roll, err = r.Roll(n, TaskDice)
+			roll, err = r.Roll(c.Name, TaskDice)
 			if err != nil {
 				return nil, nil, err
 			}
 		}
 		rolls = append(rolls, roll)
-		ranked = append(ranked, engine.Ranked{Name: n, Keys: initiativeKeys(s.Find(n), roll.Total)})
+		ranked = append(ranked, engine.Ranked{Name: c.Name, Keys: initiativeKeys(c, roll.Total)})
 	}
 	engine.SortRanked(ranked)
 	order := make([]string, len(ranked))
@@ -116,8 +118,7 @@ func (s *State) initiativeOdds(cmdText string, p startPlan) fray.Odds {
 		tie   []int // the tie keys after the score, then the tiebreak rank
 	}
 	parties := make([]party, len(p.aware))
-	for i, n := range p.aware {
-		c := s.Find(n)
+	for i, c := range p.aware {
 		k := initiativeKeys(c, 0)[1:]
 		parties[i] = party{c: c, bonus: initiativeBonus(c), tie: append(k, -i)}
 	}

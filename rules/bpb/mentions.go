@@ -10,8 +10,9 @@ import (
 // payload records.
 var mentionsKey = []byte(`"mentions"`)
 
-// mentionsOf returns the mentions an EventTurnEnded or EventForced
-// records (nil for none), as the turn keeps them. Only a payload whose
+// mentionsOf returns the names of the mentions an EventTurnEnded or
+// EventForced records (nil for none), for the turn to keep as ids (see
+// State.noted). Only a payload whose
 // JSON holds the key is decoded for them (a note's own quotes are
 // escaped, so its words cannot hold it), which leaves the frequent
 // payload without mentions a flat one.

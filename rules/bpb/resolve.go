@@ -119,7 +119,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		case RollAttack:
 			s.Pending = nil
 			if d.Band != TaskFailure {
-				h := &Hit{Attacker: d.Name, Defender: d.Target, Power: d.Power, Rank: hitRank(d.Rank, d.Band), Damage: d.Damage, Effect: d.Effect}
+				h := &Hit{Attacker: s.idOf(d.Name), Defender: s.idOf(d.Target), Power: d.Power, Rank: hitRank(d.Rank, d.Band), Damage: d.Damage, Effect: d.Effect}
 				if d.Band == TaskExtreme {
 					h.Option = d.Option
 				}
@@ -153,14 +153,15 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		held, idx, round := s.forceCost(d.Name)
+		id := s.idOf(d.Name)
+		held, idx, round := s.forceCost(id)
 		switch {
 		case held:
-			delete(s.Held, d.Name)
+			delete(s.Held, id)
 		case idx >= 0:
 			s.Seq[idx].Mark = markLost
 		default:
-			s.Lost = append(s.Lost, LostTurn{Name: d.Name, Round: round})
+			s.Lost = append(s.Lost, LostTurn{ID: id, Round: round})
 		}
 	case EventAwarded:
 		var d awardData
@@ -171,7 +172,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if c == nil {
 			return true, fray.Errorf(fray.EINVALID, "Event %d awards %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
-		s.Awards = append(s.Awards, d)
+		s.Awards = append(s.Awards, Award{ID: c.ID, Award: d.Award, Points: d.Points})
 		addTrack(c, TrackExperience, d.Points)
 	case EventSpent:
 		var d spendData

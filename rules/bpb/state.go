@@ -3,6 +3,7 @@ package bpb
 import (
 	"maps"
 	"slices"
+	"strings"
 
 	"fray"
 	"fray/engine"
@@ -26,7 +27,8 @@ const (
 
 // Turn is one turn in a round's sequence.
 type Turn struct {
-	Name string `json:"name" fray:"who"`
+	// ID is whose turn it is.
+	ID fray.CombatantID `json:"id"`
 	// Kind is regular, delayed or forced.
 	Kind string `json:"kind"`
 	// Mark is "" (pending), acted, delayed, forced or lost.
@@ -36,7 +38,7 @@ type Turn struct {
 	// Noted holds the words that replace the default ones in the
 	// history, as in "Monolith (blocks attack by Ganyeka)", with whom
 	// they mention; nil for none (most turns). It is set once and never
-	// changed in place, so copies of the turn share it.
+	// changed in place, so copies of the turn (and the history) share it.
 	Noted *TurnNote `json:"noted,omitempty"`
 	// Env marks the environment's turn.
 	Env bool `json:"env,omitempty"`
@@ -47,33 +49,79 @@ type Turn struct {
 
 // TurnNote is a turn's own words and the other combatants they mention.
 type TurnNote struct {
+	// Text is the words as the GM typed them. For the words the rules
+	// write for a forced block or dodge ("blocks attack by Ganyeka"), it
+	// is the words before the attacker's name (see By).
 	Text string `json:"text"`
-	// Mentions names the other combatants the words mention (nil for
+	// By is the attacker a forced block or dodge answers when the rules
+	// wrote its words: they end with the attacker's name as it is now.
+	By fray.CombatantID `json:"by,omitempty"`
+	// Mentions lists the other combatants the words mention (nil for
 	// none); the slot's About and the history's Who declare them.
-	Mentions []string `json:"mentions,omitempty" fray:"who"`
+	Mentions []fray.CombatantID `json:"mentions,omitempty"`
 }
 
-// note returns the turn's own words, or "".
-func (t Turn) note() string {
-	if t.Noted == nil {
-		return ""
-	}
-	return t.Noted.Text
-}
-
-// noted returns the note for the words text that mention m, or nil for
-// no words.
-func noted(text string, m []string) *TurnNote {
+// noted returns the note for the words text that mention m (by name, as
+// the payload of the event that records them holds them), or nil for no
+// words. The ids of m are those of the combatants the encounter calls so
+// when the event applies; the words of a forced defence (see
+// defenceVerbs) keep their attacker as an id too, so that they say the
+// attacker's name as it is when they are shown.
+func (s *State) noted(text string, m []string) *TurnNote {
 	if text == "" {
 		return nil
 	}
-	return &TurnNote{Text: text, Mentions: m}
+	n := &TurnNote{Text: text}
+	if m != nil {
+		n.Mentions = make([]fray.CombatantID, len(m))
+		for i, name := range m {
+			n.Mentions[i] = s.idOf(name)
+		}
+		if len(m) == 1 {
+			for _, verb := range defenceVerbs {
+				if len(text) == len(verb)+len(m[0]) && strings.HasPrefix(text, verb) && text[len(verb):] == m[0] {
+					n.Text, n.By = verb, n.Mentions[0]
+					break
+				}
+			}
+		}
+	}
+	return n
+}
+
+// words returns the note's words as they are said now, or "" for none.
+func (s *State) words(n *TurnNote) string {
+	switch {
+	case n == nil:
+		return ""
+	case n.By != "":
+		return n.Text + s.NameOf(n.By)
+	}
+	return n.Text
 }
 
 // LostTurn is a future round's turn spent in advance by a forced action.
 type LostTurn struct {
-	Name  string `json:"name" fray:"who"`
-	Round int    `json:"round"`
+	ID    fray.CombatantID `json:"id"`
+	Round int              `json:"round"`
+}
+
+// TakenTurn is a turn as the history keeps it: who took it, what kind
+// of turn it was, the round whose turn it spent, and its own words.
+type TakenTurn struct {
+	ID    fray.CombatantID `json:"id"`
+	Kind  string           `json:"kind"`
+	From  int              `json:"from,omitempty"`
+	Noted *TurnNote        `json:"noted,omitempty"`
+}
+
+// PastRound is a finished round as the history keeps it: the turns
+// taken, in the order its history lists them (see taken). The view says
+// them in words (see said), with the names the combatants have when it
+// is shown.
+type PastRound struct {
+	Round int         `json:"round"`
+	Turns []TakenTurn `json:"turns"`
 }
 
 // State is the state of a Bulletproof Blues encounter.
@@ -81,10 +129,10 @@ type State struct {
 	fray.Encounter
 	// Declared is the order the GM declared with the order command before
 	// the start; in a rolled order it breaks ties.
-	Declared []string
+	Declared []fray.CombatantID
 	// Order is the standing order of play of the aware characters; the
 	// environment follows it. Changes to it take effect from the next round.
-	Order []string
+	Order []fray.CombatantID
 	// Seq is this round's sequence of turns, including delayed and forced
 	// turns where they were taken.
 	Seq []Turn
@@ -93,24 +141,24 @@ type State struct {
 	Pos int
 	// Held maps a combatant holding a delayed turn to the round it was
 	// delayed in.
-	Held map[string]int
+	Held map[fray.CombatantID]int
 	// Forced maps a combatant to the last round in which they forced an
 	// action.
-	Forced map[string]int
+	Forced map[fray.CombatantID]int
 	// Lost lists turns of future rounds already spent by forced actions.
 	Lost []LostTurn
 	// Initiative holds the physical dice entered for the rolled order,
-	// by combatant.
-	Initiative map[string]fray.Roll
-	// History holds the turns taken in each finished round, with the
-	// combatants their words mention (Who, in a round where a turn's
-	// note mentions another).
-	History []fray.RoundTurns
+	// by combatant (without their For: the roll is for the combatant
+	// whose entry it is, whatever they are called when it is used).
+	Initiative map[fray.CombatantID]fray.Roll
+	// History holds the turns taken in each finished round; the view
+	// says them in words.
+	History []PastRound
 	// Pending is an attack that has hit and waits for a block, dodge or
 	// take (B-8); nil when none does.
 	Pending *Hit
 	// Awards lists the experience awards of this story arc (B-12).
-	Awards []awardData
+	Awards []Award
 	// Began holds the conditions the start of the turn in progress ended,
 	// so that a delayed turn pre-empting that turn gives them back (E-4).
 	Began []EndedCondition
@@ -119,15 +167,22 @@ type State struct {
 // EndedCondition is a condition that the start of a turn ended, with its
 // holder.
 type EndedCondition struct {
-	Holder    string         `json:"holder" fray:"who"`
-	Condition fray.Condition `json:"condition"`
+	Holder    fray.CombatantID `json:"holder"`
+	Condition fray.Condition   `json:"condition"`
+}
+
+// Award is an experience award of the story arc (B-12).
+type Award struct {
+	ID     fray.CombatantID `json:"id"`
+	Award  string           `json:"award"`
+	Points int              `json:"points"`
 }
 
 func newState() *State {
 	return &State{
-		Held:       map[string]int{},
-		Forced:     map[string]int{},
-		Initiative: map[string]fray.Roll{},
+		Held:       map[fray.CombatantID]int{},
+		Forced:     map[fray.CombatantID]int{},
+		Initiative: map[fray.CombatantID]fray.Roll{},
 	}
 }
 
@@ -141,14 +196,15 @@ func (s *State) Clone() fray.State {
 	d.Held = maps.Clone(s.Held)
 	d.Forced = maps.Clone(s.Forced)
 	d.Lost = slices.Clone(s.Lost)
-	d.Initiative = make(map[string]fray.Roll, len(s.Initiative))
+	d.Initiative = make(map[fray.CombatantID]fray.Roll, len(s.Initiative))
 	for k, r := range s.Initiative {
 		r.Dice = slices.Clone(r.Dice)
 		d.Initiative[k] = r
 	}
-	// A finished round is never changed again and rounds are only ever
-	// appended, so the copy shares the list, clipped: an append to
-	// either one then moves it to an array of its own.
+	// A finished round is never changed again (nor are its turns) and
+	// rounds are only ever appended, so the copy shares the list,
+	// clipped: an append to either one then moves it to an array of its
+	// own.
 	d.History = slices.Clip(s.History)
 	if s.Pending != nil {
 		h := *s.Pending
@@ -179,25 +235,35 @@ func (s *State) begin() {
 	s.Began = nil
 	for _, c := range s.Combatants {
 		for _, x := range c.Conditions {
-			if u := x.Until; u != nil && u.Edge == fray.EdgeStart && s.Round >= u.Round && fray.SameName(u.Name, t.Name) {
-				s.Began = append(s.Began, EndedCondition{Holder: c.Name, Condition: x.Clone()})
+			if u := x.Until; u != nil && u.Edge == fray.EdgeStart && s.Round >= u.Round && u.ID == t.ID {
+				s.Began = append(s.Began, EndedCondition{Holder: c.ID, Condition: x.Clone()})
 			}
 		}
 	}
-	engine.TurnEdge(&s.Encounter, s.Round, t.Name, fray.EdgeStart)
+	engine.TurnEdge(&s.Encounter, s.Round, t.ID, fray.EdgeStart)
 }
 
 // preempt undoes the start of the turn a delayed turn (just inserted at
 // Pos) pre-empts: the conditions that start ended come back, and the turn
-// will start again when it resumes (E-4).
+// will start again when it resumes (E-4). They come back with the names
+// their combatants have now, as the engine keeps a condition's names up
+// to date with its ids (a rename since changed only the conditions in
+// play).
 func (s *State) preempt() {
 	if s.Pos+1 >= len(s.Seq) || !s.Seq[s.Pos+1].Began {
 		return
 	}
 	s.Seq[s.Pos+1].Began = false
 	for _, x := range s.Began {
-		if c := s.Find(x.Holder); c != nil && c.Condition(x.Condition.Name) == nil {
-			c.Conditions = append(c.Conditions, x.Condition.Clone())
+		if c := s.ByID(x.Holder); c != nil && c.Condition(x.Condition.Name) == nil {
+			cond := x.Condition.Clone()
+			if cond.ByID != "" {
+				cond.By = s.NameOf(cond.ByID)
+			}
+			if u := cond.Until; u != nil && u.ID != "" {
+				u.Name = s.NameOf(u.ID)
+			}
+			c.Conditions = append(c.Conditions, cond)
 		}
 	}
 	s.Began = nil
@@ -211,21 +277,41 @@ func (s *State) current() *Turn {
 	return &s.Seq[s.Pos]
 }
 
-// currentName returns whose turn it is, or "".
-func (s *State) currentName() string {
+// currentID returns whose turn it is, or "".
+func (s *State) currentID() fray.CombatantID {
 	if t := s.current(); t != nil {
-		return t.Name
+		return t.ID
 	}
 	return ""
 }
 
-// environment returns the names of the environment combatants, in the
-// order they were added.
-func (s *State) environment() []string {
-	var out []string
+// currentName returns the name of whose turn it is, or "".
+func (s *State) currentName() string {
+	if t := s.current(); t != nil {
+		return s.NameOf(t.ID)
+	}
+	return ""
+}
+
+// idOf returns the id of the combatant a payload names (see
+// fray.Encounter.IDOf). A payload holds a present combatant's name as
+// they spell it, so that is tried first.
+func (s *State) idOf(name string) fray.CombatantID {
+	for _, c := range s.Combatants {
+		if c.Name == name {
+			return c.ID
+		}
+	}
+	return s.IDOf(name)
+}
+
+// environment returns the environment combatants, in the order they
+// were added.
+func (s *State) environment() []*fray.Combatant {
+	var out []*fray.Combatant
 	for _, c := range s.Combatants {
 		if c.Kind == fray.KindEnvironment {
-			out = append(out, c.Name)
+			out = append(out, c)
 		}
 	}
 	return out
@@ -244,9 +330,9 @@ func (s *State) hasTurns() bool {
 	return false
 }
 
-// lostIn reports whether name's turn in round r is already spent.
-func (s *State) lostIn(name string, r int) bool {
-	return slices.ContainsFunc(s.Lost, func(l LostTurn) bool { return l.Round == r && fray.SameName(l.Name, name) })
+// lostIn reports whether id's turn in round r is already spent.
+func (s *State) lostIn(id fray.CombatantID, r int) bool {
+	return slices.ContainsFunc(s.Lost, func(l LostTurn) bool { return l.Round == r && l.ID == id })
 }
 
 // startRound begins round r: its sequence is the standing order, then the
@@ -256,9 +342,9 @@ func (s *State) startRound(r int) {
 	engine.TurnEdge(&s.Encounter, r, "", fray.EdgeStart)
 	// The live state owns Seq (Clone copies it), so its array is reused.
 	s.Seq = s.Seq[:0]
-	for _, n := range s.Order {
-		t := Turn{Name: n, Kind: kindRegular}
-		if s.lostIn(n, r) {
+	for _, id := range s.Order {
+		t := Turn{ID: id, Kind: kindRegular}
+		if s.lostIn(id, r) {
 			t.Mark = markLost
 		}
 		s.Seq = append(s.Seq, t)
@@ -266,7 +352,7 @@ func (s *State) startRound(r int) {
 	s.Lost = slices.DeleteFunc(s.Lost, func(l LostTurn) bool { return l.Round <= r })
 	for _, c := range s.Combatants {
 		if c.Kind == fray.KindEnvironment {
-			s.Seq = append(s.Seq, Turn{Name: c.Name, Kind: kindRegular, Env: true})
+			s.Seq = append(s.Seq, Turn{ID: c.ID, Kind: kindRegular, Env: true})
 		}
 	}
 	s.Pos = 0
@@ -275,62 +361,76 @@ func (s *State) startRound(r int) {
 // endRound files this round's turns in the history.
 func (s *State) endRound() {
 	engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
-	s.History = append(s.History, s.roundHistory())
+	s.History = append(s.History, PastRound{Round: s.Round, Turns: s.taken()})
 }
 
-// roundHistory returns this round's turns so far (see roundTurns) with
-// the combatants each turn's words mention (see roundWho).
-func (s *State) roundHistory() fray.RoundTurns {
-	return fray.RoundTurns{Round: s.Round, Turns: s.roundTurns(), Who: s.roundWho()}
-}
-
-// roundTurns lists the turns taken so far this round, the one in progress
-// included, in the seeds' words.
+// taken lists the turns taken so far this round, the one in progress
+// included, in the order the history lists them.
 //
 // A forced action that spends a turn later in the same round is listed in
 // the place of the turn it spends, as seed 000 lists Ganyeka's forced
 // dodge in round 3 ("Blueshift, Monolith, Ganyeka (dodges an attack by
 // Blueshift)"); one that spends a held turn or a later round's turn is
 // listed where it was taken ("Blueshift (forced from round 7)").
-func (s *State) roundTurns() []string {
-	out := []string{}
+func (s *State) taken() []TakenTurn {
+	n := 0
+	for i := range s.Seq {
+		if _, ok := s.listed(i); ok {
+			n++
+		}
+	}
+	out := make([]TakenTurn, 0, n)
 	for i := range s.Seq {
 		if t, ok := s.listed(i); ok {
-			out = append(out, s.turnText(t))
+			out = append(out, TakenTurn{ID: t.ID, Kind: t.Kind, From: t.From, Noted: t.Noted})
 		}
 	}
 	return out
 }
 
-// roundWho returns the Who of the turns roundTurns lists: for each, the
-// one who took it, then the others its words mention. It is nil in a
-// round where no turn mentions another (most rounds), which declares the
-// same.
-func (s *State) roundWho() [][]string {
-	if !slices.ContainsFunc(s.Seq, func(t Turn) bool { return t.Noted != nil && t.Noted.Mentions != nil }) {
-		return nil // no turn of the round has words that mention another
-	}
-	n, mentions := 0, false
-	for i := range s.Seq {
-		if t, ok := s.listed(i); ok {
-			n++
-			mentions = mentions || s.turnMentions(t) != nil
-		}
+// said returns the turns of round r in the seeds' words, with the names
+// the combatants have now, and the combatants each turn's words mention
+// (Who): for each turn, the one who took it, then the others its words
+// mention. Who is nil in a round where no turn mentions another (most
+// rounds), which declares the same.
+func (s *State) said(r int, turns []TakenTurn) fray.RoundTurns {
+	out := fray.RoundTurns{Round: r, Turns: make([]string, len(turns))}
+	mentions := false
+	for i, t := range turns {
+		out.Turns[i] = s.turnText(t, r)
+		mentions = mentions || t.Noted != nil && t.Noted.Mentions != nil
 	}
 	if !mentions {
-		return nil
+		return out
 	}
-	who := make([][]string, 0, n)
-	for i := range s.Seq {
-		if t, ok := s.listed(i); ok {
-			who = append(who, append([]string{t.Name}, s.turnMentions(t)...))
+	out.Who = make([][]string, len(turns))
+	for i, t := range turns {
+		who := []string{s.NameOf(t.ID)}
+		if t.Noted != nil {
+			for _, id := range t.Noted.Mentions {
+				who = append(who, s.NameOf(id))
+			}
 		}
+		out.Who[i] = who
 	}
-	return who
+	return out
 }
 
-// listed returns the turn roundTurns lists at the place i of this round's
-// sequence, if any.
+// history returns the history of every round, this one so far included,
+// in words.
+func (s *State) history() []fray.RoundTurns {
+	out := make([]fray.RoundTurns, 0, len(s.History)+1)
+	for _, r := range s.History {
+		out = append(out, s.said(r.Round, r.Turns))
+	}
+	if s.Started {
+		out = append(out, s.said(s.Round, s.taken()))
+	}
+	return out
+}
+
+// listed returns the turn the history lists at the place i of this
+// round's sequence, if any.
 func (s *State) listed(i int) (Turn, bool) {
 	t := s.Seq[i]
 	switch {
@@ -346,21 +446,12 @@ func (s *State) listed(i int) (Turn, bool) {
 	return Turn{}, false
 }
 
-// turnMentions returns the other combatants a turn's words (see
-// turnWords) mention: its note's mentions, when the words are its note.
-func (s *State) turnMentions(t Turn) []string {
-	if t.Noted == nil {
-		return nil
-	}
-	return t.Noted.Mentions
-}
-
 // spendsLater reports whether the forced turn at i spent a regular turn
 // later in this round's sequence.
 func (s *State) spendsLater(i int) bool {
 	t := s.Seq[i]
 	for j := i + 1; j < len(s.Seq); j++ {
-		if u := s.Seq[j]; u.Kind == kindRegular && u.Mark == markForced && fray.SameName(u.Name, t.Name) {
+		if u := s.Seq[j]; u.Kind == kindRegular && u.Mark == markForced && u.ID == t.ID {
 			return s.spender(j) == i
 		}
 	}
@@ -368,41 +459,41 @@ func (s *State) spendsLater(i int) bool {
 }
 
 // spender returns the index of the forced turn that spent the regular
-// turn at j (the last forced turn of that name before it with From this
-// round), or -1.
+// turn at j (the last forced turn of that combatant before it with From
+// this round), or -1.
 func (s *State) spender(j int) int {
-	name := s.Seq[j].Name
+	id := s.Seq[j].ID
 	for i := j - 1; i >= 0; i-- {
-		if u := s.Seq[i]; u.Kind == kindForced && u.From == s.Round && fray.SameName(u.Name, name) {
+		if u := s.Seq[i]; u.Kind == kindForced && u.From == s.Round && u.ID == id {
 			return i
 		}
 	}
 	return -1
 }
 
-// turnText says a turn as the seed does: "Blueshift (delayed)",
-// "Blueshift (forced from round 7)".
-func (s *State) turnText(t Turn) string {
-	if words := s.turnWords(t); words != "" {
-		return t.Name + " (" + words + ")"
+// turnText says a turn of round r as the seed does: "Blueshift
+// (delayed)", "Blueshift (forced from round 7)".
+func (s *State) turnText(t TakenTurn, r int) string {
+	if words := s.turnWords(t, r); words != "" {
+		return s.NameOf(t.ID) + " (" + words + ")"
 	}
-	return t.Name
+	return s.NameOf(t.ID)
 }
 
-// turnWords returns the words in brackets after a turn's name: its note,
-// or what kind of turn it is.
-func (s *State) turnWords(t Turn) string {
-	words := t.note()
+// turnWords returns the words in brackets after the name of a turn of
+// round r: its note, or what kind of turn it is.
+func (s *State) turnWords(t TakenTurn, r int) string {
+	words := s.words(t.Noted)
 	if words == "" {
 		switch t.Kind {
 		case kindDelayed:
 			words = "delayed"
-			if t.From != s.Round {
+			if t.From != r {
 				words += " from round " + itoa(t.From)
 			}
 		case kindForced:
 			words = "forced"
-			if t.From > s.Round {
+			if t.From > r {
 				words += " from round " + itoa(t.From)
 			}
 		}
@@ -420,7 +511,7 @@ func (s *State) settle() {
 		}
 		if s.Pos < len(s.Seq) {
 			if t := s.Seq[s.Pos]; t.Kind == kindRegular {
-				delete(s.Held, t.Name)
+				delete(s.Held, t.ID)
 			}
 			return
 		}
@@ -432,20 +523,20 @@ func (s *State) settle() {
 	}
 }
 
-// forceCost works out which turn a forced action by name spends: a held
+// forceCost works out which turn a forced action by id spends: a held
 // delayed turn, this round's turn still to come (its index in Seq), or the
 // turn of a later round.
-func (s *State) forceCost(name string) (held bool, idx int, round int) {
-	if _, ok := s.Held[name]; ok {
+func (s *State) forceCost(id fray.CombatantID) (held bool, idx int, round int) {
+	if _, ok := s.Held[id]; ok {
 		return true, -1, s.Round
 	}
 	for i := s.Pos + 1; i < len(s.Seq); i++ {
-		if t := s.Seq[i]; t.Kind == kindRegular && t.Mark == markPending && fray.SameName(t.Name, name) {
+		if t := s.Seq[i]; t.Kind == kindRegular && t.Mark == markPending && t.ID == id {
 			return false, i, s.Round
 		}
 	}
 	r := s.Round + 1
-	for s.lostIn(name, r) {
+	for s.lostIn(id, r) {
 		r++
 	}
 	return false, -1, r

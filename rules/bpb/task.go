@@ -14,6 +14,9 @@ type task struct {
 	d    taskData
 	roll TaskRoll
 	mods []fray.Modifier // every term after the dice, for the breakdown
+	// actor is who rolls, and target whom an attack or a distraction is
+	// against (nil for any other roll), as the command names them.
+	actor, target *fray.Combatant
 	// spent lists the once-only conditions the roll uses up.
 	spent []engine.ConditionRef
 	// against is the pending hit a block or dodge is rolled against.
@@ -103,7 +106,7 @@ func (s *State) planCheck(cmd fray.Command) (*task, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &task{d: taskData{Name: c.Name, Roll: RollCheck, Stat: stat, Value: v, Difficulty: TaskChallenging}}
+	t := &task{actor: c, d: taskData{Name: c.Name, Roll: RollCheck, Stat: stat, Value: v, Difficulty: TaskChallenging}}
 	t.mods = []fray.Modifier{{Source: title(stat), Value: v}}
 	vs, hasVs := cmd.Opts["vs"]
 	df, hasDf := cmd.Opts["difficulty"]
@@ -167,7 +170,7 @@ func (s *State) planDistract(cmd fray.Command) (*task, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &task{d: taskData{Name: a.Name, Roll: RollDistract, Stat: StatWillpower, Target: b.Name, Value: v, Difficulty: TaskDifficulty(w), Expertise: a.HasExpertise("distraction")}}
+	t := &task{actor: a, target: b, d: taskData{Name: a.Name, Roll: RollDistract, Stat: StatWillpower, Target: b.Name, Value: v, Difficulty: TaskDifficulty(w), Expertise: a.HasExpertise("distraction")}}
 	t.mods = []fray.Modifier{{Source: "Willpower", Value: v}}
 	return t, s.finish(t, cmd, a, nil, fray.AppliesCheck)
 }

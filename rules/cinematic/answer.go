@@ -23,9 +23,15 @@ const EventWaits = "cinematic.waits"
 // answer (C-4): everything the answer needs to settle it as the
 // one-command attack would, so that nothing is worked out again.
 type Waiting struct {
-	// Attacker and Target name the two sides.
-	Attacker string `json:"attacker" fray:"who"`
-	Target   string `json:"target" fray:"who"`
+	// AttackerID and TargetID are the two sides.
+	AttackerID fray.CombatantID `json:"attacker_id"`
+	TargetID   fray.CombatantID `json:"target_id"`
+	Strike
+}
+
+// Strike is what an attack that waits carries besides who makes it on
+// whom.
+type Strike struct {
 	// Weapon is the attacker's weapon; Damage its damage type (bullets
 	// cannot be parried) and Rank its damage.
 	Weapon string `json:"weapon"`
@@ -41,21 +47,24 @@ type Waiting struct {
 	Value int `json:"value"`
 	Face  int `json:"face"`
 	Total int `json:"total"`
-	// Modifiers are the attack's terms, which the answer's odds list.
+	// Modifiers are the attack's terms, which the answer's odds list:
+	// the words of the attack's roll, as they were when it was rolled.
 	Modifiers []fray.Modifier `json:"modifiers"`
 }
 
-// waitData is the payload of EventWaits: the attack that waits, and its
-// outcome in words for a reader of the log.
+// waitData is the payload of EventWaits: the attack that waits, naming
+// its sides, and its outcome in words for a reader of the log.
 type waitData struct {
-	Waiting
+	Attacker string `json:"attacker" fray:"who"`
+	Target   string `json:"target" fray:"who"`
+	Strike
 	Band string `json:"band"`
 }
 
 // answerKeeps lists the commands an attack that waits lets through: the
 // answers, and commands that change nothing in play (the engine's undo,
 // redo and queries never reach Decide).
-var answerKeeps = []string{RollDodge, RollParry, RollTake, engine.CmdCondition, engine.CmdClear, engine.CmdNote, engine.CmdReveal}
+var answerKeeps = []string{RollDodge, RollParry, RollTake, engine.CmdCondition, engine.CmdClear, engine.CmdNote, engine.CmdReveal, engine.CmdRename}
 
 // isAnswer reports whether a roll kind answers an attack that waits.
 func isAnswer(roll string) bool {
@@ -72,8 +81,9 @@ func (s *State) awaiting(cmd fray.Command) error {
 	if w == nil || slices.Contains(answerKeeps, cmd.Name) {
 		return nil
 	}
-	q := quoteName(w.Target)
-	return fray.Errorf(fray.EINVALID, "%s's attack waits for %s's answer: dodge %s, parry %s or take %s first (or undo the attack).", fray.Mention(w.Attacker), fray.Mention(w.Target), q, q, q)
+	a, b := s.NameOf(w.AttackerID), s.NameOf(w.TargetID)
+	q := quoteName(b)
+	return fray.Errorf(fray.EINVALID, "%s's attack waits for %s's answer: dodge %s, parry %s or take %s first (or undo the attack).", fray.Mention(a), fray.Mention(b), q, q, q)
 }
 
 // cloneMods returns a deep copy of modifiers.
@@ -85,19 +95,16 @@ func cloneMods(mods []fray.Modifier) []fray.Modifier {
 	return out
 }
 
-// waiting returns the attack a planned roll leaves waiting, with its D10.
-func (p *planned) waiting(face int, total int) Waiting {
-	return Waiting{
-		Attacker: p.d.Name, Target: p.d.Target, Weapon: p.weapon.Name, Damage: p.weapon.Damage, Rank: p.weapon.Rank,
+// waiting returns the attack a planned roll leaves waiting, with its D10,
+// as its event says it.
+func (p *planned) waiting(face int, total int) waitData {
+	w := waitData{Attacker: p.d.Name, Target: p.d.Target, Strike: Strike{
+		Weapon: p.weapon.Name, Damage: p.weapon.Damage, Rank: p.weapon.Rank,
 		Shots: p.d.Shots, Armour: p.armour, Mult: p.mult, Value: p.roll.Value, Face: face, Total: total,
 		Modifiers: cloneMods(p.mods),
-	}
-}
-
-// waitBand says an attack that waits: "attack total 14: waits for
-// Thug's answer (dodge, parry or take)".
-func waitBand(w Waiting) string {
-	return "attack total " + strconv.Itoa(w.Total) + ": waits for " + w.Target + "'s answer (dodge, parry or take)"
+	}}
+	w.Band = "attack total " + strconv.Itoa(w.Total) + ": waits for " + w.Target + "'s answer (dodge, parry or take)"
+	return w
 }
 
 // planAnswer plans "dodge NAME [dmod=±N]", "parry NAME [dmod=±N]" and
@@ -123,15 +130,15 @@ func (s *State) planAnswer(cmd fray.Command) (*planned, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !fray.SameName(b.Name, w.Target) {
-		return nil, fray.Errorf(fray.EINVALID, "%s's attack waits for %s's answer, not %s's.", fray.Mention(w.Attacker), fray.Mention(w.Target), b)
+	a := s.ByID(w.AttackerID)
+	if b.ID != w.TargetID || a == nil {
+		return nil, fray.Errorf(fray.EINVALID, "%s's attack waits for %s's answer, not %s's.", fray.Mention(s.NameOf(w.AttackerID)), fray.Mention(s.NameOf(w.TargetID)), b)
 	}
-	a := s.Find(w.Attacker)
 	p := &planned{
 		weapon: fray.Power{Name: w.Weapon, Kind: fray.PowerKindWeapon, Rank: w.Rank, Damage: w.Damage},
-		armour: w.Armour, mult: w.Mult, barage: w.Shots > 0, known: w,
+		armour: w.Armour, mult: w.Mult, barage: w.Shots > 0, known: &w.Strike,
 		mods: w.Modifiers, roll: TestRoll{Value: w.Value},
-		d: rollData{Name: w.Attacker, Roll: cmd.Name, Target: w.Target, Weapon: w.Weapon, Shots: w.Shots, Value: w.Value, Defence: DefenceNone},
+		d: rollData{Name: a.Name, Roll: cmd.Name, Target: b.Name, Weapon: w.Weapon, Shots: w.Shots, Value: w.Value, Defence: DefenceNone},
 	}
 	if cmd.Name == RollTake {
 		return p, nil
@@ -193,20 +200,21 @@ func (s *State) applyWaits(ev fray.Event) error {
 	if err := ev.Decode(&d); err != nil {
 		return err
 	}
-	ch, a := s.char(d.Target), s.Find(d.Attacker)
-	if ch == nil || a == nil || s.Find(d.Target) == nil || !fray.SameName(a.Name, s.Current()) {
+	a, ach := s.named(d.Attacker)
+	b, ch := s.named(d.Target)
+	if ch == nil || ach == nil || a.ID != s.Current() {
 		return fray.Errorf(fray.EINVALID, "Event %d is an attack of %q on %q out of turn or between combatants not both present.", ev.Seq, d.Attacker, d.Target)
 	}
 	if s.Waiting != nil {
-		return fray.Errorf(fray.EINVALID, "Event %d makes an attack wait while %s's attack waits already.", ev.Seq, fray.Mention(s.Waiting.Attacker))
+		return fray.Errorf(fray.EINVALID, "Event %d makes an attack wait while %s's attack waits already.", ev.Seq, fray.Mention(s.NameOf(s.Waiting.AttackerID)))
 	}
-	if engine.Index(ch.Foes, a.Name) < 0 {
-		ch.Foes = append(ch.Foes, a.Name)
+	if !slices.Contains(ch.Foes, a.ID) {
+		ch.Foes = append(ch.Foes, a.ID)
 	}
 	if d.Shots > 0 {
-		s.char(a.Name).Fired += d.Shots
+		ach.Fired += d.Shots
 	}
-	w := d.Waiting
+	w := Waiting{AttackerID: a.ID, TargetID: b.ID, Strike: d.Strike}
 	w.Modifiers = cloneMods(w.Modifiers)
 	s.Waiting = &w
 	return nil
@@ -216,18 +224,18 @@ func (s *State) applyWaits(ev fray.Event) error {
 // waits, and ends the wait.
 func (s *State) applyAnswer(ev fray.Event, d rollData) error {
 	w := s.Waiting
-	if w == nil || !fray.SameName(w.Attacker, d.Name) || !fray.SameName(w.Target, d.Target) {
+	if w == nil || s.IDOf(d.Name) != w.AttackerID || s.IDOf(d.Target) != w.TargetID {
 		return fray.Errorf(fray.EINVALID, "Event %d answers an attack of %q on %q that does not wait.", ev.Seq, fray.Mention(d.Name), fray.Mention(d.Target))
 	}
 	s.Waiting = nil
 	return nil
 }
 
-// waitWords says, in the target's slot of the view, the attack they are
+// waitWords says, in the slot of the combatant id, the attack they are
 // to answer.
-func (s *State) waitWords(name string) string {
-	if w := s.Waiting; w != nil && fray.SameName(w.Target, name) {
-		return "to answer " + w.Attacker + "'s attack (total " + strconv.Itoa(w.Total) + "): dodge, parry or take"
+func (s *State) waitWords(id fray.CombatantID) string {
+	if w := s.Waiting; w != nil && w.TargetID == id {
+		return "to answer " + s.NameOf(w.AttackerID) + "'s attack (total " + strconv.Itoa(w.Total) + "): dodge, parry or take"
 	}
 	return ""
 }

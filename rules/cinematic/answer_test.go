@@ -50,7 +50,7 @@ func TestC4_DodgeAfterTheAttack(t *testing.T) {
 	w := state(e).Waiting
 	// 11 + 6 = 17 waits; Rosa's free attack is spent, the Master's free
 	// defence is not.
-	if w == nil || w.Attacker != "Rosa" || w.Target != "Master" || w.Total != 17 || w.Face != 6 {
+	if w == nil || state(e).NameOf(w.AttackerID) != "Rosa" || state(e).NameOf(w.TargetID) != "Master" || w.Total != 17 || w.Face != 6 {
 		t.Fatalf("waiting: %+v", w)
 	}
 	if b := state(e).Budget("Rosa"); b.Attack {

@@ -8,7 +8,8 @@ import (
 	"fray/engine"
 )
 
-// Apply changes st by the event ev.
+// Apply changes st by the event ev. Payloads name combatants; the state
+// keeps their ids.
 func (sys *System) Apply(st fray.State, ev fray.Event) error {
 	s, err := get(st)
 	if err != nil {
@@ -20,8 +21,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 			return err
 		}
 		if added != nil {
-			s.Chars = append(s.Chars, &Char{Name: added.Combatant.Name})
-			startTracks(s.Combatants[len(s.Combatants)-1])
+			c := s.Combatants[len(s.Combatants)-1]
+			s.Chars = append(s.Chars, &Char{ID: c.ID})
+			startTracks(c)
 		}
 		if removed != "" {
 			s.remove(removed)
@@ -35,45 +37,58 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		s.Started = true
 	case EventTiebreak:
-		var d NamesData
+		// Decoded as ids (NamesData is not flat, so the list is this
+		// call's), each name then turned into its combatant's id; a name
+		// that is nobody's orders nobody.
+		var d struct {
+			Names []fray.CombatantID `json:"names"`
+		}
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		s.Tiebreak = slices.Clone(d.Names)
+		for i, n := range d.Names {
+			d.Names[i] = s.IDOf(string(n))
+		}
+		s.Tiebreak = slices.DeleteFunc(d.Names, func(id fray.CombatantID) bool { return id == "" })
 	case EventStance:
 		var d StanceData
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		ch := s.char(d.Name)
+		_, ch := s.named(d.Name)
 		if ch == nil || (d.Stance != StanceNone && d.Stance != StanceDefence && d.Stance != StanceOffence) {
 			return fray.Errorf(fray.EINVALID, "Event %d gives %q the stance %q.", ev.Seq, fray.Mention(d.Name), d.Stance)
 		}
 		ch.Stance = d.Stance
 	case EventRound:
-		var d RoundData
+		// Decoded as ids, as the tiebreak is: RoundData is not flat, so
+		// the order is the state's to keep once its names are ids.
+		var d struct {
+			Round int                `json:"round"`
+			Order []fray.CombatantID `json:"order"`
+		}
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
 		if !s.Started || d.Round != s.Round+1 || s.Current() != "" || s.Waiting != nil {
 			return fray.Errorf(fray.EINVALID, "Event %d begins round %d out of sequence.", ev.Seq, d.Round)
 		}
-		for _, n := range d.Order {
-			if s.char(n) == nil {
+		for i, n := range d.Order {
+			c, ch := s.named(string(n))
+			if ch == nil {
 				return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, n)
 			}
+			d.Order[i] = c.ID
 		}
 		if d.Round > 1 {
 			for _, ch := range s.Chars {
-				*ch = Char{Name: ch.Name} // actions and stances last one round
+				*ch = Char{ID: ch.ID} // actions and stances last one round
 			}
 		}
 		if s.Round > 0 {
 			engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
 		}
-		// d was decoded for this call (RoundData is not flat), so its
-		// order is the state's to keep.
-		s.Round, s.Order, s.Pos, s.Begun, s.Turn, s.TurnWho = d.Round, d.Order, 0, false, s.Turn[:0], nil
+		s.Round, s.Order, s.Pos, s.Begun, s.Turn = d.Round, d.Order, 0, false, s.Turn[:0]
 		s.History = append(s.History, HistoryRound{Round: d.Round, Turns: make([]HistoryTurn, 0, len(d.Order))})
 		// Conditions anchored to turn edges end here (E-4).
 		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
@@ -85,9 +100,23 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		ch := s.char(d.Name)
-		if ch == nil || s.Current() == "" || (ev.Type == EventAttack && !fray.SameName(d.Name, s.Current())) {
+		c, ch := s.named(d.Name)
+		cur := s.Current()
+		if ch == nil || cur == "" || (ev.Type == EventAttack && c.ID != cur) {
 			return fray.Errorf(fray.EINVALID, "Event %d is an action of %q out of turn.", ev.Seq, fray.Mention(d.Name))
+		}
+		a := Act{Type: ActAttack, Modifier: d.Modifier, Extra: d.Kind == ActionExtra, Bonus: d.Kind == ActionBonus}
+		if ev.Type == EventDefence {
+			a.Type, a.Who = ActDefence, c.ID
+		}
+		if d.Other != "" {
+			o := s.Find(d.Other)
+			if o == nil {
+				return fray.Errorf(fray.EINVALID, "Event %d is an action of %q against %q, who is not present.", ev.Seq, fray.Mention(d.Name), fray.Mention(d.Other))
+			}
+			if ev.Type == EventAttack || o.ID != cur { // against the one whose turn it is: implied
+				a.Other = o.ID
+			}
 		}
 		switch {
 		case d.Kind == ActionExtra:
@@ -100,38 +129,30 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 			ch.Defended = true
 		}
 		s.Begun = true
-		if ev.Type == EventDefence && fray.SameName(d.Other, s.Current()) {
-			d.Other = "" // against the one whose turn it is: implied
-		}
-		s.Turn = appendAction(s.turnSoFar(), ev.Type, d)
-		if ev.Type == EventDefence {
-			s.mention(d.Name)
-		}
-		s.mention(d.Other)
+		s.act(a)
 	case EventTurnDone:
 		var d fray.NameData
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		if cur := s.Current(); cur == "" || !fray.SameName(cur, d.Name) {
+		cur := s.Current()
+		if c := s.Find(d.Name); cur == "" || c == nil || c.ID != cur {
 			return fray.Errorf(fray.EINVALID, "Event %d ends the turn of %q, whose turn it is not.", ev.Seq, fray.Mention(d.Name))
 		}
 		if s.Waiting != nil {
-			return fray.Errorf(fray.EINVALID, "Event %d ends %q's turn while an attack waits for %q's answer.", ev.Seq, fray.Mention(d.Name), fray.Mention(s.Waiting.Target))
+			return fray.Errorf(fray.EINVALID, "Event %d ends %q's turn while an attack waits for %q's answer.", ev.Seq, fray.Mention(d.Name), fray.Mention(s.NameOf(s.Waiting.TargetID)))
 		}
-		t := HistoryTurn{Text: s.Order[s.Pos], Who: s.TurnWho}
-		if t.Who == nil {
-			t.Who = s.Order[s.Pos : s.Pos+1 : s.Pos+1]
-		}
-		if len(s.Turn) > 0 {
-			t.Text = string(append(s.Turn, ')'))
+		t := HistoryTurn{Who: cur}
+		if n := len(s.Turn); n > 0 {
+			// The history keeps the actions; the turns to come write
+			// after them.
+			t.Acts, s.Turn = s.Turn[:n:n], s.Turn[n:]
 		}
 		s.note(t)
-		s.Turn, s.TurnWho = s.Turn[:0], nil
 		s.Pos++
-		engine.TurnEdge(&s.Encounter, s.Round, d.Name, fray.EdgeEnd)
-		if cur := s.Current(); cur != "" {
-			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)
+		engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeEnd)
+		if next := s.Current(); next != "" {
+			engine.TurnEdge(&s.Encounter, s.Round, next, fray.EdgeStart)
 		}
 	default:
 		if handled, err := s.applyResolution(ev); handled {
@@ -142,52 +163,54 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 	return nil
 }
 
-// turnSoFar returns the words of the turn in progress ready for one more
-// action's: "Master (" before the first, "Master (attack on Slayer; "
-// after it.
-func (s *State) turnSoFar() []byte {
-	if len(s.Turn) == 0 {
-		if cap(s.Turn) == 0 {
-			s.Turn = make([]byte, 0, 128) // room for most turns
-		}
-		return append(append(s.Turn, s.Current()...), " ("...)
+// turnRoom is the room for actions Turn makes when it has none left: the
+// actions of several turns, which the history then shares.
+const turnRoom = 16
+
+// act adds an action to the turn in progress.
+func (s *State) act(a Act) {
+	if len(s.Turn) == cap(s.Turn) {
+		t := make([]Act, len(s.Turn), len(s.Turn)+turnRoom)
+		copy(t, s.Turn)
+		s.Turn = t
 	}
-	return append(s.Turn, "; "...)
+	s.Turn = append(s.Turn, a)
 }
 
-// say adds words, an action other than an attack or a defence, to the
-// turn in progress.
-func (s *State) say(words string) { s.Turn = append(s.turnSoFar(), words...) }
-
-// appendAction appends to b an action as the history says it: "attack on
-// Vamp", "Vamp defends, extra −2", "Guard defends, Full Defence's extra
-// +3". Apply says one action for every event, after the turn's words so
-// far (see State.Turn).
-func appendAction(b []byte, typ string, d ActionData) []byte {
-	if typ == EventDefence {
-		b = append(append(b, d.Name...), " defends"...)
-	} else {
+// appendAct appends to b an action as the history says it, with the
+// names the combatants have in enc: "attack on Vamp", "Vamp defends,
+// extra −2", "Guard defends, Full Defence's extra +3", "reloads Pistol",
+// "stands up".
+func appendAct(b []byte, enc *fray.Encounter, a Act) []byte {
+	switch a.Type {
+	case ActReload:
+		return append(append(b, "reloads "...), a.Weapon...)
+	case ActStand:
+		return append(b, "stands up"...)
+	case ActDefence:
+		b = append(append(b, enc.NameOf(a.Who)...), " defends"...)
+	default:
 		b = append(b, "attack"...)
 	}
-	if d.Other != "" {
-		if typ == EventAttack {
+	if a.Other != "" {
+		if a.Type == ActAttack {
 			b = append(b, " on "...)
 		} else {
 			b = append(b, " against "...)
 		}
-		b = append(b, d.Other...)
+		b = append(b, enc.NameOf(a.Other)...)
 	}
-	switch d.Kind {
-	case ActionExtra:
+	switch {
+	case a.Extra:
 		b = append(b, ", extra"...)
-	case ActionBonus:
+	case a.Bonus:
 		b = append(b, ", Full Defence's extra"...)
 	}
 	switch {
-	case d.Modifier < 0:
-		b = strconv.AppendInt(append(b, " −"...), int64(-d.Modifier), 10) // as signed does
-	case d.Modifier > 0:
-		b = strconv.AppendInt(append(b, " +"...), int64(d.Modifier), 10)
+	case a.Modifier < 0:
+		b = strconv.AppendInt(append(b, " −"...), int64(-a.Modifier), 10) // as signed does
+	case a.Modifier > 0:
+		b = strconv.AppendInt(append(b, " +"...), int64(a.Modifier), 10)
 	}
 	return b
 }
@@ -206,30 +229,17 @@ func (s *State) note(t HistoryTurn) {
 	}
 }
 
-// mention records that the words of the turn in progress name the
-// combatant name, unless it is the one whose turn it is.
-func (s *State) mention(name string) {
-	cur := s.Current()
-	switch {
-	case name == "" || fray.SameName(name, cur) || engine.Index(s.TurnWho, name) >= 0:
-	case s.TurnWho == nil:
-		s.TurnWho = []string{cur, name}
-	default:
-		s.TurnWho = append(s.TurnWho, name)
-	}
-}
-
-func (s *State) remove(name string) {
-	if w := s.Waiting; w != nil && (fray.SameName(w.Attacker, name) || fray.SameName(w.Target, name)) {
+func (s *State) remove(id fray.CombatantID) {
+	if w := s.Waiting; w != nil && (w.AttackerID == id || w.TargetID == id) {
 		s.Waiting = nil
 	}
-	if i := slices.IndexFunc(s.Chars, func(c *Char) bool { return fray.SameName(c.Name, name) }); i >= 0 {
+	if i := slices.IndexFunc(s.Chars, func(c *Char) bool { return c.ID == id }); i >= 0 {
 		s.Chars = slices.Delete(s.Chars, i, i+1)
 	}
-	if s.Tiebreak = engine.Without(s.Tiebreak, name); len(s.Tiebreak) == 0 {
+	if s.Tiebreak = engine.Without(s.Tiebreak, id); len(s.Tiebreak) == 0 {
 		s.Tiebreak = nil
 	}
-	i := engine.Index(s.Order, name)
+	i := slices.Index(s.Order, id)
 	if i < 0 {
 		return
 	}
@@ -238,7 +248,7 @@ func (s *State) remove(name string) {
 	case i < s.Pos:
 		s.Pos--
 	case i == s.Pos:
-		s.Turn, s.TurnWho = s.Turn[:0], nil // the next in order begins their turn
+		s.Turn = s.Turn[:0] // the next in order begins their turn
 		if cur := s.Current(); cur != "" {
 			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)
 		}

@@ -72,14 +72,14 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	if err != nil {
 		return nil, err
 	}
-	if fray.SameName(a.Name, b.Name) {
+	if a.ID == b.ID {
 		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", a)
 	}
-	if cur := s.Current(); !fray.SameName(cur, a.Name) {
+	if cur := s.Current(); cur != a.ID {
 		if cur == "" {
 			return nil, fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next to begin round %d.", s.Round+1)
 		}
-		return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's own turn.", fray.Mention(cur), a)
+		return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's own turn.", fray.Mention(s.NameOf(cur)), a)
 	}
 	if err := out(a, "attack"); err != nil {
 		return nil, err
@@ -99,7 +99,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 		return nil, err
 	}
 	p := &planned{weapon: w, mult: 1}
-	if p.att, err = s.attackAction(a.Name, b.Name); err != nil {
+	if p.att, err = s.attackAction(a, b.Name); err != nil {
 		return nil, err
 	}
 	p.d = rollData{Name: a.Name, Roll: RollAttack, Target: b.Name, Weapon: w.Name}
@@ -109,16 +109,16 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	}
 	p.mods = []fray.Modifier{{Source: "Dexterity", Value: dex}, {Source: skName, Value: sk}}
 	if p.att.Kind == ActionExtra {
-		p.mods = append(p.mods, fray.Modifier{Source: "extra action", Value: s.Budget(a.Name).Next})
+		p.mods = append(p.mods, fray.Modifier{Source: "extra action", Value: s.budget(a).Next})
 	}
-	if s.char(a.Name).Stance == StanceOffence {
+	if s.char(a.ID).Stance == StanceOffence {
 		p.mods = append(p.mods, fray.Modifier{Source: "Full Offence", Value: FullOffenceBonus})
 	}
 	// Outnumbered (C-6): +2 per person attacking the target this round:
 	// those who have attacked, those the GM has declared engaging, and
 	// this attacker, once two or more; a sixth attacker is refused.
-	was := s.attackers(b.Name, "")
-	p.foes = len(s.attackers(b.Name, a.Name))
+	was := engine.NamesOf(&s.Encounter, s.attackers(b.ID, ""))
+	p.foes = len(s.attackers(b.ID, a.ID))
 	if p.foes > MaxAttackers {
 		return nil, fray.Errorf(fray.EINVALID, "%s is attacked by %d others this round (%s, who have attacked or are declared engaging); no more than %d may attack one target in a round (C-6).", b, len(was), strings.Join(was, ", "), MaxAttackers).Naming(was...)
 	}
@@ -144,7 +144,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 		}
 		// "empty up to a small clip in the 5 second span of a round (6
 		// shots)": the cap is the round's, over every barrage in it.
-		if fired := s.char(a.Name).Fired; fired+n > MaxShots {
+		if fired := s.char(a.ID).Fired; fired+n > MaxShots {
 			more := "no more barrage this round"
 			if fired < MaxShots {
 				more = "so shots=" + strconv.Itoa(MaxShots-fired) + " at most"
@@ -250,21 +250,21 @@ func (s *State) settle(p *planned, emit emitFunc) error {
 	return nil
 }
 
-// attackers lists, each once, who attacks the named target this round
-// (C-6): those who have attacked them, those the GM has declared engaging
-// them, then attacker, if not empty.
-func (s *State) attackers(target, attacker string) []string {
+// attackers lists, each once, who attacks the target this round (C-6):
+// those who have attacked them, those the GM has declared engaging them,
+// then attacker, if not empty.
+func (s *State) attackers(target, attacker fray.CombatantID) []fray.CombatantID {
 	ch := s.char(target)
 	if ch == nil {
 		return nil
 	}
-	names := slices.Clone(ch.Foes)
-	for _, n := range append(slices.Clone(ch.Engaged), attacker) {
-		if n != "" && engine.Index(names, n) < 0 {
-			names = append(names, n)
+	ids := slices.Clone(ch.Foes)
+	for _, id := range append(slices.Clone(ch.Engaged), attacker) {
+		if id != "" && !slices.Contains(ids, id) {
+			ids = append(ids, id)
 		}
 	}
-	return names
+	return ids
 }
 
 // outnumbered is the condition Outnumbered of a target with n attackers
@@ -298,12 +298,14 @@ func (s *State) decideEngage(cmd fray.Command, emit emitFunc) error {
 	if err != nil {
 		return err
 	}
-	if engine.Index(names, b.Name) >= 0 {
+	ids := engine.IDs(&s.Encounter, names)
+	if slices.Contains(ids, b.ID) {
 		return fray.Errorf(fray.EINVALID, "%s cannot engage themselves.", b)
 	}
-	n := len(s.char(b.Name).Foes)
-	for _, x := range names {
-		if engine.Index(s.char(b.Name).Foes, x) < 0 {
+	foes := s.char(b.ID).Foes
+	n := len(foes)
+	for _, id := range ids {
+		if !slices.Contains(foes, id) {
 			n++
 		}
 	}
@@ -324,22 +326,28 @@ func (s *State) decideEngage(cmd fray.Command, emit emitFunc) error {
 
 // applyEngaged applies EventEngaged.
 func (s *State) applyEngaged(ev fray.Event) error {
-	var d engagedData
+	// Decoded as ids, as the tiebreak is (engagedData is not flat).
+	var d struct {
+		Name  string             `json:"name"`
+		Names []fray.CombatantID `json:"names"`
+	}
 	if err := ev.Decode(&d); err != nil {
 		return err
 	}
-	ch := s.char(d.Name)
+	_, ch := s.named(d.Name)
 	if ch == nil {
 		return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 	}
-	var names []string
-	for _, n := range d.Names {
-		c := s.Find(n)
-		if c == nil || fray.SameName(c.Name, ch.Name) {
-			return fray.Errorf(fray.EINVALID, "Event %d declares %q engaging %q.", ev.Seq, fray.Mention(n), fray.Mention(d.Name))
+	for i, n := range d.Names {
+		c := s.Find(string(n))
+		if c == nil || c.ID == ch.ID {
+			return fray.Errorf(fray.EINVALID, "Event %d declares %q engaging %q.", ev.Seq, fray.Mention(string(n)), fray.Mention(d.Name))
 		}
-		names = append(names, c.Name)
+		d.Names[i] = c.ID
 	}
-	ch.Engaged = names
+	if len(d.Names) == 0 {
+		d.Names = nil
+	}
+	ch.Engaged = d.Names
 	return nil
 }

@@ -94,7 +94,7 @@ func (s *State) decideStand(cmd fray.Command, emit emitFunc) error {
 	if err := out(c, "stand"); err != nil {
 		return err
 	}
-	if !s.Started || !fray.SameName(s.Current(), c.Name) {
+	if !s.Started || s.Current() != c.ID {
 		return fray.Errorf(fray.EINVALID, "Standing takes %s's round: do it on their turn (or kipup %s at any time).", c, quoteName(c.Name))
 	}
 	if err := emit(EventStood, fray.NameData{Name: c.Name}); err != nil {

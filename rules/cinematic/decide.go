@@ -50,7 +50,9 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		evs = append(evs, ev)
 		return nil
 	}
-	newRound := func() error { return emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()}) }
+	newRound := func() error {
+		return emit(EventRound, RoundData{Round: s.Round + 1, Order: engine.NamesOf(&s.Encounter, s.rank())})
+	}
 	switch cmd.Name {
 	case "start":
 		if err := engine.CheckArgs(cmd, 0, 0, "start"); err != nil {
@@ -98,7 +100,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		if err := isCurrent(s, cmd.Arg(0)); err != nil {
 			return nil, err
 		}
-		if err = emit(EventTurnDone, fray.NameData{Name: cur}); err == nil && s.Current() == "" {
+		if err = emit(EventTurnDone, fray.NameData{Name: s.NameOf(cur)}); err == nil && s.Current() == "" {
 			err = newRound()
 		}
 	case "initiative":
@@ -130,8 +132,8 @@ func isCurrent(s *State, name string) error {
 	if err != nil {
 		return err
 	}
-	if cur := s.Current(); !fray.SameName(c.Name, cur) {
-		return fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(cur), c)
+	if cur := s.Current(); c.ID != cur {
+		return fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(s.NameOf(cur)), c)
 	}
 	return nil
 }
@@ -179,18 +181,18 @@ func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
 	if !s.Started {
 		return fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 	}
-	cur := s.Current()
-	if cur == "" {
+	cur := s.ByID(s.Current())
+	if cur == nil {
 		return fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next to begin round %d.", s.Round+1)
 	}
-	d := ActionData{Name: cur}
+	d := ActionData{Name: cur.Name}
 	if t := cmd.Arg(0); t != "" {
 		c, err := s.Lookup(t)
 		if err != nil {
 			return err
 		}
-		if fray.SameName(c.Name, cur) {
-			return fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", fray.Mention(cur))
+		if c.ID == cur.ID {
+			return fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", cur)
 		}
 		d.Other = c.Name
 	}
@@ -225,12 +227,12 @@ func decideDefence(s *State, cmd fray.Command, emit emitFunc) error {
 		if err != nil {
 			return err
 		}
-		if fray.SameName(o.Name, c.Name) {
+		if o.ID == c.ID {
 			return fray.Errorf(fray.EINVALID, "%s cannot defend against themselves.", c)
 		}
 		d.Other = o.Name
 	}
-	a, err := s.defenceAction(c.Name, d.Other)
+	a, err := s.defenceAction(c, d.Other)
 	if err != nil {
 		return err
 	}
@@ -238,26 +240,26 @@ func decideDefence(s *State, cmd fray.Command, emit emitFunc) error {
 	return emit(EventDefence, d)
 }
 
-// attackAction returns the action name's next attack spends: the free
+// attackAction returns the action c's next attack spends: the free
 // attack, else an extra action at its penalty, with Full Offence's bonus
 // (C-2, C-7); it refuses an attack under Full Defence or with no action
 // left.
-func (s *State) attackAction(name, target string) (ActionData, error) {
-	d := ActionData{Name: name, Other: target}
-	ch, b := s.char(name), s.Budget(name)
+func (s *State) attackAction(c *fray.Combatant, target string) (ActionData, error) {
+	d := ActionData{Name: c.Name, Other: target}
+	ch, b := s.char(c.ID), s.budget(c)
 	switch {
 	case ch == nil:
-		return d, fray.Errorf(fray.ENOTFOUND, "There is no combatant named %q.", name)
+		return d, fray.Errorf(fray.ENOTFOUND, "There is no combatant named %q.", c)
 	case ch.Stance == StanceDefence:
-		return d, fray.Errorf(fray.EINVALID, "%s is on Full Defence this round and cannot attack (C-7).", fray.Mention(name))
+		return d, fray.Errorf(fray.EINVALID, "%s is on Full Defence this round and cannot attack (C-7).", c)
 	case ch.Stood:
-		return d, fray.Errorf(fray.EINVALID, "%s spent this round standing up (C-6) and has no action left.", fray.Mention(name))
+		return d, fray.Errorf(fray.EINVALID, "%s spent this round standing up (C-6) and has no action left.", c)
 	case b.Attack:
 		d.Kind = ActionFree
 	case b.Extras > 0:
 		d.Kind, d.Modifier = ActionExtra, b.Next
 	default:
-		return d, fray.Errorf(fray.EINVALID, "%s has used the free attack and every extra action this round (C-2).", fray.Mention(name))
+		return d, fray.Errorf(fray.EINVALID, "%s has used the free attack and every extra action this round (C-2).", c)
 	}
 	if ch.Stance == StanceOffence {
 		d.Modifier += FullOffenceBonus
@@ -265,20 +267,20 @@ func (s *State) attackAction(name, target string) (ActionData, error) {
 	return d, nil
 }
 
-// defenceAction returns the action name's next defence spends: the free
+// defenceAction returns the action c's next defence spends: the free
 // defence, Full Defence's extra one, else an extra action at its penalty,
 // with Full Defence's bonus (C-2, C-7); it refuses a defence under Full
 // Offence or with no action left.
-func (s *State) defenceAction(name, against string) (ActionData, error) {
-	d := ActionData{Name: name, Other: against}
-	ch, b := s.char(name), s.Budget(name)
+func (s *State) defenceAction(c *fray.Combatant, against string) (ActionData, error) {
+	d := ActionData{Name: c.Name, Other: against}
+	ch, b := s.char(c.ID), s.budget(c)
 	switch {
 	case ch == nil:
-		return d, fray.Errorf(fray.ENOTFOUND, "There is no combatant named %q.", name)
+		return d, fray.Errorf(fray.ENOTFOUND, "There is no combatant named %q.", c)
 	case ch.Stance == StanceOffence:
-		return d, fray.Errorf(fray.EINVALID, "%s is on Full Offence this round and cannot defend (C-7); the attack hits on 9+ (C-4).", fray.Mention(name))
+		return d, fray.Errorf(fray.EINVALID, "%s is on Full Offence this round and cannot defend (C-7); the attack hits on 9+ (C-4).", c)
 	case ch.Stood:
-		return d, fray.Errorf(fray.EINVALID, "%s spent this round standing up (C-6) and has no defence left; the attack hits on 9+ (C-4).", fray.Mention(name))
+		return d, fray.Errorf(fray.EINVALID, "%s spent this round standing up (C-6) and has no defence left; the attack hits on 9+ (C-4).", c)
 	case b.Defence:
 		d.Kind = ActionFree
 	case b.Bonus:
@@ -286,7 +288,7 @@ func (s *State) defenceAction(name, against string) (ActionData, error) {
 	case b.Extras > 0:
 		d.Kind, d.Modifier = ActionExtra, b.Next
 	default:
-		return d, fray.Errorf(fray.EINVALID, "%s has no defence left this round (C-2); the attack hits on 9+ (C-4).", fray.Mention(name))
+		return d, fray.Errorf(fray.EINVALID, "%s has no defence left this round (C-2); the attack hits on 9+ (C-4).", c)
 	}
 	if ch.Stance == StanceDefence {
 		d.Modifier += FullDefenceBonus

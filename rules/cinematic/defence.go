@@ -98,7 +98,7 @@ func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) 
 // b cannot defend: unable to act, unaware (without Situational Awareness)
 // or with no defence left this round (C-2, C-4, C-6, C-7).
 func (s *State) canDefend(a, b *fray.Combatant, unaware bool) (ActionData, string) {
-	act, err := s.defenceAction(b.Name, a.Name)
+	act, err := s.defenceAction(b, a.Name)
 	switch {
 	case out(b, "defend") != nil:
 		return act, fray.ErrorMessage(out(b, "defend"))
@@ -121,9 +121,9 @@ func (s *State) defenceTerms(cmd fray.Command, p *planned, b *fray.Combatant, ki
 	sk, _ := defenceValue(b, kind)
 	p.dmod = []fray.Modifier{{Source: "Dexterity", Value: dex}, sk}
 	if act.Kind == ActionExtra {
-		p.dmod = append(p.dmod, fray.Modifier{Source: "extra action", Value: s.Budget(b.Name).Next})
+		p.dmod = append(p.dmod, fray.Modifier{Source: "extra action", Value: s.budget(b).Next})
 	}
-	if s.char(b.Name).Stance == StanceDefence {
+	if s.char(b.ID).Stance == StanceDefence {
 		p.dmod = append(p.dmod, fray.Modifier{Source: "Full Defence", Value: FullDefenceBonus})
 	}
 	cm, spent := engine.Modifiers(b, nil, fray.AppliesDefence, s.Round)

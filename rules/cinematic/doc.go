@@ -51,7 +51,7 @@
 // attack is settled at once, its event's note saying why. The view shows
 // the answer due in the target's place. Ruling (ours): while an attack
 // waits, every command but the answer, condition, clear, note, reveal,
-// undo and the queries is refused, naming the answer due, rather than the
+// rename, undo and the queries is refused, naming the answer due, rather than the
 // attack being taken as in bpb: a GM typing next too soon should not cost
 // a player their defence. odds attack … defence=wait gives the one
 // command's odds against the target's better defence (dodge, or parry
@@ -123,6 +123,17 @@
 // say how many land). An attack with too few shots left is refused;
 // reload NAME [WEAPON] fills the clip and spends the free attack or an
 // extra action; spend NAME ammo=N takes shots out without a roll.
+//
+// # Identity
+//
+// The state refers to combatants by id (fray.CombatantID): the order,
+// the tiebreak, each character's attackers, the attack that waits and
+// the history, which keeps each turn's actions and says them in words
+// only when the view is made, with the names the combatants have then.
+// Events keep naming combatants, as the log always has; Apply turns
+// those names into ids. So rename NAME NEWNAME changes every name the
+// view shows, earlier rounds included, and it is taken while an attack
+// waits. The words of a condition's note stay as they were set.
 //
 // Every command that rolls (attack with=, dodge, parry, take, check,
 // test, free, kipup) has exact odds, from package dice, through odds

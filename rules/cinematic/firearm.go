@@ -66,7 +66,7 @@ func (s *State) decideReload(cmd fray.Command, emit emitFunc) error {
 	if err != nil {
 		return err
 	}
-	if !s.Started || !fray.SameName(s.Current(), c.Name) {
+	if !s.Started || s.Current() != c.ID {
 		return fray.Errorf(fray.EINVALID, "Reloading is an action on %s's own turn (C-8).", c)
 	}
 	if err := out(c, "reload"); err != nil {
@@ -75,7 +75,7 @@ func (s *State) decideReload(cmd fray.Command, emit emitFunc) error {
 	if ammo(c, w) == w.Clip {
 		return fray.Errorf(fray.EINVALID, "%s's %s is fully loaded (%d shots).", c, w.Name, w.Clip)
 	}
-	ch, b := s.char(c.Name), s.Budget(c.Name)
+	ch, b := s.char(c.ID), s.budget(c)
 	d := reloadData{Name: c.Name, Weapon: w.Name}
 	switch {
 	case ch.Stood:

@@ -1,6 +1,7 @@
 package cinematic
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -182,7 +183,7 @@ type planned struct {
 	// default defence).
 	waits bool
 	// known is the attack an answer settles: its total is rolled already.
-	known *Waiting
+	known *Strike
 }
 
 // stat returns a stat, refusing a combatant without it.
@@ -355,8 +356,7 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 		}
 		rolls, att = append(rolls, roll), side
 		if p.waits {
-			w := p.waiting(roll.Total, side.Total)
-			ev, err := fray.NewEvent(EventWaits, waitData{Waiting: w, Band: waitBand(w)}, rolls...)
+			ev, err := fray.NewEvent(EventWaits, p.waiting(roll.Total, side.Total), rolls...)
 			ev.Odds = &o
 			return ev, err
 		}
@@ -466,18 +466,19 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			return true, s.applyAnswer(ev, d)
 		}
 		if d.Roll == RollAttack && d.Target != "" {
-			ch := s.char(d.Target)
-			if ch == nil || s.Find(d.Name) == nil {
+			_, ch := s.named(d.Target)
+			c, a := s.named(d.Name)
+			if ch == nil || c == nil {
 				return true, fray.Errorf(fray.EINVALID, "Event %d is an attack between %q and %q, who are not both present.", ev.Seq, fray.Mention(d.Name), fray.Mention(d.Target))
 			}
-			if engine.Index(ch.Foes, d.Name) < 0 {
-				ch.Foes = append(ch.Foes, s.Find(d.Name).Name)
+			if !slices.Contains(ch.Foes, c.ID) {
+				ch.Foes = append(ch.Foes, c.ID)
 			}
 			// A barrage's shots count against the round's small clip
 			// (C-8), unless a blind attacker's Notice check failed and
 			// nothing was fired.
 			noticeFailed := len(ev.Rolls) > 0 && strings.HasSuffix(ev.Rolls[0].For, noticeFor) && !d.Noticed
-			if a := s.char(d.Name); a != nil && d.Shots > 0 && !noticeFailed {
+			if a != nil && d.Shots > 0 && !noticeFailed {
 				a.Fired += d.Shots
 			}
 		}
@@ -529,8 +530,8 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		c, ch := s.Find(d.Name), s.char(d.Name)
-		if c == nil || ch == nil || !fray.SameName(d.Name, s.Current()) {
+		c, ch := s.named(d.Name)
+		if ch == nil || c.ID != s.Current() {
 			return true, fray.Errorf(fray.EINVALID, "Event %d reloads for %q out of turn.", ev.Seq, fray.Mention(d.Name))
 		}
 		w := c.Power(d.Weapon)
@@ -547,18 +548,18 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		c.Tracks[ammoKey(w.Name)] = fray.Track{Value: w.Clip, Max: w.Clip}
 		s.Begun = true
-		s.say("reloads " + w.Name)
+		s.act(Act{Type: ActReload, Weapon: w.Name})
 	case EventStood:
 		var d fray.NameData
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		ch := s.char(d.Name)
-		if ch == nil || !fray.SameName(d.Name, s.Current()) {
+		c, ch := s.named(d.Name)
+		if ch == nil || c.ID != s.Current() {
 			return true, fray.Errorf(fray.EINVALID, "Event %d stands %q up out of turn.", ev.Seq, fray.Mention(d.Name))
 		}
 		ch.Stood, s.Begun = true, true
-		s.say("stands up")
+		s.act(Act{Type: ActStand})
 	default:
 		return false, nil
 	}

@@ -4,28 +4,27 @@ import (
 	"slices"
 
 	"fray"
-	"fray/engine"
 )
 
 // Char is the Cinematic Unisystem bookkeeping of one combatant for the
 // current round.
 type Char struct {
-	Name     string `json:"name"`               // the combatant
-	Stance   string `json:"stance,omitempty"`   // declared for this round (C-7)
-	Attacked bool   `json:"attacked,omitempty"` // the free attack is used
-	Defended bool   `json:"defended,omitempty"` // the free defence is used
-	Bonus    bool   `json:"bonus,omitempty"`    // Full Defence's extra defence is used
-	Extras   int    `json:"extras,omitempty"`   // extra actions used
+	ID       fray.CombatantID `json:"id"`                 // the combatant
+	Stance   string           `json:"stance,omitempty"`   // declared for this round (C-7)
+	Attacked bool             `json:"attacked,omitempty"` // the free attack is used
+	Defended bool             `json:"defended,omitempty"` // the free defence is used
+	Bonus    bool             `json:"bonus,omitempty"`    // Full Defence's extra defence is used
+	Extras   int              `json:"extras,omitempty"`   // extra actions used
 	// Stood reports that the character spent the round standing up from
 	// Knocked Down (C-6): no action is left.
 	Stood bool `json:"stood,omitempty"`
 	// Foes lists who has attacked the character this round, each once,
 	// for Outnumbered (C-6).
-	Foes []string `json:"foes,omitempty"`
+	Foes []fray.CombatantID `json:"foes,omitempty"`
 	// Engaged lists who the GM has declared engaging the character this
 	// round (engage TARGET NAME…), counted for Outnumbered with Foes
 	// (C-6).
-	Engaged []string `json:"engaged,omitempty"`
+	Engaged []fray.CombatantID `json:"engaged,omitempty"`
 	// Fired is the shots the character has fired in barrages this round:
 	// at most a small clip, MaxShots (C-8).
 	Fired int `json:"fired,omitempty"`
@@ -42,37 +41,31 @@ type Budget struct {
 	Extras, Next int
 }
 
-// State is the state of a Cinematic Unisystem encounter.
+// State is the state of a Cinematic Unisystem encounter. It refers to
+// combatants by id; View gives their names.
 type State struct {
 	fray.Encounter
 	// Chars holds each combatant's actions this round, in the order added.
 	Chars []*Char
 	// Tiebreak is the GM's order for characters tied on initiative and
 	// Dexterity (C-1).
-	Tiebreak []string
+	Tiebreak []fray.CombatantID
 	// Order is this round's order; Pos the index of the turn in progress,
 	// len(Order) when the round is over. Its array is never changed in
-	// place (a removal makes a new one), so copies of the state and the
-	// history's turns share it.
-	Order []string
+	// place (a removal makes a new one), so copies of the state share it.
+	Order []fray.CombatantID
 	Pos   int
 	// Begun reports that an action has been taken this round, after which
 	// no stance may be declared.
 	Begun bool
-	// Turn holds the words of the turn in progress, as the history will
-	// say it, with the attacks and defences made so far but without the
-	// closing parenthesis: "Master (attack on Slayer; Slayer defends";
-	// empty until the first. Apply writes each action into it, and makes
-	// one string of it when the turn ends; it keeps its room from turn to
-	// turn.
-	Turn []byte
-	// TurnWho lists, each once, the combatants the words of Turn name, the
-	// one whose turn it is first, then the targets of attacks, those who
-	// defend and those they defend against; nil while the words name
-	// nobody but the one whose turn it is.
-	TurnWho []string
-	// History holds the turns of each round, with the attacks and
-	// defences made in each and the combatants each turn names.
+	// Turn holds the actions of the turn in progress, the attacks and
+	// defences made so far, reloads and standing up; empty until the
+	// first. When the turn ends the history keeps them and Turn goes on
+	// in the room after them: the history's turns never grow, and Clone
+	// copies Turn, so that room is this state's alone.
+	Turn []Act
+	// History holds the turns of each round, with the actions taken in
+	// each; View says them in words.
 	History []HistoryRound
 	// Waiting is an attack made with defence=wait, waiting for its
 	// target's answer (C-4), or nil.
@@ -87,15 +80,45 @@ type HistoryRound struct {
 	Turns []HistoryTurn `json:"turns"`
 }
 
-// HistoryTurn is one turn taken, as the history says it.
+// HistoryTurn is one turn taken: who took it and the actions they and
+// others took in it. View says it, with the names the combatants have
+// then: "Master (attack on Slayer; Slayer defends)".
 type HistoryTurn struct {
-	// Text says the turn, beginning with the name of who took it:
-	// "Master (attack on Slayer; Slayer defends)".
-	Text string `json:"text"`
-	// Who lists the combatants Text names, who took the turn first (see
-	// fray.RoundTurns.Who). A turn that names its taker alone shares its
-	// one name with the round's order.
-	Who []string `json:"who"`
+	// Who took the turn.
+	Who fray.CombatantID `json:"who"`
+	// Acts are the turn's actions, in order; nil for a turn without any.
+	Acts []Act `json:"acts,omitempty"`
+}
+
+// ActType says what an action of the history is.
+type ActType uint8
+
+// Types of Act.
+const (
+	ActAttack  ActType = iota + 1 // "attack on Vamp"
+	ActDefence                    // "Vamp defends against Slayer"
+	ActReload                     // "reloads Pistol"
+	ActStand                      // "stands up"
+)
+
+// Act is one action of a turn, as the history keeps it.
+type Act struct {
+	// Who is who defends (ActDefence; the others are the taker's).
+	Who fray.CombatantID `json:"who,omitempty"`
+	// Other is the target of an attack or the attacker defended against,
+	// when named and not the one whose turn it is (who is implied).
+	Other fray.CombatantID `json:"other,omitempty"`
+	// Weapon is the weapon reloaded (ActReload).
+	Weapon string `json:"weapon,omitempty"`
+	// Modifier is what the roll of an attack or a defence gets.
+	Modifier int `json:"modifier,omitempty"`
+	// Type is ActAttack, ActDefence, ActReload or ActStand.
+	Type ActType `json:"type"`
+	// Extra and Bonus report the action an attack or a defence spent: an
+	// extra action (ActionExtra) or Full Defence's extra defence
+	// (ActionBonus); neither for the free one.
+	Extra bool `json:"extra,omitempty"`
+	Bonus bool `json:"bonus,omitempty"`
 }
 
 // Clone returns a deep copy of the state.
@@ -107,7 +130,6 @@ func (s *State) Clone() fray.State {
 		Pos:       s.Pos,
 		Begun:     s.Begun,
 		Turn:      slices.Clone(s.Turn),
-		TurnWho:   slices.Clone(s.TurnWho),
 	}
 	if s.Chars != nil {
 		d.Chars = make([]*Char, len(s.Chars))
@@ -125,7 +147,7 @@ func (s *State) Clone() fray.State {
 	}
 	// A finished round's turns are never changed again, so the copy
 	// shares them; only the list and the last round's turns are copied
-	// (a turn taken, its names included, is never changed).
+	// (a turn taken, its actions included, is never changed).
 	d.History = slices.Clone(s.History)
 	if n := len(d.History); n > 0 {
 		d.History[n-1].Turns = slices.Clone(d.History[n-1].Turns)
@@ -133,13 +155,31 @@ func (s *State) Clone() fray.State {
 	return d
 }
 
-func (s *State) char(name string) *Char {
+// char returns the bookkeeping of the combatant id, or nil.
+func (s *State) char(id fray.CombatantID) *Char {
+	if id == "" {
+		return nil
+	}
 	for _, c := range s.Chars {
-		if fray.SameName(c.Name, name) {
+		if c.ID == id {
 			return c
 		}
 	}
 	return nil
+}
+
+// named returns the present combatant a payload names and their
+// bookkeeping, or nils.
+func (s *State) named(name string) (*fray.Combatant, *Char) {
+	for i, c := range s.Combatants {
+		if fray.SameName(c.Name, name) {
+			if i < len(s.Chars) && s.Chars[i].ID == c.ID {
+				return c, s.Chars[i] // the characters follow the combatants
+			}
+			return c, s.char(c.ID)
+		}
+	}
+	return nil, nil
 }
 
 // Initiative returns the named combatant's initiative (C-1):
@@ -150,6 +190,10 @@ func (s *State) Initiative(name string) int {
 	if c == nil {
 		return 0
 	}
+	return initiative(c)
+}
+
+func initiative(c *fray.Combatant) int {
 	n := c.Stat("dexterity") + 2*(c.Stat("perception")+c.Stat("bonus"))
 	if n < 0 {
 		return -((-n + 1) / 2)
@@ -157,8 +201,8 @@ func (s *State) Initiative(name string) int {
 	return n / 2
 }
 
-// Current returns whose turn it is, or "".
-func (s *State) Current() string {
+// Current returns the id of whose turn it is, or "".
+func (s *State) Current() fray.CombatantID {
 	if s.Started && s.Pos < len(s.Order) {
 		return s.Order[s.Pos]
 	}
@@ -167,8 +211,17 @@ func (s *State) Current() string {
 
 // Budget returns what the named character has left this round.
 func (s *State) Budget(name string) Budget {
-	c, ch := s.Find(name), s.char(name)
-	if c == nil || ch == nil || ch.Stood {
+	c := s.Find(name)
+	if c == nil {
+		return Budget{}
+	}
+	return s.budget(c)
+}
+
+// budget returns what the character c has left this round.
+func (s *State) budget(c *fray.Combatant) Budget {
+	ch := s.char(c.ID)
+	if ch == nil || ch.Stood {
 		return Budget{}
 	}
 	return Budget{
@@ -182,25 +235,32 @@ func (s *State) Budget(name string) Budget {
 
 // rank orders the combatants by initiative, then Dexterity, then the GM's
 // order, then the order they were added (C-1).
-func (s *State) rank() []string {
-	var names []string
-	for _, c := range s.Combatants {
-		names = append(names, c.Name)
+func (s *State) rank() []fray.CombatantID {
+	type ranked struct {
+		id       fray.CombatantID
+		init, dx int
+		gm       int
 	}
-	gm := func(n string) int {
-		if i := engine.Index(s.Tiebreak, n); i >= 0 {
-			return i
+	rs := make([]ranked, len(s.Combatants))
+	for i, c := range s.Combatants {
+		gm := slices.Index(s.Tiebreak, c.ID)
+		if gm < 0 {
+			gm = len(s.Tiebreak)
 		}
-		return len(s.Tiebreak)
+		rs[i] = ranked{id: c.ID, init: initiative(c), dx: c.Stat("dexterity"), gm: gm}
 	}
-	slices.SortStableFunc(names, func(a, b string) int {
-		if x := s.Initiative(b) - s.Initiative(a); x != 0 {
+	slices.SortStableFunc(rs, func(a, b ranked) int {
+		if x := b.init - a.init; x != 0 {
 			return x
 		}
-		if x := s.Find(b).Stat("dexterity") - s.Find(a).Stat("dexterity"); x != 0 {
+		if x := b.dx - a.dx; x != 0 {
 			return x
 		}
-		return gm(a) - gm(b)
+		return a.gm - b.gm
 	})
-	return names
+	var ids []fray.CombatantID
+	for _, r := range rs {
+		ids = append(ids, r.id)
+	}
+	return ids
 }

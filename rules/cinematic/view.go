@@ -11,31 +11,41 @@ import (
 )
 
 // View shows the round's order by initiative with markers and each
-// character's actions left, and the next round's order.
+// character's actions left, and the next round's order. It says the
+// combatants by the names they have now, in every round of the history
+// too.
 func (sys *System) View(st fray.State) fray.View {
 	v := fray.View{Rules: ID, History: []fray.RoundTurns{}, Order: []fray.Slot{}}
 	s, err := get(st)
 	if err != nil {
 		return v
 	}
-	v.Started, v.Round, v.Current = s.Started, s.Round, s.Current()
+	v.Started, v.Round = s.Started, s.Round
+	if cur := s.Current(); cur != "" {
+		v.Current, v.CurrentID = s.NameOf(cur), cur
+	}
 	v.Combatants = s.CombatantList()
 	if len(s.Settings) > 0 {
 		v.Settings = maps.Clone(s.Settings)
 	}
 	if len(s.History) > 0 {
 		v.History = make([]fray.RoundTurns, len(s.History))
+		var b []byte
 		for i, h := range s.History {
-			v.History[i] = h.view()
+			v.History[i], b = h.view(&s.Encounter, b)
 		}
 	}
 	order := s.Order
 	if !s.Started {
 		order = s.rank()
 	}
-	for i, n := range order {
-		x := fray.Slot{Name: n}
-		x.Note, x.Status, x.About = s.budgetWords(n)
+	for i, id := range order {
+		c := s.ByID(id)
+		if c == nil {
+			continue // Check refuses such a state
+		}
+		x := fray.Slot{ID: id, Name: c.Name}
+		x.Note, x.Status, x.About = s.budgetWords(c)
 		switch {
 		case !s.Started:
 		case i < s.Pos:
@@ -46,32 +56,67 @@ func (sys *System) View(st fray.State) fray.View {
 		v.Order = append(v.Order, x)
 	}
 	if s.Started {
-		for _, n := range s.rank() {
-			v.Next = append(v.Next, fray.Slot{Name: n, Note: "initiative " + strconv.Itoa(s.Initiative(n))})
+		for _, id := range s.rank() {
+			c := s.ByID(id)
+			v.Next = append(v.Next, fray.Slot{ID: id, Name: c.Name, Note: "initiative " + strconv.Itoa(initiative(c))})
 		}
 	}
 	return v
 }
 
-// view returns the round as the view shows it. Its Who stops at the last
-// turn that names anyone besides its taker, and is nil in a round where
-// no turn does.
-func (h HistoryRound) view() fray.RoundTurns {
+// view returns the round as the view shows it, its combatants named as
+// enc names them; b is room for the words of a turn, returned for the
+// next call. Its Who stops at the last turn that names anyone besides its
+// taker, and is nil in a round where no turn does.
+func (h HistoryRound) view(enc *fray.Encounter, b []byte) (fray.RoundTurns, []byte) {
 	r := fray.RoundTurns{Round: h.Round, Turns: make([]string, len(h.Turns))}
+	who := make([][]string, len(h.Turns))
 	last := -1
 	for i, t := range h.Turns {
-		r.Turns[i] = t.Text
-		if len(t.Who) > 1 {
+		r.Turns[i], b = t.words(enc, b)
+		who[i] = t.who(enc)
+		if len(who[i]) > 1 {
 			last = i
 		}
 	}
 	if last >= 0 {
-		r.Who = make([][]string, last+1)
-		for i, t := range h.Turns[:last+1] {
-			r.Who[i] = slices.Clone(t.Who)
+		r.Who = who[:last+1]
+	}
+	return r, b
+}
+
+// words says the turn: "Master (attack on Slayer; Slayer defends)", or
+// the taker's name alone for a turn without actions.
+func (t HistoryTurn) words(enc *fray.Encounter, b []byte) (string, []byte) {
+	if len(t.Acts) == 0 {
+		return enc.NameOf(t.Who), b
+	}
+	b = append(append(b[:0], enc.NameOf(t.Who)...), " ("...)
+	for i, a := range t.Acts {
+		if i > 0 {
+			b = append(b, "; "...)
+		}
+		b = appendAct(b, enc, a)
+	}
+	b = append(b, ')')
+	return string(b), b
+}
+
+// who lists, each once, the names of the combatants the turn's words
+// name: the taker first, then, action by action, those who defend and
+// the targets and attackers named.
+func (t HistoryTurn) who(enc *fray.Encounter) []string {
+	ids := []fray.CombatantID{t.Who}
+	mention := func(id fray.CombatantID) {
+		if id != "" && !slices.Contains(ids, id) {
+			ids = append(ids, id)
 		}
 	}
-	return r
+	for _, a := range t.Acts {
+		mention(a.Who)
+		mention(a.Other)
+	}
+	return engine.NamesOf(enc, ids)
 }
 
 // budgetWords says a character's initiative, Life Points, conditions,
@@ -82,20 +127,22 @@ func (h HistoryRound) view() fray.RoundTurns {
 // note before them is the initiative alone. The slot says them in that
 // order, note then status, so its words stay those of one list. A
 // character without Life Points has no status: the note says it all.
-func (s *State) budgetWords(name string) (note, status string, about []string) {
-	ch, b := s.char(name), s.Budget(name)
-	note = "initiative " + strconv.Itoa(s.Initiative(name))
+func (s *State) budgetWords(c *fray.Combatant) (note, status string, about []string) {
+	ch, b := s.char(c.ID), s.budget(c)
+	note = "initiative " + strconv.Itoa(initiative(c))
 	var w []string
-	c := s.Find(name)
 	if t, ok := c.Tracks[TrackLife]; ok {
 		w = append(w, "LP "+strconv.Itoa(t.Value)+"/"+strconv.Itoa(t.Max))
 	}
 	for _, x := range c.Conditions {
 		w = append(w, x.Name)
 	}
-	if x := s.waitWords(name); x != "" {
+	if x := s.waitWords(c.ID); x != "" {
 		w = append(w, x)
-		about = []string{s.Waiting.Attacker}
+		about = []string{s.NameOf(s.Waiting.AttackerID)}
+	}
+	if ch == nil {
+		ch = &Char{} // Check refuses such a state
 	}
 	switch ch.Stance {
 	case StanceDefence:
@@ -141,8 +188,15 @@ func (sys *System) Check(st fray.State) error {
 	}
 	for i, ch := range s.Chars {
 		c := s.Combatants[i]
-		if !fray.SameName(ch.Name, c.Name) {
-			return bad("character %d is %q, combatant %d is %q", i, ch.Name, i, c.Name)
+		if ch.ID != c.ID {
+			return bad("character %d is %s, combatant %d is %s (%q)", i, ch.ID, i, c.ID, c.Name)
+		}
+		for _, foes := range [][]fray.CombatantID{ch.Foes, ch.Engaged} {
+			for _, f := range foes {
+				if f == ch.ID || s.NameOf(f) == "" {
+					return bad("%s is attacked by %s (%q)", c.Name, f, s.NameOf(f))
+				}
+			}
 		}
 		if ch.Extras < 0 || ch.Extras > ExtraActions(c.Stat("dexterity")) {
 			return bad("%s used %d extra actions with Dexterity %d", c.Name, ch.Extras, c.Stat("dexterity"))
@@ -154,15 +208,29 @@ func (sys *System) Check(st fray.State) error {
 	if s.Pos < 0 || s.Pos > len(s.Order) {
 		return bad("turn %d of %d", s.Pos, len(s.Order))
 	}
-	if w := s.Waiting; w != nil && (s.char(w.Target) == nil || !fray.SameName(w.Attacker, s.Current())) {
-		return bad("%s's attack on %s waits, but it is %q's turn", w.Attacker, w.Target, s.Current())
-	}
-	for i, n := range s.Order {
-		if s.char(n) == nil {
-			return bad("the order names %q, who is not present", n)
+	if w := s.Waiting; w != nil {
+		if s.char(w.TargetID) == nil || w.AttackerID != s.Current() {
+			return bad("%s's attack on %s waits, but it is %s's turn", w.AttackerID, w.TargetID, s.Current())
 		}
-		if engine.Index(s.Order[i+1:], n) >= 0 {
-			return bad("%s has two turns in one round", n)
+	}
+	for i, id := range s.Order {
+		if s.char(id) == nil {
+			return bad("the order holds %s (%q), who is not present", id, s.NameOf(id))
+		}
+		if slices.Contains(s.Order[i+1:], id) {
+			return bad("%s has two turns in one round", s.NameOf(id))
+		}
+	}
+	for _, h := range s.History {
+		for _, t := range h.Turns {
+			if s.NameOf(t.Who) == "" {
+				return bad("round %d's history holds a turn of %s, who never was", h.Round, t.Who)
+			}
+			for _, a := range t.Acts {
+				if (a.Who != "" && s.NameOf(a.Who) == "") || (a.Other != "" && s.NameOf(a.Other) == "") {
+					return bad("round %d's history names %s or %s, who never were", h.Round, a.Who, a.Other)
+				}
+			}
 		}
 	}
 	return nil

@@ -24,7 +24,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 			if added.Combatant.Side == fray.SidePC {
 				r = RoleHero
 			}
-			s.Chars = append(s.Chars, &Char{Name: added.Combatant.Name, Role: r})
+			s.Chars = append(s.Chars, &Char{ID: added.Combatant.ID, Role: r})
 		}
 		if removed != "" {
 			s.remove(removed)
@@ -45,7 +45,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		c := s.char(d.Name)
+		c := s.char(s.IDOf(d.Name))
 		if c == nil || !slices.Contains(roles, d.Role) {
 			return fray.Errorf(fray.EINVALID, "Event %d gives %q the role %q.", ev.Seq, fray.Mention(d.Name), d.Role)
 		}
@@ -55,27 +55,39 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		s.Tiebreak = slices.Clone(d.Names)
+		ids := engine.IDs(&s.Encounter, d.Names)
+		for i, id := range ids {
+			if s.char(id) == nil {
+				return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Names[i]))
+			}
+		}
+		s.Tiebreak = ids
 	case EventRound:
 		var d RoundData
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		if !s.Started || d.Round != s.Round+1 || s.Current() != "" {
+		if !s.Started || d.Round != s.Round+1 || s.current() != "" {
 			return fray.Errorf(fray.EINVALID, "Event %d begins page %d out of sequence.", ev.Seq, d.Round)
 		}
-		for _, n := range d.Order {
-			if s.char(n) == nil {
+		var order []fray.CombatantID
+		if d.Order != nil {
+			order = make([]fray.CombatantID, len(d.Order))
+		}
+		for i, n := range d.Order {
+			c := s.Find(n)
+			if c == nil {
 				return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, n)
 			}
+			order[i] = c.ID
 		}
 		if s.Round > 0 {
 			engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
 		}
-		s.Round, s.Order, s.Pos, s.Actions, s.Taken = d.Round, slices.Clone(d.Order), 0, 0, nil
-		s.History = append(s.History, fray.RoundTurns{Round: d.Round, Turns: []string{}})
+		s.Round, s.Order, s.Pos, s.Actions, s.Taken = d.Round, order, 0, 0, nil
+		s.History = append(s.History, Page{Round: d.Round})
 		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
-		if cur := s.Current(); cur != "" {
+		if cur := s.current(); cur != "" {
 			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)
 		}
 	case EventActed, EventTurnDone:
@@ -83,19 +95,24 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		if cur := s.Current(); cur == "" || !fray.SameName(cur, d.Name) {
+		// The payload names whose turn it is; comparing that name with
+		// the current one's is IDOf(d.Name) == cur, without the search.
+		cur := s.current()
+		if cur == "" || !fray.SameName(s.NameOf(cur), d.Name) {
 			return fray.Errorf(fray.EINVALID, "Event %d is for %q, whose turn it is not.", ev.Seq, fray.Mention(d.Name))
 		}
 		if ev.Type == EventActed {
 			s.Actions++
 			return nil
 		}
-		s.note(turnWords(d.Name, s.Actions))
+		if n := len(s.History); n > 0 {
+			s.History[n-1].Turns = append(s.History[n-1].Turns, Turn{ID: cur, Actions: s.Actions})
+		}
 		s.Taken = append(s.Taken, s.Actions)
 		s.Pos++
 		s.Actions = 0
-		engine.TurnEdge(&s.Encounter, s.Round, d.Name, fray.EdgeEnd)
-		if cur := s.Current(); cur != "" {
+		engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeEnd)
+		if cur := s.current(); cur != "" {
 			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)
 		}
 	default:
@@ -104,29 +121,25 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 	return nil
 }
 
-// turnWords is a turn as the history says it: "Nightwing (3 actions, −4d)".
-func turnWords(name string, actions int) string {
-	if actions < 2 {
+// words is the turn as the history says it, with the name its taker
+// has now: "Nightwing (3 actions, −4d)".
+func (t Turn) words(enc *fray.Encounter) string {
+	name := enc.NameOf(t.ID)
+	if t.Actions < 2 {
 		return name
 	}
-	return name + " (" + strconv.Itoa(actions) + " actions, −" + strconv.Itoa(ExtraActionPenalty*(actions-1)) + "d)"
+	return name + " (" + strconv.Itoa(t.Actions) + " actions, −" + strconv.Itoa(ExtraActionPenalty*(t.Actions-1)) + "d)"
 }
 
-func (s *State) note(t string) {
-	if n := len(s.History); n > 0 {
-		s.History[n-1].Turns = append(s.History[n-1].Turns, t)
-	}
-}
-
-func (s *State) remove(name string) {
-	s.dropRecord(name)
-	if i := slices.IndexFunc(s.Chars, func(c *Char) bool { return fray.SameName(c.Name, name) }); i >= 0 {
+func (s *State) remove(id fray.CombatantID) {
+	s.dropRecord(id)
+	if i := slices.IndexFunc(s.Chars, func(c *Char) bool { return c.ID == id }); i >= 0 {
 		s.Chars = slices.Delete(s.Chars, i, i+1)
 	}
-	if s.Tiebreak = engine.Without(s.Tiebreak, name); len(s.Tiebreak) == 0 {
+	if s.Tiebreak = engine.Without(s.Tiebreak, id); len(s.Tiebreak) == 0 {
 		s.Tiebreak = nil
 	}
-	i := engine.Index(s.Order, name)
+	i := slices.Index(s.Order, id)
 	if i < 0 {
 		return
 	}

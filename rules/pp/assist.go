@@ -39,13 +39,13 @@ func (s *State) decideAssist(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if err != nil {
 		return nil, err
 	}
-	d := AssistData{Helper: sd.name, For: target, Trait: sd.trait, Pool: sd.pool, Successes: res[0].successes, Sixes: res[0].sixes}
-	if rec := s.record(target); rec != nil {
+	d := AssistData{Helper: sd.name, For: target.Name, Trait: sd.trait, Pool: sd.pool, Successes: res[0].successes, Sixes: res[0].sixes}
+	if rec := s.record(target.ID); rec != nil {
 		d.Before = rec.Assist
 	}
 	settleAssist(&d)
 	for i := range rolls {
-		rolls[i].For = sd.name + " (assists " + target + ": " + poolWords(sd.trait, sd.pool) + "; " + assistWords(d) + ")"
+		rolls[i].For = sd.name + " (assists " + target.Name + ": " + poolWords(sd.trait, sd.pool) + "; " + assistWords(d) + ")"
 	}
 	odds.Command = cmd.String()
 	ev, err := fray.NewEvent(EventAssisted, d, rolls...)
@@ -90,33 +90,35 @@ func AssistBonus(net int) int {
 	return ceilDiv(net, AssistNetPerDie)
 }
 
-func (s *State) planAssist(cmd fray.Command) (side, string, error) {
+// planAssist builds the helper's side of an assist from cmd without
+// rolling, and returns whom it helps.
+func (s *State) planAssist(cmd fray.Command) (side, *fray.Combatant, error) {
 	if err := engine.CheckArgs(cmd, 2, 2, "assist HELPER for=NAME TRAIT [mod=±Nd] [auto=N] [successes=N]"); err != nil {
-		return side{}, "", err
+		return side{}, nil, err
 	}
 	if err := engine.CheckOpts(cmd, KeyFor, KeyMod, KeyAuto, KeySuccesses); err != nil {
-		return side{}, "", err
+		return side{}, nil, err
 	}
 	f, ok := cmd.Opts[KeyFor]
 	if !ok {
-		return side{}, "", fray.Errorf(fray.EINVALID, "Say whom %s helps: for=NAME.", cmd.Args[0])
+		return side{}, nil, fray.Errorf(fray.EINVALID, "Say whom %s helps: for=NAME.", cmd.Args[0])
 	}
 	t, err := s.Lookup(f)
 	if err != nil {
-		return side{}, "", err
+		return side{}, nil, err
 	}
 	sd, err := s.helperSide(cmd, cmd.Args[0], cmd.Args[1])
 	if err != nil {
-		return side{}, "", err
+		return side{}, nil, err
 	}
 	// A helper's own assist waits for their own roll, not this one.
 	sd.pool.Dice -= sd.assist
 	sd.assist = 0
 	if err := sd.pool.Check(); err != nil {
-		return side{}, "", fray.Errorf(fray.EINVALID, "%s's roll: %v.", sd.name, err)
+		return side{}, nil, fray.Errorf(fray.EINVALID, "%s's roll: %v.", sd.name, err)
 	}
-	if fray.SameName(sd.name, t.Name) {
-		return side{}, "", fray.Errorf(fray.EINVALID, "%s cannot assist themselves.", t)
+	if sd.id == t.ID {
+		return side{}, nil, fray.Errorf(fray.EINVALID, "%s cannot assist themselves.", t)
 	}
-	return sd, t.Name, nil
+	return sd, t, nil
 }

@@ -52,14 +52,14 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 	if err != nil {
 		return CheckData{}, nil, nil, err
 	}
-	cur := s.Current()
-	if cur == "" || !fray.SameName(cur, att.Name) {
+	cur := s.current()
+	if cur == "" || cur != att.ID {
 		if cur == "" {
 			return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next.")
 		}
-		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(cur), att)
+		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(s.NameOf(cur)), att)
 	}
-	if fray.SameName(att.Name, tgt.Name) {
+	if att.ID == tgt.ID {
 		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
 	}
 	with, ok := cmd.Opts[KeyWith]
@@ -67,7 +67,7 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "Say which trait %s attacks with: with=might (or agility, …).", att)
 	}
 	if s.Actions >= MaxActions {
-		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(cur), MaxActions)
+		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(att.Name), MaxActions)
 	}
 	act, err := s.actorSide(cmd, att.Name, with, s.Actions, fray.AppliesAttack, tgt)
 	if err != nil {
@@ -76,7 +76,7 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 	if err := s.harmable(tgt); err != nil {
 		return CheckData{}, nil, nil, err
 	}
-	_, minion := s.standing(tgt.Name)
+	_, minion := s.standing(tgt.ID)
 	def, ok := cmd.Opts[KeyDef]
 	if ok {
 		def = strings.ToLower(def)
@@ -96,7 +96,7 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 		Kind: KindAttack, Actor: act.name, Trait: act.trait, Pool: act.pool, Assist: act.assist, Penalty: act.penalty,
 		Opponent: opp.name, OppTrait: opp.trait, OppPool: opp.pool, OppAssist: opp.assist, Minion: minion,
 	}
-	ev, err := fray.NewEvent(EventActed, ActData{Name: cur, Nth: s.Actions + 1})
+	ev, err := fray.NewEvent(EventActed, ActData{Name: att.Name, Nth: s.Actions + 1})
 	if err != nil {
 		return CheckData{}, nil, nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"fray"
+	"fray/engine"
 )
 
 // Event types of challenge rolls and combat (P-1 … P-10). They are wire
@@ -90,7 +91,8 @@ const (
 // Record is the P&P bookkeeping of one combatant's resolution: Health
 // lost, Resolve spent, an assist waiting, defining moments.
 type Record struct {
-	Name string `json:"name"`
+	// ID is the combatant's id.
+	ID fray.CombatantID `json:"id"`
 	// Wounds is the Health lost.
 	Wounds int `json:"wounds,omitempty"`
 	// Down counts the minions defeated, for a minion combatant.
@@ -117,32 +119,80 @@ type Record struct {
 
 // Resolution is the part of a P&P state that challenge rolls and combat
 // keep: each combatant's record, the last roll (for Resolve spent after
-// it), a contest in progress and the scene's defining moment.
+// it), a contest in progress and the scene's defining moment. It refers
+// to combatants by id: the payloads it keeps of the last roll keep their
+// numbers and words, and whom they concern is kept beside them by id.
 type Resolution struct {
 	Records []*Record
 	// HasLast reports a last roll, which Resolve may still be spent on;
 	// LastOf says what it was: LastCheck (a challenge roll or an attack,
 	// in Last), LastExchange (LastExchange, with Before the contest as it
 	// stood before it), LastAssist or LastGroup.
-	HasLast      bool
-	LastOf       string
-	Last         CheckData
+	HasLast bool
+	LastOf  string
+	Last    KeptCheck
+	// LastExchange is the exchange without its names (Winner and Outcome
+	// are left empty): Before says who rolled it, and settleExchange who
+	// won it.
 	LastExchange ExchangeData
 	Before       Contest
-	LastAssist   AssistData
-	LastGroup    GroupData
+	LastAssist   KeptAssist
+	LastGroup    KeptGroup
 	// Sides is every roll of the last check when it was a same-goal roll
 	// of three or more.
-	Sides   SidesData
+	Sides   KeptSides
 	Contest Contest
-	// Scene names the hero who declared this scene's defining moment.
-	Scene string
+	// Scene is the hero who declared this scene's defining moment.
+	Scene fray.CombatantID
+}
+
+// KeptCheck is a check or attack as the state keeps it: its payload's
+// numbers and words, and whom it concerns by id. Of the payload's names
+// none is kept (its combatants are ActorID and OpponentID); By, Rivals
+// and RivalNames are left out, a same-goal roll of three or more being
+// ranked again from Sides whenever it is settled again.
+type KeptCheck struct {
+	CheckData
+	ActorID    fray.CombatantID
+	OpponentID fray.CombatantID
+}
+
+// KeptAssist is an assist as the state keeps it: its payload without its
+// names (Helper and For are left empty), and the helper and the one
+// helped by id.
+type KeptAssist struct {
+	AssistData
+	HelperID fray.CombatantID
+	ForID    fray.CombatantID
+}
+
+// KeptGroup is a group action as the state keeps it: its payload without
+// its names (Names, and Given, which is said in names, are left empty),
+// and the members by id, in the payload's order.
+type KeptGroup struct {
+	GroupData
+	IDs []fray.CombatantID
+}
+
+// KeptSides is a same-goal check of three or more as the state keeps it
+// (see SidesData): every roll, in the order named, with the roller by id.
+type KeptSides struct {
+	Sides   []KeptSide
+	Assist  int
+	Penalty int
+}
+
+// KeptSide is one roll of KeptSides: its SideData without the name (Name
+// is left empty), and the roller by id.
+type KeptSide struct {
+	SideData
+	ID fray.CombatantID
 }
 
 func (r Resolution) clone() Resolution {
 	d := r
 	d.LastGroup = r.LastGroup.clone()
-	d.Sides = r.Sides.clone()
+	d.Sides.Sides = slices.Clone(r.Sides.Sides)
 	if r.Records != nil {
 		d.Records = make([]*Record, len(r.Records))
 		for i, x := range r.Records {
@@ -153,37 +203,119 @@ func (r Resolution) clone() Resolution {
 	return d
 }
 
-func (s *State) record(name string) *Record {
+func (g KeptGroup) clone() KeptGroup {
+	g.GroupData = g.GroupData.clone()
+	g.IDs = slices.Clone(g.IDs)
+	return g
+}
+
+// keepCheck returns a check's payload as Last keeps it: d concerns the
+// actor and the opponent (none for a static threshold) of the given ids.
+func (s *State) keepCheck(d CheckData, actor, opp fray.CombatantID) KeptCheck {
+	d.Actor, d.Opponent, d.By, d.Rivals, d.RivalNames = "", "", "", "", nil
+	return KeptCheck{CheckData: d, ActorID: actor, OpponentID: opp}
+}
+
+// lastCheck returns the last check as a payload, in the names its
+// combatants have now (a same-goal roll of three or more is ranked again
+// from Sides by whoever settles it again).
+func (s *State) lastCheck() CheckData {
+	l := s.Res.Last
+	d := l.CheckData
+	d.Actor, d.Opponent = s.NameOf(l.ActorID), ""
+	if l.OpponentID != "" {
+		d.Opponent = s.NameOf(l.OpponentID)
+	}
+	return d
+}
+
+// keepSides returns the rolls of d as Sides keeps them, the names
+// resolved to ids.
+func (s *State) keepSides(d SidesData) KeptSides {
+	out := KeptSides{Sides: make([]KeptSide, len(d.Sides)), Assist: d.Assist, Penalty: d.Penalty}
+	for i, x := range d.Sides {
+		id := s.IDOf(x.Name)
+		x.Name = ""
+		out.Sides[i] = KeptSide{SideData: x, ID: id}
+	}
+	return out
+}
+
+// sidesData returns Sides as a payload, in the names its combatants have
+// now.
+func (s *State) sidesData() SidesData {
+	x := s.Res.Sides
+	d := SidesData{Sides: make([]SideData, len(x.Sides)), Assist: x.Assist, Penalty: x.Penalty}
+	for i, r := range x.Sides {
+		d.Sides[i] = r.SideData
+		d.Sides[i].Name = s.NameOf(r.ID)
+	}
+	return d
+}
+
+// keepGroup returns a group action's payload as LastGroup keeps it.
+func (s *State) keepGroup(d GroupData) KeptGroup {
+	ids := engine.IDs(&s.Encounter, d.Names)
+	d.Names, d.Given = nil, nil
+	return KeptGroup{GroupData: d.clone(), IDs: ids}
+}
+
+// groupData returns LastGroup as a payload, in the names its members
+// have now (Given is left to settleGroup).
+func (s *State) groupData() GroupData {
+	g := s.Res.LastGroup.GroupData.clone()
+	g.Names = engine.NamesOf(&s.Encounter, s.Res.LastGroup.IDs)
+	return g
+}
+
+// keepAssist returns an assist's payload as LastAssist keeps it.
+func (s *State) keepAssist(d AssistData) KeptAssist {
+	x := KeptAssist{AssistData: d, HelperID: s.IDOf(d.Helper), ForID: s.IDOf(d.For)}
+	x.Helper, x.For = "", ""
+	return x
+}
+
+// assistData returns LastAssist as a payload, in the names its
+// combatants have now.
+func (s *State) assistData() AssistData {
+	a := s.Res.LastAssist.AssistData
+	a.Helper, a.For = s.NameOf(s.Res.LastAssist.HelperID), s.NameOf(s.Res.LastAssist.ForID)
+	return a
+}
+
+func (s *State) record(id fray.CombatantID) *Record {
 	for _, r := range s.Res.Records {
-		if fray.SameName(r.Name, name) {
+		if r.ID == id {
 			return r
 		}
 	}
 	return nil
 }
 
-func (s *State) ensureRecord(name string) *Record {
-	if r := s.record(name); r != nil {
+// ensureRecord returns the record of the present combatant id, making it
+// if there is none.
+func (s *State) ensureRecord(id fray.CombatantID) *Record {
+	if r := s.record(id); r != nil {
 		return r
 	}
-	r := &Record{Name: s.Find(name).Name}
+	r := &Record{ID: id}
 	s.Res.Records = append(s.Res.Records, r)
 	return r
 }
 
-func (s *State) dropRecord(name string) {
-	if i := slices.IndexFunc(s.Res.Records, func(r *Record) bool { return fray.SameName(r.Name, name) }); i >= 0 {
+func (s *State) dropRecord(id fray.CombatantID) {
+	if i := slices.IndexFunc(s.Res.Records, func(r *Record) bool { return r.ID == id }); i >= 0 {
 		if s.Res.Records = slices.Delete(s.Res.Records, i, i+1); len(s.Res.Records) == 0 {
 			s.Res.Records = nil
 		}
 	}
-	if s.Res.HasLast && s.inLast(name) {
+	if s.Res.HasLast && s.inLast(id) {
 		s.forgetLast()
 	}
-	if s.Res.Contest.Active && (fray.SameName(s.Res.Contest.A, name) || fray.SameName(s.Res.Contest.B, name)) {
+	if s.Res.Contest.Active && (s.Res.Contest.A == id || s.Res.Contest.B == id) {
 		s.Res.Contest = Contest{}
 	}
-	if fray.SameName(s.Res.Scene, name) {
+	if s.Res.Scene == id {
 		s.Res.Scene = ""
 	}
 }
@@ -210,26 +342,30 @@ func ceilDiv(a, b int) int {
 }
 
 // HealthLeft returns the named combatant's Health left.
-func (s *State) HealthLeft(name string) int {
-	c := s.Find(name)
+func (s *State) HealthLeft(name string) int { return s.healthLeft(s.presentID(name)) }
+
+func (s *State) healthLeft(id fray.CombatantID) int {
+	c := s.ByID(id)
 	if c == nil {
 		return 0
 	}
 	w := 0
-	if r := s.record(name); r != nil {
+	if r := s.record(id); r != nil {
 		w = r.Wounds
 	}
 	return max(0, Health(c)-w)
 }
 
 // ResolveLeft returns the named combatant's Resolve left.
-func (s *State) ResolveLeft(name string) int {
-	c := s.Find(name)
+func (s *State) ResolveLeft(name string) int { return s.resolveLeft(s.presentID(name)) }
+
+func (s *State) resolveLeft(id fray.CombatantID) int {
+	c := s.ByID(id)
 	if c == nil {
 		return 0
 	}
 	sp := 0
-	if r := s.record(name); r != nil {
+	if r := s.record(id); r != nil {
 		sp = r.Spent
 	}
 	return resolveOf(c) - sp
@@ -246,16 +382,18 @@ func resolveOf(c *fray.Combatant) int {
 
 // Defeated reports whether the named combatant is out of the fight: at 0
 // Health, or, for minions, every one of them defeated (P-10).
-func (s *State) Defeated(name string) bool {
-	c := s.Find(name)
+func (s *State) Defeated(name string) bool { return s.defeated(s.presentID(name)) }
+
+func (s *State) defeated(id fray.CombatantID) bool {
+	c := s.ByID(id)
 	if c == nil {
 		return false
 	}
-	r := s.record(name)
-	if ch := s.char(name); ch != nil && ch.Minion {
+	r := s.record(id)
+	if ch := s.char(id); ch != nil && ch.Minion {
 		return r != nil && r.Down >= minionCount(c)
 	}
-	return Health(c) > 0 && s.HealthLeft(name) == 0
+	return Health(c) > 0 && s.healthLeft(id) == 0
 }
 
 func minionCount(c *fray.Combatant) int {
@@ -313,7 +451,8 @@ func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Ev
 var checkedBuf = sync.Pool{New: func() any { return new(CheckData) }}
 
 // applyResolution applies the events of this file; handled is false for
-// any other.
+// any other. The payloads name combatants; what the state keeps of them
+// refers to them by id.
 func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 	switch ev.Type {
 	case EventChecked:
@@ -325,32 +464,39 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err != nil {
 			return true, err
 		}
-		if s.Find(d.Actor) == nil || (!d.Static && s.Find(d.Opponent) == nil) {
+		actor, opp := s.Find(d.Actor), s.Find(d.Opponent)
+		if actor == nil || (!d.Static && opp == nil) {
 			return true, fray.Errorf(fray.EINVALID, "Event %d is a roll by someone not present.", ev.Seq)
 		}
-		r := s.ensureRecord(d.Actor)
+		r := s.ensureRecord(actor.ID)
 		r.Assist = 0
-		if d.By != "" && s.Find(d.By) != nil {
-			s.ensureRecord(d.By).Assist = 0
+		if d.By != "" {
+			if by := s.Find(d.By); by != nil {
+				s.ensureRecord(by.ID).Assist = 0
+			}
 		}
-		if d.OppAssist > 0 {
-			s.ensureRecord(d.Opponent).Assist = 0
+		var oppID fray.CombatantID
+		if opp != nil {
+			oppID = opp.ID
+		}
+		if d.OppAssist > 0 && opp != nil {
+			s.ensureRecord(oppID).Assist = 0
 		}
 		if d.Cost != "" {
 			r.Defining, r.Defined = "", true
 			if d.Cost == KeyOneShot {
-				h := Health(s.Find(d.Actor))
+				h := Health(actor)
 				r.OneShot, r.Out = true, true
 				r.Took += max(0, h-r.Wounds)
 				r.Wounds = max(r.Wounds, h)
-			} else if c := s.Find(d.Actor); c.Stats[d.Cost] > 0 {
-				c.Stats[d.Cost]--
+			} else if actor.Stats[d.Cost] > 0 {
+				actor.Stats[d.Cost]--
 			}
 		}
-		if d.Kind == KindAttack {
-			s.harm(d.Opponent, d.Minion, d.Lost)
+		if d.Kind == KindAttack && opp != nil {
+			s.harm(oppID, d.Minion, d.Lost)
 		}
-		s.Res.Last, s.Res.HasLast, s.Res.LastOf, s.Res.Sides = d, true, LastCheck, SidesData{}
+		s.Res.Last, s.Res.HasLast, s.Res.LastOf, s.Res.Sides = s.keepCheck(d, actor.ID, oppID), true, LastCheck, KeptSides{}
 	case EventSides:
 		var d SidesData
 		if err := ev.Decode(&d); err != nil {
@@ -364,12 +510,12 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 				return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(x.Name))
 			}
 		}
-		for _, x := range d.Sides[1:] {
+		s.Res.Sides = s.keepSides(d)
+		for _, x := range s.Res.Sides.Sides[1:] {
 			if x.Assist > 0 {
-				s.ensureRecord(x.Name).Assist = 0
+				s.ensureRecord(x.ID).Assist = 0
 			}
 		}
-		s.Res.Sides = d.clone()
 	case EventSpent:
 		return true, s.applySpent(ev)
 	case EventAssisted:
@@ -380,26 +526,28 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if s.Find(d.For) == nil || s.Find(d.Helper) == nil {
 			return true, fray.Errorf(fray.EINVALID, "Event %d is an assist by or for someone not present.", ev.Seq)
 		}
-		r := s.ensureRecord(d.For)
-		d.Before = r.Assist
-		if d.Kept {
-			r.Assist = d.Bonus
+		a := s.keepAssist(d)
+		r := s.ensureRecord(a.ForID)
+		a.Before = r.Assist
+		if a.Kept {
+			r.Assist = a.Bonus
 		}
-		s.Res.HasLast, s.Res.LastOf, s.Res.LastAssist = true, LastAssist, d
+		s.Res.HasLast, s.Res.LastOf, s.Res.LastAssist = true, LastAssist, a
 	case EventGrouped:
 		var d GroupData
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
 		for _, n := range d.Names {
-			if s.Find(n) == nil {
+			c := s.Find(n)
+			if c == nil {
 				return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, n)
 			}
-			if r := s.record(n); r != nil {
+			if r := s.record(c.ID); r != nil {
 				r.Assist = 0
 			}
 		}
-		s.Res.HasLast, s.Res.LastOf, s.Res.LastGroup = true, LastGroup, d.clone()
+		s.Res.HasLast, s.Res.LastOf, s.Res.LastGroup = true, LastGroup, s.keepGroup(d)
 	case EventContest:
 		var d ContestData
 		if err := ev.Decode(&d); err != nil {
@@ -418,7 +566,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if !c.Active || d.N != c.Done+1 {
 			return true, fray.Errorf(fray.EINVALID, "Event %d is an exchange of no contest.", ev.Seq)
 		}
-		s.Res.HasLast, s.Res.LastOf, s.Res.LastExchange, s.Res.Before = true, LastExchange, d, *c
+		s.Res.HasLast, s.Res.LastOf, s.Res.LastExchange, s.Res.Before = true, LastExchange, keepExchange(d), *c
 		if d.AssistA > 0 {
 			s.ensureRecord(c.A).Assist = 0
 		}
@@ -431,11 +579,12 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		if s.Find(d.Name) == nil {
+		c := s.Find(d.Name)
+		if c == nil {
 			return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
-		s.ensureRecord(d.Name).Defining = d.Cost
-		s.Res.Scene = s.Find(d.Name).Name
+		s.ensureRecord(c.ID).Defining = d.Cost
+		s.Res.Scene = c.ID
 	case EventScene:
 		s.Res.Scene = ""
 		for _, r := range s.Res.Records {
@@ -461,9 +610,9 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 // part: "Health 4/6", "defeated", "Resolve 2/3", "+1d assist". track is
 // the index of the first part that gives a track's numbers (Health, the
 // minions standing, Resolve), or -1 when none does.
-func (s *State) resolutionWords(name string) (parts []string, track int) {
+func (s *State) resolutionWords(id fray.CombatantID) (parts []string, track int) {
 	track = -1
-	c := s.Find(name)
+	c := s.ByID(id)
 	if c == nil {
 		return nil, track
 	}
@@ -473,8 +622,8 @@ func (s *State) resolutionWords(name string) (parts []string, track int) {
 		}
 		parts = append(parts, w)
 	}
-	r := s.record(name)
-	ch := s.char(name)
+	r := s.record(id)
+	ch := s.char(id)
 	switch {
 	case ch != nil && ch.Minion:
 		n := minionCount(c)
@@ -482,13 +631,13 @@ func (s *State) resolutionWords(name string) (parts []string, track int) {
 			numbers(strconv.Itoa(n-min(r.Down, n)) + " of " + strconv.Itoa(n) + " standing")
 		}
 	case r != nil && r.Wounds > 0:
-		numbers("Health " + strconv.Itoa(s.HealthLeft(name)) + "/" + strconv.Itoa(Health(c)))
+		numbers("Health " + strconv.Itoa(s.healthLeft(id)) + "/" + strconv.Itoa(Health(c)))
 	}
-	if s.Defeated(name) {
+	if s.defeated(id) {
 		parts = append(parts, "defeated")
 	}
 	if r != nil && r.Spent > 0 {
-		numbers("Resolve " + strconv.Itoa(s.ResolveLeft(name)) + "/" + strconv.Itoa(resolveOf(c)))
+		numbers("Resolve " + strconv.Itoa(s.resolveLeft(id)) + "/" + strconv.Itoa(resolveOf(c)))
 	}
 	if r != nil {
 		if r.Assist > 0 {
@@ -507,15 +656,66 @@ func (s *State) resolutionWords(name string) (parts []string, track int) {
 	return parts, track
 }
 
-// checkResolution reports a broken invariant of the resolution state.
+// checkResolution reports a broken invariant of the resolution state:
+// every combatant it refers to is present, and the names it keeps for
+// reading are theirs.
 func (s *State) checkResolution() error {
+	bad := func(format string, args ...any) error {
+		return fray.Errorf(fray.EINTERNAL, "P&P state: "+format, args...)
+	}
 	for _, r := range s.Res.Records {
-		if s.Find(r.Name) == nil {
-			return fray.Errorf(fray.EINTERNAL, "P&P state: a record of %s, who is not present", r.Name)
+		c := s.ByID(r.ID)
+		if c == nil {
+			return bad("a record of %s, who is not present", r.ID)
 		}
 		if r.Wounds < 0 || r.Down < 0 || r.Spent < 0 || r.Assist < 0 || r.Took < 0 || r.Took > r.Wounds {
-			return fray.Errorf(fray.EINTERNAL, "P&P state: %s has a negative count: %+v", r.Name, *r)
+			return bad("%s has a negative count: %+v", c.Name, *r)
 		}
+	}
+	present := func(what string, ids ...fray.CombatantID) error {
+		for _, id := range ids {
+			if s.ByID(id) == nil {
+				return bad("%s refers to %q, who is not present", what, id)
+			}
+		}
+		return nil
+	}
+	res := &s.Res
+	if res.HasLast {
+		var err error
+		switch res.LastOf {
+		case LastCheck:
+			l := res.Last
+			err = present("the last roll", l.ActorID)
+			if err == nil && l.OpponentID != "" {
+				err = present("the last roll", l.OpponentID)
+			}
+			if err == nil && (l.Actor != "" || l.Opponent != "") {
+				err = bad("the last roll keeps the names %q and %q", l.Actor, l.Opponent)
+			}
+			for _, x := range res.Sides.Sides {
+				if err == nil {
+					err = present("the last roll", x.ID)
+				}
+			}
+		case LastExchange:
+			err = present("the last exchange", res.Before.A, res.Before.B)
+		case LastAssist:
+			err = present("the last assist", res.LastAssist.HelperID, res.LastAssist.ForID)
+		case LastGroup:
+			err = present("the last group action", res.LastGroup.IDs...)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if res.Contest.Active {
+		if err := present("the contest", res.Contest.A, res.Contest.B); err != nil {
+			return err
+		}
+	}
+	if res.Scene != "" {
+		return present("the scene's defining moment", res.Scene)
 	}
 	return nil
 }

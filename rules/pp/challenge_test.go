@@ -409,7 +409,7 @@ func TestP4_ResolveOnSeveralWithTheSameGoal(t *testing.T) {
 	if !strings.Contains(ev.Rolls[0].For, "Whisper is the actor and Citizen Soldier the opponent (then Gatecrasher 2)") {
 		t.Errorf("label %q", ev.Rolls[0].For)
 	}
-	if l := st(e).Res.Last; l.Actor != "Whisper" || l.Successes != 3 {
+	if l := st(e).Res.Last; st(e).NameOf(l.ActorID) != "Whisper" || l.Successes != 3 {
 		t.Errorf("last roll %+v", l)
 	}
 	// Gatecrasher, now third, spends 2 for 3 successes: 5, the actor,
@@ -718,7 +718,7 @@ func bandOf(t *testing.T, s *pp.State, evs []fray.Event) string {
 			return itoa(n) + " of " + itoa(len(d.Group.Nets)) + " succeed"
 		}
 		if l := s.Res.Last; l.Kind == pp.KindAttack {
-			return harmBand(s, l.Opponent, l.Minion, d.Lost, l.Lost)
+			return harmBand(s, s.NameOf(l.OpponentID), l.Minion, d.Lost, l.Lost)
 		}
 		return d.Band
 	case pp.EventGrouped:
@@ -761,7 +761,7 @@ func harmBand(s *pp.State, target string, minion bool, lost, prev int) string {
 	if minion {
 		var down int
 		for _, r := range s.Res.Records {
-			if r.Name == target {
+			if s.NameOf(r.ID) == target {
 				down = r.Down
 			}
 		}

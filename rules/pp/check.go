@@ -87,15 +87,11 @@ type SidesData struct {
 	Penalty int        `json:"penalty,omitempty"`
 }
 
-func (d SidesData) clone() SidesData {
-	d.Sides = slices.Clone(d.Sides)
-	return d
-}
-
 // rank makes the most successes of sides the actor of d and the next the
 // opponent (P-3), ties going to the one named first, and names the rest
-// in d.Rivals.
-func rank(d *CheckData, sides SidesData) {
+// in d.Rivals. It returns the places in sides of the actor and the
+// opponent.
+func rank(d *CheckData, sides SidesData) (actor, opp int) {
 	idx := make([]int, len(sides.Sides))
 	for i := range idx {
 		idx[i] = i
@@ -115,6 +111,7 @@ func rank(d *CheckData, sides SidesData) {
 		names = append(names, x[i].Name)
 	}
 	d.Rivals, d.RivalNames = strings.Join(rivals, ", "), names
+	return a, b
 }
 
 // settle works out the net, band and actor of a check.
@@ -147,7 +144,7 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 	d := CheckData{Kind: KindCheck}
 	extra := 0
 	if c := s.Find(cmd.Args[0]); c != nil {
-		extra = s.Penalty(c.Name) / ExtraActionPenalty
+		extra = s.penalty(c.ID) / ExtraActionPenalty
 	}
 	act, err := s.actorSide(cmd, cmd.Args[0], cmd.Args[1], extra, fray.AppliesCheck, nil)
 	if err != nil {
@@ -177,7 +174,7 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 		if err != nil {
 			return CheckData{}, nil, err
 		}
-		if fray.SameName(o.Name, act.name) {
+		if o.ID == act.id {
 			return CheckData{}, nil, fray.Errorf(fray.EINVALID, "%s cannot roll against themselves.", o)
 		}
 		opp, err := s.makeSide(cmd, o.Name, ot, oppOpts, true, 0, 0, fray.AppliesCheck, nil)
@@ -240,17 +237,17 @@ func (s *State) rivalSides(cmd fray.Command, act side, names []string) ([]side, 
 	if ot == "" {
 		ot = act.trait
 	}
-	seen := []string{act.name}
+	seen := []fray.CombatantID{act.id}
 	var out []side
 	for i, n := range names {
 		c, err := s.Lookup(strings.TrimSpace(n))
 		if err != nil {
 			return nil, err
 		}
-		if engine.Index(seen, c.Name) >= 0 {
+		if slices.Contains(seen, c.ID) {
 			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
 		}
-		seen = append(seen, c.Name)
+		seen = append(seen, c.ID)
 		one := fray.Command{Name: cmd.Name}
 		if counted != nil {
 			one.Opts = map[string]string{KeyVsSuccesses: strings.TrimSpace(counted[i])}
@@ -288,6 +285,7 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 		d.OppSuccesses, d.OppSixes = res[1].successes, res[1].sixes
 	}
 	var all *SidesData
+	actor, opp := 0, 1 // the places in sides of the actor and the opponent
 	if len(sides) > 2 {
 		// Several with the same goal: the most successes is the actor, the
 		// next the opponent (P-3).
@@ -299,14 +297,14 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 			}
 			all.Sides = append(all.Sides, x)
 		}
-		rank(&d, *all)
+		actor, opp = rank(&d, *all)
 	}
 	s.settle(&d)
-	if rec := s.record(d.Actor); rec != nil && rec.Defining != "" {
+	if rec := s.record(sides[actor].id); rec != nil && rec.Defining != "" {
 		d.Cost = rec.Defining
 	}
 	if d.Kind == KindAttack {
-		d.Lost = s.lostTo(d)
+		d.Lost = s.lostTo(d, sides[opp].id)
 	}
 	labelRolls(rolls, d, s, sides)
 	odds.Command = cmd.String()
@@ -330,13 +328,13 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 	return append(evs, spent...), nil
 }
 
-// lostTo is what an attack takes: 1 Health per net success (at most what
-// is left), or one minion per net success.
-func (s *State) lostTo(d CheckData) int {
+// lostTo is what an attack takes of its target, opp: 1 Health per net
+// success (at most what is left), or one minion per net success.
+func (s *State) lostTo(d CheckData, opp fray.CombatantID) int {
 	if d.Net <= 0 || d.Swapped {
 		return 0
 	}
-	left, _ := s.standing(d.Opponent)
+	left, _ := s.standing(opp)
 	return min(d.Net, left)
 }
 

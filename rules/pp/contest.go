@@ -40,17 +40,29 @@ type ExchangeData struct {
 	AssistB int `json:"assist_b,omitempty"`
 }
 
-// Contest is a contest in progress (P-8).
+// Contest is a contest in progress (P-8), between the combatants A and B.
 type Contest struct {
-	Active    bool   `json:"active"`
-	A         string `json:"a"`
-	B         string `json:"b"`
-	TraitA    string `json:"trait_a"`
-	TraitB    string `json:"trait_b"`
-	Exchanges int    `json:"exchanges"`
-	Done      int    `json:"done"`
-	// Carry names the winner of the last exchange: +2d in the next.
-	Carry string `json:"carry,omitempty"`
+	Active    bool             `json:"active"`
+	A         fray.CombatantID `json:"a"`
+	B         fray.CombatantID `json:"b"`
+	TraitA    string           `json:"trait_a"`
+	TraitB    string           `json:"trait_b"`
+	Exchanges int              `json:"exchanges"`
+	Done      int              `json:"done"`
+	// Carry is the winner of the last exchange: +2d in the next.
+	Carry fray.CombatantID `json:"carry,omitempty"`
+}
+
+// names returns the names the contestants have now.
+func (c Contest) names(enc *fray.Encounter) (a, b string) {
+	return enc.NameOf(c.A), enc.NameOf(c.B)
+}
+
+// keepExchange returns an exchange's payload as the state keeps it,
+// without its names (see Resolution.LastExchange).
+func keepExchange(d ExchangeData) ExchangeData {
+	d.Winner, d.Outcome = "", ""
+	return d
 }
 
 // decideContest decides contest A B TRAIT [TRAIT2] [exchanges=N] (P-8): it
@@ -87,7 +99,8 @@ func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
 		return ContestData{}, nil, err
 	}
 	if s.Res.Contest.Active {
-		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "A contest between %s and %s is under way; roll its next exchange with exchange.", s.Res.Contest.A, s.Res.Contest.B)
+		a, b := s.Res.Contest.names(&s.Encounter)
+		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "A contest between %s and %s is under way; roll its next exchange with exchange.", a, b)
 	}
 	a, err := s.Lookup(cmd.Args[0])
 	if err != nil {
@@ -97,7 +110,7 @@ func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
 	if err != nil {
 		return ContestData{}, nil, err
 	}
-	if fray.SameName(a.Name, b.Name) {
+	if a.ID == b.ID {
 		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "%s cannot contest against themselves.", a)
 	}
 	ta := strings.ToLower(cmd.Args[2])
@@ -117,15 +130,16 @@ func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
 	return cd, next, nil
 }
 
-// settleExchange works out the winner of exchange d of contest c from
-// the successes, and whether it ends the contest.
-func settleExchange(c Contest, d *ExchangeData) {
+// settleExchange works out the winner of exchange d of contest c, whose
+// contestants are called a and b, from the successes, and whether it
+// ends the contest.
+func settleExchange(c Contest, a, b string, d *ExchangeData) {
 	d.Winner, d.Over, d.Outcome = "", false, ""
 	switch {
 	case d.SuccessesA > d.SuccessesB:
-		d.Winner = c.A
+		d.Winner = a
 	case d.SuccessesB > d.SuccessesA:
-		d.Winner = c.B
+		d.Winner = b
 	}
 	// The winner of the last exchange decides the contest; a tied last
 	// exchange is rolled again (ours), up to MaxExchanges.
@@ -165,14 +179,14 @@ func exchangeWords(c Contest, d ExchangeData) string {
 // +2d into the next; the contest ends when d says so.
 func (s *State) applyExchange(d ExchangeData) {
 	c := &s.Res.Contest
-	c.Done, c.Carry = d.N, d.Winner
+	c.Done, c.Carry = d.N, s.IDOf(d.Winner)
 	if d.Over {
 		*c = Contest{}
 	}
 }
 
 func (s *State) applyContest(d ContestData) {
-	s.Res.Contest = Contest{Active: true, A: d.A, B: d.B, TraitA: d.TraitA, TraitB: d.TraitB, Exchanges: d.Exchanges}
+	s.Res.Contest = Contest{Active: true, A: s.IDOf(d.A), B: s.IDOf(d.B), TraitA: d.TraitA, TraitB: d.TraitB, Exchanges: d.Exchanges}
 }
 
 // planExchange builds the next exchange's two sides, with the +2d carry.
@@ -184,22 +198,23 @@ func (s *State) planExchange(cmd fray.Command) ([]side, error) {
 	// The winner of the last exchange carries +2d into this one, before
 	// the GM's modifier and the dice set aside.
 	carryA, carryB := 0, 0
-	switch {
-	case fray.SameName(c.Carry, c.A):
+	switch c.Carry {
+	case c.A:
 		carryA = ContestCarry
-	case fray.SameName(c.Carry, c.B):
+	case c.B:
 		carryB = ContestCarry
 	}
-	a, err := s.makeSide(cmd, c.A, c.TraitA, actorOpts, true, 0, carryA, fray.AppliesCheck, nil)
+	nameA, nameB := c.names(&s.Encounter)
+	a, err := s.makeSide(cmd, nameA, c.TraitA, actorOpts, true, 0, carryA, fray.AppliesCheck, nil)
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.makeSide(cmd, c.B, c.TraitB, oppOpts, true, 0, carryB, fray.AppliesCheck, nil)
+	b, err := s.makeSide(cmd, nameB, c.TraitB, oppOpts, true, 0, carryB, fray.AppliesCheck, nil)
 	if err != nil {
 		return nil, err
 	}
 	for _, sd := range []side{a, b} {
-		if err := s.canRoll(sd.name, false); err != nil {
+		if err := s.canRoll(sd.id, false); err != nil {
 			return nil, err
 		}
 	}
@@ -234,12 +249,12 @@ func (s *State) decideExchange(cmd fray.Command, r fray.Roller, first bool) ([]f
 		PoolA: sides[0].pool, PoolB: sides[1].pool, SixesA: res[0].sixes, SixesB: res[1].sixes,
 		AssistA: sides[0].assist, AssistB: sides[1].assist,
 	}
-	if fray.SameName(c.Carry, c.A) {
+	if c.Carry == c.A {
 		d.CarryA = ContestCarry
-	} else if fray.SameName(c.Carry, c.B) {
+	} else if c.Carry == c.B {
 		d.CarryB = ContestCarry
 	}
-	settleExchange(c, &d)
+	settleExchange(c, sides[0].name, sides[1].name, &d)
 	w := exchangeWords(c, d)
 	for i := range rolls {
 		rolls[i].For = sides[i].name + " (" + poolWords(sides[i].trait, sides[i].pool) + ")"

@@ -40,7 +40,9 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		evs = append(evs, ev)
 		return nil
 	}
-	newRound := func() error { return emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()}) }
+	newRound := func() error {
+		return emit(EventRound, RoundData{Round: s.Round + 1, Order: engine.NamesOf(&s.Encounter, s.rank())})
+	}
 	switch cmd.Name {
 	case "start":
 		if err := noWords(cmd, "start"); err != nil {
@@ -77,7 +79,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		if !s.Started {
 			return nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 		}
-		cur := s.Current()
+		cur := s.current()
 		if cur == "" {
 			if cmd.Name == "next" && len(cmd.Args) == 0 {
 				err = newRound()
@@ -90,19 +92,20 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 			if err != nil {
 				return nil, err
 			}
-			if !fray.SameName(c.Name, cur) {
-				return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(cur), c)
+			if c.ID != cur {
+				return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(s.NameOf(cur)), c)
 			}
 		}
+		name := s.NameOf(cur)
 		if cmd.Name == "act" {
 			if s.Actions >= MaxActions {
-				return nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(cur), MaxActions)
+				return nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(name), MaxActions)
 			}
-			err = emit(EventActed, ActData{Name: cur, Nth: s.Actions + 1})
+			err = emit(EventActed, ActData{Name: name, Nth: s.Actions + 1})
 			break
 		}
 		// Ending the last turn of the page begins the next page.
-		if err = emit(EventTurnDone, fray.NameData{Name: cur}); err == nil && s.Pos+1 >= len(s.Order) {
+		if err = emit(EventTurnDone, fray.NameData{Name: name}); err == nil && s.Pos+1 >= len(s.Order) {
 			err = newRound()
 		}
 	case "initiative":

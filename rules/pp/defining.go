@@ -26,15 +26,15 @@ func (s *State) decideDefining(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
-	if ch := s.char(c.Name); ch == nil || ch.Role != RoleHero {
+	if ch := s.char(c.ID); ch == nil || ch.Role != RoleHero {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "Only a hero declares a defining moment; %s is not one.", c)
 	}
-	r := s.record(c.Name)
+	r := s.record(c.ID)
 	switch {
 	case r != nil && r.Defined:
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has had their defining moment this story; one per story (story begins a new one).", c)
-	case s.Res.Scene != "" && !fray.SameName(s.Res.Scene, c.Name):
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has had this scene's defining moment; one hero per scene (scene begins a new one).", fray.Mention(s.Res.Scene))
+	case s.Res.Scene != "" && s.Res.Scene != c.ID:
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has had this scene's defining moment; one hero per scene (scene begins a new one).", fray.Mention(s.NameOf(s.Res.Scene)))
 	}
 	mode := s.Setting(SettingDefining, "reduce")
 	red, hasReduce := cmd.Opts[KeyReduce]

@@ -158,7 +158,7 @@ func (s *State) planGroup(cmd fray.Command) (GroupData, []side, error) {
 			return GroupData{}, nil, err
 		}
 		for _, o := range sides {
-			if o.name == sd.name {
+			if o.id == sd.id {
 				return GroupData{}, nil, fray.Errorf(fray.EINVALID, "%s is named twice.", sd.name)
 			}
 		}

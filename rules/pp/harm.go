@@ -27,40 +27,40 @@ type HarmData struct {
 	Defeats bool `json:"defeats,omitempty"`
 }
 
-// standing returns what the named combatant can still lose (P-10): their
+// standing returns what the combatant id can still lose (P-10): their
 // Health left, or, for minions, how many are standing; minion reports the
 // latter.
-func (s *State) standing(name string) (left int, minion bool) {
-	if ch := s.char(name); ch != nil && ch.Minion {
+func (s *State) standing(id fray.CombatantID) (left int, minion bool) {
+	if ch := s.char(id); ch != nil && ch.Minion {
 		down := 0
-		if r := s.record(name); r != nil {
+		if r := s.record(id); r != nil {
 			down = r.Down
 		}
-		n := minionCount(s.Find(name))
+		n := minionCount(s.ByID(id))
 		return n - min(down, n), true
 	}
-	return s.HealthLeft(name), false
+	return s.healthLeft(id), false
 }
 
 // harmable refuses harm to someone who cannot take it: already defeated,
 // or, not being minions, without Health (P-10). An attack and the GM's
 // damage both ask it.
 func (s *State) harmable(c *fray.Combatant) error {
-	if s.Defeated(c.Name) {
+	if s.defeated(c.ID) {
 		return fray.Errorf(fray.EINVALID, "%s is already defeated.", c)
 	}
-	if ch := s.char(c.Name); (ch == nil || !ch.Minion) && Health(c) <= 0 {
+	if ch := s.char(c.ID); (ch == nil || !ch.Minion) && Health(c) <= 0 {
 		return fray.Errorf(fray.EINVALID, "%s has no Health to lose; add them with health=N or their traits.", c)
 	}
 	return nil
 }
 
-// harm takes n Health (or, for minions, n minions) off the named
-// combatant's record; a negative n gives them back. An attack, Resolve
-// spent on one, and the GM's damage and heal all go through it, so that
-// Defeated and the view agree whichever did it.
-func (s *State) harm(name string, minion bool, n int) {
-	r := s.ensureRecord(name)
+// harm takes n Health (or, for minions, n minions) off the record of the
+// combatant id; a negative n gives them back. An attack, Resolve spent on
+// one, and the GM's damage and heal all go through it, so that Defeated
+// and the view agree whichever did it.
+func (s *State) harm(id fray.CombatantID, minion bool, n int) {
+	r := s.ensureRecord(id)
 	if minion {
 		r.Down += n
 	} else {
@@ -71,8 +71,8 @@ func (s *State) harm(name string, minion bool, n int) {
 // forgetLast ends the chance to spend Resolve on the last roll.
 func (s *State) forgetLast() {
 	s.Res.HasLast, s.Res.LastOf = false, LastCheck
-	s.Res.Last, s.Res.LastExchange, s.Res.Before = CheckData{}, ExchangeData{}, Contest{}
-	s.Res.LastAssist, s.Res.LastGroup, s.Res.Sides = AssistData{}, GroupData{}, SidesData{}
+	s.Res.Last, s.Res.LastExchange, s.Res.Before = KeptCheck{}, ExchangeData{}, Contest{}
+	s.Res.LastAssist, s.Res.LastGroup, s.Res.Sides = KeptAssist{}, KeptGroup{}, KeptSides{}
 }
 
 // decideHarm decides damage NAME N and heal NAME N, the GM's word (P-10):
@@ -93,7 +93,7 @@ func (s *State) decideHarm(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
-	left, minion := s.standing(c.Name)
+	left, minion := s.standing(c.ID)
 	d := HarmData{Name: c.Name, Asked: n, Minion: minion}
 	if cmd.Name == "damage" {
 		if err := s.harmable(c); err != nil {
@@ -130,21 +130,22 @@ func (s *State) applyHarm(ev fray.Event) (handled bool, err error) {
 	if err := ev.Decode(&d); err != nil {
 		return true, err
 	}
-	if s.Find(d.Name) == nil || d.N < 1 {
+	c := s.Find(d.Name)
+	if c == nil || d.N < 1 {
 		return true, fray.Errorf(fray.EINVALID, "Event %d harms or heals %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 	}
-	left, minion := s.standing(d.Name)
+	left, minion := s.standing(c.ID)
 	if ev.Type == EventDamaged {
-		s.harm(d.Name, minion, min(d.N, left))
+		s.harm(c.ID, minion, min(d.N, left))
 		return true, nil
 	}
 	// Healing counts from what is left, however far past 0 the harm went,
 	// and never gives back more than the whole.
-	whole := minionCount(s.Find(d.Name))
+	whole := minionCount(c)
 	if !minion {
-		whole = Health(s.Find(d.Name))
+		whole = Health(c)
 	}
-	r := s.ensureRecord(d.Name)
+	r := s.ensureRecord(c.ID)
 	if minion {
 		r.Down = whole - min(whole, left+d.N)
 	} else {
@@ -156,7 +157,7 @@ func (s *State) applyHarm(ev fray.Event) (handled bool, err error) {
 	}
 	// Resolve spent on an attack on them after this would settle its harm
 	// again against Health it no longer took: the chance is over.
-	if s.Res.HasLast && s.Res.LastOf == LastCheck && s.Res.Last.Kind == KindAttack && fray.SameName(s.Res.Last.Opponent, d.Name) {
+	if s.Res.HasLast && s.Res.LastOf == LastCheck && s.Res.Last.Kind == KindAttack && s.Res.Last.OpponentID == c.ID {
 		s.forgetLast()
 	}
 	return true, nil

@@ -11,11 +11,11 @@ import (
 
 func recordOf(e *engine.Engine, name string) pp.Record {
 	for _, r := range st(e).Res.Records {
-		if r.Name == name {
+		if st(e).NameOf(r.ID) == name {
 			return *r
 		}
 	}
-	return pp.Record{Name: name}
+	return pp.Record{}
 }
 
 // P-10 through the GM's damage: Vile has Health 4. 3 leave 1; 5 more take

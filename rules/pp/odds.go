@@ -129,7 +129,7 @@ func (s *State) checkOdds(d CheckData, sides []side) (fray.Odds, error) {
 			}
 			o.Expr += sep + sd.name + "'s " + sd.pool.Expr(s.swing())
 		}
-		return s.netOdds(o, d, top), nil
+		return s.netOdds(o, d, top, ""), nil
 	}
 	if d.Static {
 		net = points(a, -d.Threshold)
@@ -142,7 +142,11 @@ func (s *State) checkOdds(d CheckData, sides []side) (fray.Odds, error) {
 		net = points(n, 0)
 		o.Expr += " against " + d.Opponent + "'s " + d.OppPool.Expr(s.swing())
 	}
-	return s.netOdds(o, d, net), nil
+	var opp fray.CombatantID
+	if len(sides) > 1 {
+		opp = sides[1].id
+	}
+	return s.netOdds(o, d, net, opp), nil
 }
 
 // topTwo is the distribution of the most successes less the next most
@@ -187,10 +191,10 @@ func (s *State) topTwo(sides []side) (pmf, error) {
 }
 
 // netOdds fills o's bands and distribution from the actor's net
-// successes (before a same-goal swap).
-func (s *State) netOdds(o fray.Odds, d CheckData, net pmf) fray.Odds {
+// successes (before a same-goal swap); opp is the target of an attack.
+func (s *State) netOdds(o fray.Odds, d CheckData, net pmf, opp fray.CombatantID) fray.Odds {
 	if d.Kind == KindAttack {
-		return s.harmOdds(o, d, net)
+		return s.harmOdds(o, d, net, opp)
 	}
 	var bands [4]float64
 	lo, hi := net.min, net.min+len(net.p)-1
@@ -234,15 +238,16 @@ func distPoints(d pmf) ([]fray.Point, float64) {
 	return out, mean
 }
 
-// harmOdds fills o's bands and distribution of what an attack takes.
-func (s *State) harmOdds(o fray.Odds, d CheckData, net pmf) fray.Odds {
-	avail := s.HealthLeft(d.Opponent)
+// harmOdds fills o's bands and distribution of what an attack on opp
+// takes.
+func (s *State) harmOdds(o fray.Odds, d CheckData, net pmf, opp fray.CombatantID) fray.Odds {
+	avail := s.healthLeft(opp)
 	if d.Minion {
 		down := 0
-		if r := s.record(d.Opponent); r != nil {
+		if r := s.record(opp); r != nil {
 			down = r.Down
 		}
-		avail = minionCount(s.Find(d.Opponent)) - down
+		avail = minionCount(s.ByID(opp)) - down
 	}
 	// Only as many values as the net successes can reach.
 	dist := make([]float64, max(min(avail, net.min+len(net.p)-1), 0)+1)

@@ -26,8 +26,10 @@ var (
 	oppOpts   = sideOpts{KeyVsMod, KeyVsAuto, KeyVsSuccesses}
 )
 
-// side is one character's roll in a command.
+// side is one character's roll in a command: id is who rolls it, name
+// what they are called (for the payload and the rolls' labels).
 type side struct {
+	id          fray.CombatantID
 	name, trait string
 	pool        Pool
 	counted     int // successes counted at the table; -1 when rolled
@@ -62,9 +64,9 @@ func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAs
 	if !isTrait(trait) {
 		return side{}, fray.Errorf(fray.EINVALID, "%q is not a trait; use agility, intellect, might, perception, toughness or willpower.", engine.Clip(trait))
 	}
-	sd := side{name: c.Name, trait: trait, counted: -1}
+	sd := side{id: c.ID, name: c.Name, trait: trait, counted: -1}
 	raw := c.Stat(trait)
-	r := s.record(c.Name)
+	r := s.record(c.ID)
 	if useAssist && r != nil {
 		sd.assist = r.Assist
 	}
@@ -229,10 +231,10 @@ func (s *State) actorSide(cmd fray.Command, name, trait string, extra int, kind 
 	if err != nil {
 		return side{}, err
 	}
-	if err := s.canRoll(sd.name, kind == fray.AppliesAttack); err != nil {
+	if err := s.canRoll(sd.id, kind == fray.AppliesAttack); err != nil {
 		return side{}, err
 	}
-	if r := s.record(sd.name); r != nil && r.Defining != "" {
+	if r := s.record(sd.id); r != nil && r.Defining != "" {
 		if r.Defining != KeyOneShot && !sameKind(r.Defining, sd.trait) {
 			return side{}, fray.Errorf(fray.EINVALID, "%s's defining moment costs %s, a %s ability, but %s is a %s task; declare it again with a %s ability.", sd.name, r.Defining, kindOf(r.Defining), sd.trait, kindOf(sd.trait), kindOf(sd.trait))
 		}
@@ -248,7 +250,7 @@ func (s *State) helperSide(cmd fray.Command, name, trait string) (side, error) {
 	if err != nil {
 		return side{}, err
 	}
-	if err := s.canRoll(sd.name, false); err != nil {
+	if err := s.canRoll(sd.id, false); err != nil {
 		return side{}, err
 	}
 	return sd, nil
@@ -259,13 +261,13 @@ func (s *State) helperSide(cmd fray.Command, name, trait string) (side, error) {
 // hero who has come to after one ("you regain your wits at the end of the
 // scene", the seed says) is still at 0 Health, so out of the fight, but
 // makes challenge rolls, at −2d for the rest of the story (P-9).
-func (s *State) canRoll(name string, attack bool) error {
-	r := s.record(name)
+func (s *State) canRoll(id fray.CombatantID, attack bool) error {
+	r := s.record(id)
 	switch {
 	case r != nil && r.Out:
-		return fray.Errorf(fray.EINVALID, "%s is unconscious after a one-shot defining moment until the scene ends (scene).", fray.Mention(name))
-	case s.Defeated(name) && (attack || r == nil || !r.OneShot):
-		return fray.Errorf(fray.EINVALID, "%s is defeated.", fray.Mention(name))
+		return fray.Errorf(fray.EINVALID, "%s is unconscious after a one-shot defining moment until the scene ends (scene).", fray.Mention(s.NameOf(id)))
+	case s.defeated(id) && (attack || r == nil || !r.OneShot):
+		return fray.Errorf(fray.EINVALID, "%s is defeated.", fray.Mention(s.NameOf(id)))
 	}
 	return nil
 }

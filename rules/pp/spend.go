@@ -75,22 +75,22 @@ type SpentData struct {
 	Group    *GroupData    `json:"group,omitempty"`
 }
 
-// inLast reports whether name rolled in the last roll.
-func (s *State) inLast(name string) bool {
+// inLast reports whether the combatant id rolled in the last roll.
+func (s *State) inLast(id fray.CombatantID) bool {
 	switch s.Res.LastOf {
 	case LastExchange:
-		return fray.SameName(s.Res.Before.A, name) || fray.SameName(s.Res.Before.B, name)
+		return s.Res.Before.A == id || s.Res.Before.B == id
 	case LastAssist:
-		return fray.SameName(s.Res.LastAssist.Helper, name) || fray.SameName(s.Res.LastAssist.For, name)
+		return s.Res.LastAssist.HelperID == id || s.Res.LastAssist.ForID == id
 	case LastGroup:
-		return engine.Index(s.Res.LastGroup.Names, name) >= 0
+		return slices.Contains(s.Res.LastGroup.IDs, id)
 	}
 	for _, x := range s.Res.Sides.Sides {
-		if fray.SameName(x.Name, name) {
+		if x.ID == id {
 			return true
 		}
 	}
-	return fray.SameName(s.Res.Last.Actor, name) || fray.SameName(s.Res.Last.Opponent, name)
+	return s.Res.Last.ActorID == id || s.Res.Last.OpponentID != "" && s.Res.Last.OpponentID == id
 }
 
 // lastWords names the last roll: "Gatecrasher's might", "the exchange
@@ -98,54 +98,56 @@ func (s *State) inLast(name string) bool {
 func (s *State) lastWords() string {
 	switch s.Res.LastOf {
 	case LastExchange:
-		return "the exchange between " + s.Res.Before.A + " and " + s.Res.Before.B
+		a, b := s.Res.Before.names(&s.Encounter)
+		return "the exchange between " + a + " and " + b
 	case LastAssist:
-		return s.Res.LastAssist.Helper + "'s assist"
+		return s.NameOf(s.Res.LastAssist.HelperID) + "'s assist"
 	case LastGroup:
 		return "the group's " + s.Res.LastGroup.Trait
 	}
-	return s.Res.Last.Actor + "'s " + s.Res.Last.Trait
+	return s.NameOf(s.Res.Last.ActorID) + "'s " + s.Res.Last.Trait
 }
 
 // lastNames returns the combatants lastWords names.
 func (s *State) lastNames() []string {
 	switch s.Res.LastOf {
 	case LastExchange:
-		return []string{s.Res.Before.A, s.Res.Before.B}
+		a, b := s.Res.Before.names(&s.Encounter)
+		return []string{a, b}
 	case LastAssist:
-		return []string{s.Res.LastAssist.Helper}
+		return []string{s.NameOf(s.Res.LastAssist.HelperID)}
 	case LastGroup:
 		return nil
 	}
-	return []string{s.Res.Last.Actor}
+	return []string{s.NameOf(s.Res.Last.ActorID)}
 }
 
-// findSpender finds name's side of the last roll.
-func (s *State) findSpender(name string) (spender, bool) {
+// findSpender finds the side of the last roll of the combatant id.
+func (s *State) findSpender(id fray.CombatantID) (spender, bool) {
 	switch s.Res.LastOf {
 	case LastExchange:
 		x := s.Res.LastExchange
-		switch {
-		case fray.SameName(name, s.Res.Before.A):
+		switch id {
+		case s.Res.Before.A:
 			return spender{0, x.PoolA, x.SuccessesA, x.SixesA, false}, true
-		case fray.SameName(name, s.Res.Before.B):
+		case s.Res.Before.B:
 			return spender{1, x.PoolB, x.SuccessesB, x.SixesB, false}, true
 		}
 	case LastAssist:
 		a := s.Res.LastAssist
-		if fray.SameName(name, a.Helper) {
+		if id == a.HelperID {
 			return spender{0, a.Pool, a.Successes, a.Sixes, false}, true
 		}
 	case LastGroup:
 		g := s.Res.LastGroup
-		n := len(g.Names)
-		if i := engine.Index(g.Names, name); i >= 0 && len(g.Successes) == n && len(g.Pools) == n && len(g.Sixes) == n {
+		n := len(g.IDs)
+		if i := slices.Index(g.IDs, id); i >= 0 && len(g.Successes) == n && len(g.Pools) == n && len(g.Sixes) == n {
 			return spender{i, g.Pools[i], g.Successes[i], g.Sixes[i], false}, true
 		}
 	default:
 		if all := s.Res.Sides.Sides; len(all) > 0 {
 			for i, x := range all {
-				if fray.SameName(name, x.Name) {
+				if x.ID == id {
 					return spender{i, x.Pool, x.Successes, x.Sixes, true}, true
 				}
 			}
@@ -153,9 +155,9 @@ func (s *State) findSpender(name string) (spender, bool) {
 		}
 		d := s.Res.Last
 		switch {
-		case fray.SameName(name, d.Actor):
+		case id == d.ActorID:
 			return spender{0, d.Pool, d.Successes, d.Sixes, false}, true
-		case !d.Static && fray.SameName(name, d.Opponent):
+		case !d.Static && id == d.OpponentID:
 			return spender{1, d.OppPool, d.OppSuccesses, d.OppSixes, false}, true
 		}
 	}
@@ -181,7 +183,7 @@ func (s *State) planSpend(cmd fray.Command) (spender, side, string, int, error) 
 	if !s.Res.HasLast {
 		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "There is no roll to spend Resolve on; Resolve is spent right after a check, an attack, an exchange, an assist or a group action.")
 	}
-	sp, ok := s.findSpender(c.Name)
+	sp, ok := s.findSpender(c.ID)
 	if !ok {
 		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s did not make the last roll (%s); only those who rolled may spend Resolve on it.", c, s.lastWords()).Naming(s.lastNames()...)
 	}
@@ -203,11 +205,11 @@ func (s *State) planSpend(cmd fray.Command) (spender, side, string, int, error) 
 	default:
 		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%q is not a way to spend Resolve; use resolve=N, reroll or explode.", engine.Clip(cmd.Arg(1)))
 	}
-	if left := s.ResolveLeft(c.Name); n > left {
+	if left := s.resolveLeft(c.ID); n > left {
 		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s has %s left, not %d.", c, plural(left, "Resolve point", "Resolve points"), n)
 	}
 	p := sp.pool
-	sd := side{name: c.Name, counted: -1}
+	sd := side{id: c.ID, name: c.Name, counted: -1}
 	switch how {
 	case HowDice:
 		// Only the dice Resolve buys are rolled: 1 a point, 3 in a
@@ -301,15 +303,16 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		} else {
 			x.SuccessesA, x.SixesA, x.PoolA = d.Successes, d.Sixes, pool
 		}
-		settleExchange(s.Res.Before, &x)
+		a, b := s.Res.Before.names(&s.Encounter)
+		settleExchange(s.Res.Before, a, b, &x)
 		d.Exchange, w = &x, exchangeWords(s.Res.Before, x)
 	case LastAssist:
-		a := s.Res.LastAssist
+		a := s.assistData()
 		a.Successes, a.Sixes, a.Pool = d.Successes, d.Sixes, pool
 		settleAssist(&a)
 		d.Assist, w = &a, "assists "+a.For+": "+assistWords(a)
 	case LastGroup:
-		g := s.Res.LastGroup.clone()
+		g := s.groupData()
 		g.Successes[sp.idx], g.Sixes[sp.idx], g.Pools[sp.idx] = d.Successes, d.Sixes, pool
 		settleGroup(&g)
 		d.Group, w = &g, groupWords(g)
@@ -317,17 +320,17 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		if sp.ranked {
 			// A same-goal check of three or more: everyone is ranked
 			// again.
-			all := s.Res.Sides.clone()
+			all := s.sidesData()
 			x := &all.Sides[sp.idx]
 			x.Successes, x.Sixes, x.Pool = d.Successes, d.Sixes, pool
-			nd := s.Res.Last
+			nd := s.lastCheck()
 			rank(&nd, all)
 			s.settle(&nd)
 			d.Net, d.Band, d.Result, d.Shown = nd.Net, nd.Band, nd.Result, nd.Shown
 			d.Check, d.Sides, w = &nd, &all, outcome(nd, s)
 			break
 		}
-		nd := s.Res.Last
+		nd := s.lastCheck()
 		if d.Opp {
 			nd.OppSuccesses = d.Successes
 		} else {
@@ -336,7 +339,7 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		s.settle(&nd)
 		d.Net, d.Band, d.Result, d.Shown, d.Swapped = nd.Net, nd.Band, nd.Result, nd.Shown, nd.Swapped
 		if nd.Kind == KindAttack {
-			d.Lost = s.lostAfter(nd, s.Res.Last.Lost)
+			d.Lost = s.lostAfter(nd, s.Res.Last.OpponentID, s.Res.Last.Lost)
 		}
 		w = outcome(withLost(nd, d.Lost), s)
 	}
@@ -354,20 +357,20 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 
 func withLost(d CheckData, lost int) CheckData { d.Lost = lost; return d }
 
-// lostAfter is what an attack takes once its net successes are nd.Net,
-// when it had taken prev before Resolve was spent on it.
-func (s *State) lostAfter(nd CheckData, prev int) int {
+// lostAfter is what an attack on opp takes once its net successes are
+// nd.Net, when it had taken prev before Resolve was spent on it.
+func (s *State) lostAfter(nd CheckData, opp fray.CombatantID, prev int) int {
 	if nd.Net <= 0 || nd.Swapped {
 		return 0
 	}
 	if nd.Minion {
 		down := 0
-		if r := s.record(nd.Opponent); r != nil {
+		if r := s.record(opp); r != nil {
 			down = r.Down
 		}
-		return min(nd.Net, minionCount(s.Find(nd.Opponent))-(down-prev))
+		return min(nd.Net, minionCount(s.ByID(opp))-(down-prev))
 	}
-	return min(nd.Net, s.HealthLeft(nd.Opponent)+prev)
+	return min(nd.Net, s.healthLeft(opp)+prev)
 }
 
 // applySpent applies EventSpent: the Resolve is spent and the last roll
@@ -377,48 +380,59 @@ func (s *State) applySpent(ev fray.Event) error {
 	if err := ev.Decode(&d); err != nil {
 		return err
 	}
-	bad := !s.Res.HasLast || s.Find(d.Name) == nil || d.Of != s.Res.LastOf || d.Resolve < 0
+	c := s.Find(d.Name)
+	bad := !s.Res.HasLast || c == nil || d.Of != s.Res.LastOf || d.Resolve < 0
 	switch d.Of {
 	case LastExchange:
 		bad = bad || d.Exchange == nil || d.Exchange.N != s.Res.LastExchange.N
 	case LastAssist:
-		bad = bad || d.Assist == nil || !fray.SameName(d.Assist.For, s.Res.LastAssist.For) || s.Find(d.Assist.For) == nil
+		bad = bad || d.Assist == nil || s.Find(d.Assist.For) == nil || s.Find(d.Assist.For).ID != s.Res.LastAssist.ForID
 	case LastGroup:
-		bad = bad || d.Group == nil || len(d.Group.Names) != len(s.Res.LastGroup.Names)
+		bad = bad || d.Group == nil || len(d.Group.Names) != len(s.Res.LastGroup.IDs)
 	case LastCheck:
 		ranked := len(s.Res.Sides.Sides) > 0
 		bad = bad || (d.Check != nil) != ranked || (d.Sides != nil) != ranked || ranked && (len(d.Sides.Sides) != len(s.Res.Sides.Sides) || s.Find(d.Check.Actor) == nil || s.Find(d.Check.Opponent) == nil)
 	}
+	if !bad && d.Sides != nil {
+		for _, x := range d.Sides.Sides {
+			bad = bad || s.Find(x.Name) == nil
+		}
+	}
+	if !bad && d.Group != nil {
+		for _, n := range d.Group.Names {
+			bad = bad || s.Find(n) == nil
+		}
+	}
 	if bad {
 		return fray.Errorf(fray.EINVALID, "Event %d spends Resolve on no roll.", ev.Seq)
 	}
-	s.ensureRecord(d.Name).Spent += d.Resolve
+	s.ensureRecord(c.ID).Spent += d.Resolve
 	switch d.Of {
 	case LastExchange:
 		// The exchange is settled again from the contest as it stood
 		// before it: its winner carries +2d into the next, and it may now
 		// end the contest, or, tied, be rolled again.
-		s.Res.LastExchange = *d.Exchange
+		s.Res.LastExchange = keepExchange(*d.Exchange)
 		s.Res.Contest = s.Res.Before
 		s.applyExchange(*d.Exchange)
 		return nil
 	case LastAssist:
-		a := *d.Assist
+		a := s.keepAssist(*d.Assist)
 		a.Before = s.Res.LastAssist.Before
 		s.Res.LastAssist = a
 		best := a.Before
 		if a.Kept {
 			best = a.Bonus
 		}
-		s.ensureRecord(a.For).Assist = best
+		s.ensureRecord(a.ForID).Assist = best
 		return nil
 	case LastGroup:
-		s.Res.LastGroup = d.Group.clone()
+		s.Res.LastGroup = s.keepGroup(*d.Group)
 		return nil
 	}
 	if d.Check != nil {
 		// A same-goal check of three or more, ranked again.
-		s.Res.Last, s.Res.Sides = *d.Check, d.Sides.clone()
+		s.Res.Last, s.Res.Sides = s.keepCheck(*d.Check, s.Find(d.Check.Actor).ID, s.Find(d.Check.Opponent).ID), s.keepSides(*d.Sides)
 		return nil
 	}
 	l := &s.Res.Last
@@ -434,7 +448,7 @@ func (s *State) applySpent(ev fray.Event) error {
 	*p = spentPool(*p, d.How, d.Resolve)
 	l.Net, l.Band, l.Result, l.Shown, l.Swapped = d.Net, d.Band, d.Result, d.Shown, d.Swapped
 	if l.Kind == KindAttack {
-		s.harm(l.Opponent, l.Minion, d.Lost-l.Lost)
+		s.harm(l.OpponentID, l.Minion, d.Lost-l.Lost)
 		l.Lost = d.Lost
 	}
 	return nil
@@ -472,7 +486,8 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 				diff[v-ex.SuccessesB] += p
 			}
 		}
-		return exchangeBands(o, s.Res.Before.A, s.Res.Before.B, toPMF(diff)), nil
+		a, b := s.Res.Before.names(&s.Encounter)
+		return exchangeBands(o, a, b, toPMF(diff)), nil
 	case LastAssist:
 		bonus := map[int]float64{}
 		for v, p := range mine {
@@ -482,9 +497,10 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 		return bonusBands(o, bonus), nil
 	case LastGroup:
 		g := s.Res.LastGroup
-		k := make([]float64, len(g.Names)+1)
+		k := make([]float64, len(g.IDs)+1)
+		names := engine.NamesOf(&s.Encounter, g.IDs)
 		for v, p := range mine {
-			nd := GroupData{Names: g.Names, Threshold: g.Threshold, Successes: slices.Clone(g.Successes)}
+			nd := GroupData{Names: names, Threshold: g.Threshold, Successes: slices.Clone(g.Successes)}
 			nd.Successes[sp.idx] = v
 			settleGroup(&nd)
 			k[succeeding(nd.Nets)] += p
@@ -504,7 +520,7 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 			succ[sp.idx] = v
 			netm[topTwoNet(succ)] += p
 		}
-		return s.netOdds(o, s.Res.Last, toPMF(netm)), nil
+		return s.netOdds(o, s.lastCheck(), toPMF(netm), s.Res.Last.OpponentID), nil
 	}
 	d := s.Res.Last
 	netm := map[int]float64{}
@@ -523,7 +539,7 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 		// What the attack takes, counting what it took already.
 		return s.harmAfter(o, d, net), nil
 	}
-	return s.netOdds(o, d, net), nil
+	return s.netOdds(o, d.CheckData, net, d.OpponentID), nil
 }
 
 // topTwoNet returns the most of xs less the next most.
@@ -552,16 +568,16 @@ func succeeding(nets []int) int {
 }
 
 // harmAfter is harmOdds for an attack that has already taken d.Lost.
-func (s *State) harmAfter(o fray.Odds, d CheckData, net pmf) fray.Odds {
+func (s *State) harmAfter(o fray.Odds, d KeptCheck, net pmf) fray.Odds {
 	dist := map[int]float64{}
 	var none, some, all float64
 	avail := 0
 	for i, p := range net.p {
 		v := net.min + i
-		nd := d
+		nd := d.CheckData
 		nd.Net, nd.Swapped = v, false
-		lost := s.lostAfter(nd, d.Lost)
-		avail = max(avail, s.lostAfter(CheckData{Net: 1 << 20, Minion: d.Minion, Opponent: d.Opponent}, d.Lost))
+		lost := s.lostAfter(nd, d.OpponentID, d.Lost)
+		avail = max(avail, s.lostAfter(CheckData{Net: 1 << 20, Minion: d.Minion}, d.OpponentID, d.Lost))
 		dist[lost] += p
 		switch {
 		case lost == 0:

@@ -4,26 +4,27 @@ import (
 	"slices"
 
 	"fray"
-	"fray/engine"
 )
 
 // Char is the P&P bookkeeping of one combatant.
 type Char struct {
-	Name   string `json:"name"`             // the combatant
-	Role   string `json:"role"`             // hero, villain, foe or extra
-	Minion bool   `json:"minion,omitempty"` // whether a minion
+	ID     fray.CombatantID `json:"id"`               // the combatant
+	Role   string           `json:"role"`             // hero, villain, foe or extra
+	Minion bool             `json:"minion,omitempty"` // whether a minion
 }
 
-// State is the state of a P&P encounter.
+// State is the state of a P&P encounter. It refers to combatants by id
+// (fray.CombatantID); their names are looked up when the view is drawn
+// or a payload is written, so that a rename changes nothing else.
 type State struct {
 	fray.Encounter
 	// Chars holds each combatant's role, in the order added.
 	Chars []*Char
 	// Tiebreak is the GM's order for characters tied on Edge and role.
-	Tiebreak []string
+	Tiebreak []fray.CombatantID
 	// Order is this page's order of play; Pos the index of the turn in
 	// progress, len(Order) when the page is over.
-	Order []string
+	Order []fray.CombatantID
 	Pos   int
 	// Actions counts the actions taken in the turn in progress.
 	Actions int
@@ -31,9 +32,23 @@ type State struct {
 	// by position in Order.
 	Taken []int
 	// History holds the turns taken on each page.
-	History []fray.RoundTurns
+	History []Page
 	// Res holds what challenge rolls and combat keep (challenge.go).
 	Res Resolution
+}
+
+// Page is the history of one page (round): the turns taken on it, in
+// order. The view says them in words (Turn.words) with the names the
+// combatants have when it is drawn.
+type Page struct {
+	Round int
+	Turns []Turn
+}
+
+// Turn is one turn taken: whose, and how many actions it took.
+type Turn struct {
+	ID      fray.CombatantID
+	Actions int
 }
 
 // Clone returns a deep copy of the state.
@@ -63,19 +78,30 @@ func (s *State) Clone() fray.State {
 	return d
 }
 
-func (s *State) char(name string) *Char {
+func (s *State) char(id fray.CombatantID) *Char {
 	for _, c := range s.Chars {
-		if fray.SameName(c.Name, name) {
+		if c.ID == id {
 			return c
 		}
 	}
 	return nil
 }
 
+// presentID returns the id of the present combatant called name, or ""
+// (IDOf also finds the departed).
+func (s *State) presentID(name string) fray.CombatantID {
+	if c := s.Find(name); c != nil {
+		return c.ID
+	}
+	return ""
+}
+
 // Edge returns the named combatant's Edge: Perception plus the higher of
 // Agility and Intellect, or the edge stat when they were added with one.
-func (s *State) Edge(name string) int {
-	c := s.Find(name)
+func (s *State) Edge(name string) int { return s.edge(s.presentID(name)) }
+
+func (s *State) edge(id fray.CombatantID) int {
+	c := s.ByID(id)
 	if c == nil {
 		return 0
 	}
@@ -85,8 +111,16 @@ func (s *State) Edge(name string) int {
 	return c.Stat("perception") + max(c.Stat("agility"), c.Stat("intellect"))
 }
 
-// Current returns whose turn it is, or "".
+// Current returns the name of whose turn it is, or "".
 func (s *State) Current() string {
+	if id := s.current(); id != "" {
+		return s.NameOf(id)
+	}
+	return ""
+}
+
+// current returns the id of whose turn it is, or "".
+func (s *State) current() fray.CombatantID {
 	if s.Started && s.Pos < len(s.Order) {
 		return s.Order[s.Pos]
 	}
@@ -96,8 +130,10 @@ func (s *State) Current() string {
 // Penalty returns the dice the current turn's extra actions take off its
 // rolls (P-10): 2 per action after the first. It is 0 for anyone but the
 // character whose turn it is.
-func (s *State) Penalty(name string) int {
-	if cur := s.Current(); cur == "" || !fray.SameName(cur, name) || s.Actions < 2 {
+func (s *State) Penalty(name string) int { return s.penalty(s.presentID(name)) }
+
+func (s *State) penalty(id fray.CombatantID) int {
+	if cur := s.current(); cur == "" || cur != id || s.Actions < 2 {
 		return 0
 	}
 	return ExtraActionPenalty * (s.Actions - 1)
@@ -106,18 +142,18 @@ func (s *State) Penalty(name string) int {
 // rank orders the combatants by Edge (P-10): minions last; then higher
 // Edge; then heroes, villains, foes, extras; then the GM's order; then the
 // order they were added.
-func (s *State) rank() []string {
-	var names []string
+func (s *State) rank() []fray.CombatantID {
+	var ids []fray.CombatantID
 	for _, c := range s.Combatants {
-		names = append(names, c.Name)
+		ids = append(ids, c.ID)
 	}
-	gm := func(n string) int {
-		if i := engine.Index(s.Tiebreak, n); i >= 0 {
+	gm := func(id fray.CombatantID) int {
+		if i := slices.Index(s.Tiebreak, id); i >= 0 {
 			return i
 		}
 		return len(s.Tiebreak)
 	}
-	slices.SortStableFunc(names, func(a, b string) int {
+	slices.SortStableFunc(ids, func(a, b fray.CombatantID) int {
 		ca, cb := s.char(a), s.char(b)
 		if ca.Minion != cb.Minion {
 			if ca.Minion {
@@ -125,7 +161,7 @@ func (s *State) rank() []string {
 			}
 			return -1
 		}
-		if x := s.Edge(b) - s.Edge(a); x != 0 {
+		if x := s.edge(b) - s.edge(a); x != 0 {
 			return x
 		}
 		if x := slices.Index(roles, ca.Role) - slices.Index(roles, cb.Role); x != 0 {
@@ -133,5 +169,5 @@ func (s *State) rank() []string {
 		}
 		return gm(a) - gm(b)
 	})
-	return names
+	return ids
 }

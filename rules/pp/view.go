@@ -7,38 +7,39 @@ import (
 	"strings"
 
 	"fray"
-	"fray/engine"
 )
 
 // View shows the page's order of play by Edge with markers, and the next
 // page's order. A slot's tracks (Health, minions standing, Resolve) are
 // its Status, never its Note (see slotOf); no note or history turn of P&P
-// names another combatant, so About and Who stay empty.
+// names another combatant, so About and Who stay empty. The state refers
+// to combatants by id: the view says their names as they are now, the
+// history's earlier pages too.
 func (sys *System) View(st fray.State) fray.View {
 	v := fray.View{Rules: ID, History: []fray.RoundTurns{}, Order: []fray.Slot{}}
 	s, err := get(st)
 	if err != nil {
 		return v
 	}
-	v.Started, v.Round, v.Current = s.Started, s.Round, s.Current()
+	v.Started, v.Round, v.Current, v.CurrentID = s.Started, s.Round, s.Current(), s.current()
 	v.Combatants = s.CombatantList()
 	for i := range v.Combatants {
 		c := &v.Combatants[i]
 		if c.Tracks == nil {
 			c.Tracks = map[string]fray.Track{}
 		}
-		if ch := s.char(c.Name); ch != nil && ch.Minion {
+		if ch := s.char(c.ID); ch != nil && ch.Minion {
 			n := minionCount(c)
 			down := 0
-			if r := s.record(c.Name); r != nil {
+			if r := s.record(c.ID); r != nil {
 				down = min(r.Down, n)
 			}
 			c.Tracks["minions"] = fray.Track{Value: n - down, Max: n}
 		} else if h := Health(c); h > 0 {
-			c.Tracks[StatHealth] = fray.Track{Value: s.HealthLeft(c.Name), Max: h}
+			c.Tracks[StatHealth] = fray.Track{Value: s.healthLeft(c.ID), Max: h}
 		}
 		if r := resolveOf(c); r > 0 {
-			c.Tracks[StatResolve] = fray.Track{Value: s.ResolveLeft(c.Name), Max: r}
+			c.Tracks[StatResolve] = fray.Track{Value: s.resolveLeft(c.ID), Max: r}
 		}
 		if len(c.Tracks) == 0 {
 			c.Tracks = nil
@@ -48,18 +49,22 @@ func (sys *System) View(st fray.State) fray.View {
 		v.Settings = maps.Clone(s.Settings)
 	}
 	for _, h := range s.History {
-		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)})
+		turns := make([]string, len(h.Turns))
+		for i, t := range h.Turns {
+			turns[i] = t.words(&s.Encounter)
+		}
+		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: turns})
 	}
 	// A slot's words are its Edge and role, what its fight has left it
 	// (resolutionWords) and, in this page's order, the actions of its
 	// turn; track is the first of them that gives a track's numbers.
-	words := func(n string) (parts []string, track int) {
-		c := s.char(n)
-		parts = []string{"Edge " + strconv.Itoa(s.Edge(n)), c.Role}
+	words := func(id fray.CombatantID) (parts []string, track int) {
+		c := s.char(id)
+		parts = []string{"Edge " + strconv.Itoa(s.edge(id)), c.Role}
 		if c.Minion {
 			parts = append(parts, "minion")
 		}
-		res, t := s.resolutionWords(n)
+		res, t := s.resolutionWords(id)
 		if track = -1; t >= 0 {
 			track = len(parts) + t
 		}
@@ -85,34 +90,37 @@ func (sys *System) View(st fray.State) fray.View {
 			case s.Actions == 1:
 				parts = append(parts, "1 action")
 			case s.Actions > 1:
-				parts = append(parts, strconv.Itoa(s.Actions)+" actions", "−"+strconv.Itoa(s.Penalty(n))+"d")
+				parts = append(parts, strconv.Itoa(s.Actions)+" actions", "−"+strconv.Itoa(s.penalty(n))+"d")
 			}
 		}
-		x := slotOf(n, parts, track)
+		x := s.slotOf(n, parts, track)
 		x.Markers = marks
 		v.Order = append(v.Order, x)
 	}
 	if s.Started {
 		for _, n := range s.rank() {
 			parts, track := words(n)
-			v.Next = append(v.Next, slotOf(n, parts, track))
+			v.Next = append(v.Next, s.slotOf(n, parts, track))
 		}
 	}
 	return v
 }
 
-// slotOf is the slot of the combatant named n with the words parts, whose
+// slotOf is the slot of the combatant id with the words parts, whose
 // first track's numbers are parts[track] (none when track < 0). The words
 // from there on are the slot's Status, declared private, so that players
 // never read an NPC's Health, minions standing or Resolve in the order;
 // since Slot.String puts Status after Note, the words after the first
 // track's numbers ("defeated", "+1d assist", the turn's actions) go in
 // Status too, and the slot reads exactly as one note of all its words.
-func slotOf(n string, parts []string, track int) fray.Slot {
+func (s *State) slotOf(id fray.CombatantID, parts []string, track int) fray.Slot {
+	x := fray.Slot{ID: id, Name: s.NameOf(id)}
 	if track < 0 || track >= len(parts) {
-		return fray.Slot{Name: n, Note: strings.Join(parts, ", ")}
+		x.Note = strings.Join(parts, ", ")
+		return x
 	}
-	return fray.Slot{Name: n, Note: strings.Join(parts[:track], ", "), Status: strings.Join(parts[track:], ", ")}
+	x.Note, x.Status = strings.Join(parts[:track], ", "), strings.Join(parts[track:], ", ")
+	return x
 }
 
 // Check reports a broken invariant of st.
@@ -131,22 +139,34 @@ func (sys *System) Check(st fray.State) error {
 		return bad("%d combatants but %d roles", len(s.Combatants), len(s.Chars))
 	}
 	for i, c := range s.Chars {
-		if !fray.SameName(c.Name, s.Combatants[i].Name) || !slices.Contains(roles, c.Role) {
-			return bad("role %d is %q (%s) for combatant %q", i, c.Name, c.Role, s.Combatants[i].Name)
+		if c.ID != s.Combatants[i].ID || !slices.Contains(roles, c.Role) {
+			return bad("role %d is %s's (%s) for combatant %q", i, c.ID, c.Role, s.Combatants[i].Name)
 		}
 	}
 	if s.Pos < 0 || s.Pos > len(s.Order) || len(s.Taken) != min(s.Pos, len(s.Order)) {
 		return bad("turn %d of %d with %d taken", s.Pos, len(s.Order), len(s.Taken))
 	}
-	for i, n := range s.Order {
-		if s.char(n) == nil {
-			return bad("the order names %q, who is not present", n)
+	for i, id := range s.Order {
+		if s.char(id) == nil {
+			return bad("the order holds %q, who is not present", id)
 		}
-		if engine.Index(s.Order[i+1:], n) >= 0 {
-			return bad("%s has two turns on one page", n)
+		if slices.Contains(s.Order[i+1:], id) {
+			return bad("%s has two turns on one page", s.NameOf(id))
 		}
 	}
-	if s.Actions < 0 || s.Actions > MaxActions || (s.Actions > 0 && s.Current() == "") {
+	for _, id := range s.Tiebreak {
+		if s.char(id) == nil {
+			return bad("the GM's order holds %q, who is not present", id)
+		}
+	}
+	for _, h := range s.History {
+		for _, t := range h.Turns {
+			if s.NameOf(t.ID) == "" {
+				return bad("page %d's history holds %q, who was never in the encounter", h.Round, t.ID)
+			}
+		}
+	}
+	if s.Actions < 0 || s.Actions > MaxActions || (s.Actions > 0 && s.current() == "") {
 		return bad("%d actions in the turn of %q", s.Actions, s.Current())
 	}
 	return s.checkResolution()

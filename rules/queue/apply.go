@@ -40,7 +40,7 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		s.Tiebreak = d.Names
+		s.Tiebreak = engine.IDs(&s.Encounter, d.Names)
 	case EventInitiative:
 		var d initData
 		if endsInList(ev) {
@@ -55,7 +55,7 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		if len(ev.Rolls) != 1 {
 			return fray.Errorf(fray.EINVALID, "Event %d enters initiative without a roll.", ev.Seq)
 		}
-		s.Initiative[d.Key] = ev.Rolls[0]
+		s.Initiative[s.unitNamed(d.Key)] = ev.Rolls[0]
 	case fray.EventStarted:
 		var d startData
 		if err := ev.Decode(&d); err != nil {
@@ -66,12 +66,11 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		}
 		s.Started = true
 		s.Round = 1
-		s.Queue = d.Order
+		s.Queue = engine.IDs(&s.Encounter, d.Order)
 		for k, v := range d.Scores {
-			s.Scores[k] = v
+			s.Scores[s.IDOf(k)] = v
 		}
-		s.Turns = make([]string, 0, 2*len(s.Queue))
-		s.Who = nil
+		s.Turns = make([]Turn, 0, 2*len(s.Queue))
 		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
 		s.startTurn()
 	case EventActed:
@@ -85,7 +84,7 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		} else if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		if !fray.SameName(s.current(), d.Name) {
+		if !s.isCurrent(d.Name) {
 			return fray.Errorf(fray.EINVALID, "Event %d is an action by %s out of turn.", ev.Seq, fray.Mention(d.Name))
 		}
 		s.Actions = append(s.Actions, d.Kind)
@@ -94,8 +93,7 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		cur := s.current()
-		if !fray.SameName(cur, d.Name) {
+		if !s.isCurrent(d.Name) {
 			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, fray.Mention(d.Name))
 		}
 		s.toBottom()
@@ -110,14 +108,22 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		} else if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		if s.Find(d.Name) == nil || s.Find(d.To) == nil || s.current() == "" {
+		r, o := s.Find(d.Name), s.Find(d.To)
+		if r == nil || o == nil || s.current() == "" {
 			return fray.Errorf(fray.EINVALID, "Event %d is a reaction that cannot be placed.", ev.Seq)
 		}
-		s.react(d)
+		s.react(r, o.ID, d.Note)
 	default:
 		return fray.Errorf(fray.EINVALID, "Event %d has the type %q, unknown to the Combat Queue.", ev.Seq, ev.Type)
 	}
 	return nil
+}
+
+// isCurrent reports whether the combatant a payload calls name is taking
+// their turn.
+func (s *State) isCurrent(name string) bool {
+	c := s.ByID(s.current())
+	return c != nil && fray.SameName(c.Name, name)
 }
 
 // startTurn begins the turn of the top of the queue, starting a new round
@@ -128,25 +134,20 @@ func (s *State) startTurn() {
 	if top == "" {
 		return
 	}
-	if engine.Index(s.Acted, top) >= 0 {
+	if slices.Contains(s.Acted, top) {
 		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
-		s.History = append(s.History, &fray.RoundTurns{Round: s.Round, Turns: s.Turns, Who: s.Who})
+		s.History = append(s.History, &Round{Round: s.Round, Turns: s.Turns})
 		s.Round++
 		// A round has a turn for everyone and, often, reactions: room
 		// for a reaction per turn saves growing the lists as it goes.
 		n := len(s.Queue) + len(s.Below)
-		s.Acted = make([]string, 0, n)
-		s.Turns = make([]string, 0, 2*n)
-		s.Who = nil
+		s.Acted = make([]fray.CombatantID, 0, n)
+		s.Turns = make([]Turn, 0, 2*n)
 		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
 	}
 	engine.TurnEdge(&s.Encounter, s.Round, top, fray.EdgeStart)
 	s.Acted = append(s.Acted, top)
-	s.Turns = append(s.Turns, top)
-	if s.Who != nil {
-		// A turn's words are its taker's name (see addWho).
-		s.Who = append(s.Who, nil)
-	}
+	s.Turns = append(s.Turns, Turn{ID: top})
 }
 
 // toBottom sends the current actor to the bottom of the queue, with those
@@ -163,76 +164,45 @@ func (s *State) toBottom() {
 	s.startTurn()
 }
 
-// react places a reactor right below the one they answered: below
-// the current actor once they go to the bottom, or below another reactor.
-// A log recorded before reactions to those waiting in the queue were
-// refused may hold one: the reactor goes right below them where they
-// stand now.
-func (s *State) react(d reactData) {
-	name := s.Find(d.Name).Name
-	to := s.Find(d.To).Name
-	s.Queue = engine.Without(s.Queue, name)
-	s.Below = engine.Without(s.Below, name)
-	delete(s.BelowWhom, name)
-	switch {
-	case fray.SameName(to, s.current()):
-		s.Below = slices.Insert(s.Below, 0, name)
-		s.BelowWhom[name] = to
-	case engine.Index(s.Below, to) >= 0:
-		s.Below = slices.Insert(s.Below, engine.Index(s.Below, to)+1, name)
-		s.BelowWhom[name] = to
-	case engine.Index(s.Queue, to) >= 0:
-		s.Queue = slices.Insert(s.Queue, engine.Index(s.Queue, to)+1, name)
-	default:
-		s.Queue = append(s.Queue, name)
-	}
-	words := d.Note
-	var who []string
-	if words == "" {
-		words = "reacts to " + to
-		who = s.sharedWho(name, to)
+// react places the reactor r right below the one they answered, to:
+// below the current actor once they go to the bottom, or below another
+// reactor. A log recorded before reactions to those waiting in the queue
+// were refused may hold one: the reactor goes right below them where they
+// stand now. note is the reaction's note, if any.
+func (s *State) react(r *fray.Combatant, to fray.CombatantID, note string) {
+	id := r.ID
+	// The live state owns Queue and Below (Clone copies them), so the
+	// reactor leaves them in place.
+	s.Queue = without(s.Queue, id)
+	s.Below = without(s.Below, id)
+	delete(s.BelowWhom, id)
+	if to == s.current() {
+		s.Below = slices.Insert(s.Below, 0, id)
+		s.BelowWhom[id] = to
+	} else if i := slices.Index(s.Below, to); i >= 0 {
+		s.Below = slices.Insert(s.Below, i+1, id)
+		s.BelowWhom[id] = to
+	} else if i := slices.Index(s.Queue, to); i >= 0 {
+		s.Queue = slices.Insert(s.Queue, i+1, id)
 	} else {
+		s.Queue = append(s.Queue, id)
+	}
+	t := Turn{ID: id, To: to}
+	if note != "" {
 		// The same search Decide made for the event's Mentions, on the
 		// same state; Apply does not read Mentions, which events
 		// recorded before it existed lack.
-		who = append([]string{name}, engine.Mentions(&s.Encounter, d.Note, name)...)
+		t.Note = &TurnNote{Text: note, Mentions: engine.IDs(&s.Encounter, engine.Mentions(&s.Encounter, note, r.Name))}
 	}
-	s.Turns = append(s.Turns, name+" ("+words+")")
-	s.addWho(who)
+	s.Turns = append(s.Turns, t)
 }
 
-// addWho records the names of the reaction just added to Turns: the
-// one who took it, then the others its words name (see State.Who).
-func (s *State) addWho(who []string) {
-	if s.Who == nil {
-		s.Who = make([][]string, len(s.Turns)-1, cap(s.Turns))
+// without removes id from list, in place.
+func without(list []fray.CombatantID, id fray.CombatantID) []fray.CombatantID {
+	if i := slices.Index(list, id); i >= 0 {
+		return slices.Delete(list, i, i+1)
 	}
-	s.Who = append(s.Who, who)
-}
-
-// sharedWho returns the names of a turn as a list of them: one that this
-// round or the last already holds, when one does (the same reactions
-// come round after round, and a turn's names are never changed once
-// recorded), or else a new one.
-func (s *State) sharedWho(names ...string) []string {
-	if w := findWho(s.Who, names); w != nil {
-		return w
-	}
-	if n := len(s.History); n > 0 {
-		if w := findWho(s.History[n-1].Who, names); w != nil {
-			return w
-		}
-	}
-	return slices.Clone(names)
-}
-
-func findWho(who [][]string, names []string) []string {
-	for _, w := range who {
-		if slices.Equal(w, names) {
-			return w
-		}
-	}
-	return nil
+	return list
 }
 
 // endsInList reports whether ev's payload ends with a list: the names
@@ -252,18 +222,22 @@ var listEnd = []byte("]}")
 // placeAdded puts a combatant added after the start in the queue: where
 // the command said, else with their group, else at the bottom.
 func (s *State) placeAdded(d *fray.AddedData) {
-	c := s.Find(d.Combatant.Name)
+	c := s.ByID(d.Combatant.ID)
 	def := len(s.Queue)
 	if c.Group != "" {
-		for i, n := range s.Queue {
-			if m := s.Find(n); m != nil && strings.EqualFold(m.Group, c.Group) && i > 0 {
+		for i, id := range s.Queue {
+			if m := s.ByID(id); m != nil && strings.EqualFold(m.Group, c.Group) && i > 0 {
 				def = i + 1
 			}
 		}
 	}
-	q, err := engine.Place(s.Queue, c.Name, d.Before, d.After, def)
-	if err != nil || (len(q) > 1 && fray.SameName(q[0], c.Name)) {
-		q = append(s.Queue, c.Name)
+	// A place next to a name that is nobody's is no place, as one next
+	// to someone not in the queue.
+	before, after := s.IDOf(d.Before), s.IDOf(d.After)
+	nobody := (d.Before != "" && before == "") || (d.After != "" && after == "")
+	q, err := engine.Place(s.Queue, c.ID, before, after, def)
+	if nobody || err != nil || (len(q) > 1 && q[0] == c.ID) {
+		q = append(s.Queue, c.ID)
 	}
 	s.Queue = q
 	if len(s.Queue) == 1 {
@@ -271,30 +245,30 @@ func (s *State) placeAdded(d *fray.AddedData) {
 	}
 }
 
-// dropRemoved takes a removed combatant out of the queue; when it was
-// their turn, the next turn begins.
-func (s *State) dropRemoved(name string) {
-	s.Tiebreak = engine.Without(s.Tiebreak, name)
-	if i := slices.IndexFunc(s.Fighters, func(f *Fighter) bool { return fray.SameName(f.Name, name) }); i >= 0 {
+// dropRemoved takes the removed combatant id out of the queue; when it
+// was their turn, the next turn begins.
+func (s *State) dropRemoved(id fray.CombatantID) {
+	s.Tiebreak = engine.Without(s.Tiebreak, id)
+	if i := slices.IndexFunc(s.Fighters, func(f *Fighter) bool { return f.ID == id }); i >= 0 {
 		if s.Fighters = slices.Delete(s.Fighters, i, i+1); len(s.Fighters) == 0 {
 			s.Fighters = nil
 		}
 	}
-	delete(s.Initiative, name)
-	delete(s.Scores, name)
-	delete(s.BelowWhom, name)
+	delete(s.Initiative, Unit{ID: id})
+	delete(s.Scores, id)
+	delete(s.BelowWhom, id)
 	for k, v := range s.BelowWhom {
-		if fray.SameName(v, name) {
+		if v == id {
 			delete(s.BelowWhom, k)
 		}
 	}
 	if !s.Started {
 		return
 	}
-	wasCurrent := fray.SameName(s.current(), name)
-	s.Queue = engine.Without(s.Queue, name)
-	s.Below = engine.Without(s.Below, name)
-	s.Acted = engine.Without(s.Acted, name)
+	wasCurrent := s.current() == id
+	s.Queue = engine.Without(s.Queue, id)
+	s.Below = engine.Without(s.Below, id)
+	s.Acted = engine.Without(s.Acted, id)
 	if wasCurrent {
 		s.Queue = append(s.Queue, s.Below...)
 		s.Below = nil

@@ -62,8 +62,8 @@ type Weapon struct {
 // Fighter is the Combat Queue's record of one combatant's fight: weapons,
 // damage taken and Injuries.
 type Fighter struct {
-	// Name names the combatant.
-	Name string `json:"name"`
+	// ID identifies the combatant.
+	ID fray.CombatantID `json:"id"`
 	// Weapons lists the combatant's weapons.
 	Weapons []Weapon `json:"weapons,omitempty"`
 	// Damage is the damage taken in all, less what healing gave back
@@ -143,22 +143,22 @@ func ParseWeapons(s string) ([]Weapon, error) {
 	return out, nil
 }
 
-// fighter returns the record of the named combatant, or nil.
-func (s *State) fighter(name string) *Fighter {
+// fighter returns the record of the combatant id, or nil.
+func (s *State) fighter(id fray.CombatantID) *Fighter {
 	for _, f := range s.Fighters {
-		if fray.SameName(f.Name, name) {
+		if f.ID == id {
 			return f
 		}
 	}
 	return nil
 }
 
-// ensureFighter returns the record of the named combatant, making it.
-func (s *State) ensureFighter(name string) *Fighter {
-	if f := s.fighter(name); f != nil {
+// ensureFighter returns the record of the combatant id, making it.
+func (s *State) ensureFighter(id fray.CombatantID) *Fighter {
+	if f := s.fighter(id); f != nil {
 		return f
 	}
-	f := &Fighter{Name: s.Find(name).Name}
+	f := &Fighter{ID: id}
 	s.Fighters = append(s.Fighters, f)
 	return f
 }
@@ -178,12 +178,17 @@ func maxHP(c *fray.Combatant) (max, start int, ok bool) {
 // Weapons returns the named combatant's weapons: those given with add …
 // weapon=, or the weapons of their character sheet.
 func (s *State) Weapons(name string) []Weapon {
-	if f := s.fighter(name); f != nil && len(f.Weapons) > 0 {
-		return f.Weapons
-	}
 	c := s.Find(name)
 	if c == nil {
 		return nil
+	}
+	return s.weaponsOf(c)
+}
+
+// weaponsOf returns c's weapons (see Weapons).
+func (s *State) weaponsOf(c *fray.Combatant) []Weapon {
+	if f := s.fighter(c.ID); f != nil && len(f.Weapons) > 0 {
+		return f.Weapons
 	}
 	var ws []Weapon
 	for _, p := range c.Powers {
@@ -206,12 +211,17 @@ func (s *State) HP(name string) (left int, ok bool) {
 	if c == nil {
 		return 0, false
 	}
+	return s.hpOf(c)
+}
+
+// hpOf returns c's hit points left (see HP).
+func (s *State) hpOf(c *fray.Combatant) (left int, ok bool) {
 	_, hp, ok := maxHP(c)
 	if !ok {
 		return 0, false
 	}
 	dmg := 0
-	if f := s.fighter(name); f != nil {
+	if f := s.fighter(c.ID); f != nil {
 		dmg = f.Damage
 	}
 	return max(0, hp-dmg), true
@@ -220,13 +230,25 @@ func (s *State) HP(name string) (left int, ok bool) {
 // Incapacitated reports whether the named combatant has lost all their hit
 // points (Q-5).
 func (s *State) Incapacitated(name string) bool {
-	left, ok := s.HP(name)
+	c := s.Find(name)
+	return c != nil && s.incapacitated(c)
+}
+
+// incapacitated reports whether c has lost all their hit points.
+func (s *State) incapacitated(c *fray.Combatant) bool {
+	left, ok := s.hpOf(c)
 	return ok && left == 0
 }
 
 // Dead reports whether the named combatant has taken the dead Injury.
 func (s *State) Dead(name string) bool {
-	f := s.fighter(name)
+	c := s.Find(name)
+	return c != nil && s.dead(c)
+}
+
+// dead reports whether c has taken the dead Injury.
+func (s *State) dead(c *fray.Combatant) bool {
+	f := s.fighter(c.ID)
 	return f != nil && slices.Contains(f.Injuries, InjuryDead)
 }
 
@@ -288,10 +310,10 @@ func (s *State) AttackOf(cmd fray.Command) (Attack, *fray.Combatant, *fray.Comba
 	if err != nil {
 		return a, nil, nil, Weapon{}, err
 	}
-	if fray.SameName(att.Name, tgt.Name) {
+	if att.ID == tgt.ID {
 		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
 	}
-	ws := s.Weapons(att.Name)
+	ws := s.weaponsOf(att)
 	var wp Weapon
 	with, given := cmd.Opts[KeyWith]
 	switch {
@@ -308,7 +330,7 @@ func (s *State) AttackOf(cmd fray.Command) (Attack, *fray.Combatant, *fray.Comba
 		}
 		wp = ws[i]
 	}
-	hp, ok := s.HP(tgt.Name)
+	hp, ok := s.hpOf(tgt)
 	if !ok {
 		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s has no hit points to lose; add them with hp=N.", tgt)
 	}
@@ -397,9 +419,9 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	}
 	var rest []string
 	if res.Injures {
-		d.Injury, rest = s.injuriesFor(tgt.Name, injury)
+		d.Injury, rest = s.injuriesFor(tgt, injury)
 	}
-	labelAttackRolls(rolls, d, freeInjuries(s.fighter(tgt.Name)), rest)
+	labelAttackRolls(rolls, d, freeInjuries(s.fighter(tgt.ID)), rest)
 	note := "attacks " + tgt.Name + " with " + wp.Name
 	actEv, err := s.actEvent(att.Name, Major, note)
 	if err != nil {
@@ -444,16 +466,16 @@ func (s *State) checkAttack(cmd fray.Command) (attackPlan, error) {
 		return attackPlan{}, err
 	}
 	switch {
-	case s.Dead(att.Name):
+	case s.dead(att):
 		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is dead.", att)
-	case s.Incapacitated(att.Name):
+	case s.incapacitated(att):
 		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is Incapacitated and cannot attack.", att)
 	}
 	if _, _, _, err := s.checkAct(fray.Command{Name: "act", Args: []string{att.Name, Major}}); err != nil {
 		return attackPlan{}, err
 	}
 	switch {
-	case s.Dead(tgt.Name):
+	case s.dead(tgt):
 		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is already dead.", tgt)
 	}
 	p := attackPlan{a: a, att: att, tgt: tgt, wp: wp}
@@ -463,22 +485,23 @@ func (s *State) checkAttack(cmd fray.Command) (attackPlan, error) {
 			p.a.Bonus += m.Value
 		}
 	}
-	if p.injury, err = s.injuryOpt(cmd, tgt.Name, a.HP, "attack"); err != nil {
+	if p.injury, err = s.injuryOpt(cmd, tgt, a.HP, "attack"); err != nil {
 		return attackPlan{}, err
 	}
 	return p, nil
 }
 
 // injuryOpt reads injury=NAME of a command that deals damage (attack,
-// damage) to the named combatant with hp hit points left: an Injury they
+// damage) to c, with hp hit points left: an Injury they
 // can still take, given only when they are Incapacitated already (Q-5).
 // Damage to one Incapacitated whose Injuries to choose are already as
 // many as are left is refused until they are chosen: each Injury is
 // taken once, so there would be none to give. (The third Injury gives
 // all that are left at once, so only a log recorded before it did can
 // hold so many to choose.)
-func (s *State) injuryOpt(cmd fray.Command, name string, hp int, what string) (string, error) {
-	f := s.fighter(name)
+func (s *State) injuryOpt(cmd fray.Command, c *fray.Combatant, hp int, what string) (string, error) {
+	name := c.Name
+	f := s.fighter(c.ID)
 	free := freeInjuries(f)
 	if hp == 0 && f != nil && f.Pending > 0 && f.Pending >= len(free) {
 		return "", fray.Errorf(fray.EINVALID, "%s has %d Injuries to choose, as many as are left; choose them first: injury %s %s.", fray.Mention(name), f.Pending, quoteName(name), strings.Join(free, " "))
@@ -497,15 +520,15 @@ func (s *State) injuryOpt(cmd fray.Command, name string, hp int, what string) (s
 	return inj, nil
 }
 
-// injuriesFor returns the Injury damage gives the named combatant,
-// already Incapacitated (Q-5): the one given (injury=), else "" — to
+// injuriesFor returns the Injury damage gives c, already Incapacitated
+// (Q-5): the one given (injury=), else "" — to
 // choose, until injury NAME … chooses it. The third Injury, counting
 // those still to choose, leaves no choice: each Injury is taken once, so
 // three are all three. It is then the one given or else the first left,
 // and rest holds the others left, given at once for those still to
 // choose (injuredEvents).
-func (s *State) injuriesFor(name, given string) (injury string, rest []string) {
-	f := s.fighter(name)
+func (s *State) injuriesFor(c *fray.Combatant, given string) (injury string, rest []string) {
+	f := s.fighter(c.ID)
 	taken := 0
 	if f != nil {
 		taken = len(f.Injuries) + f.Pending
@@ -621,7 +644,7 @@ func (s *State) decideInjury(cmd fray.Command) ([]fray.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := s.fighter(c.Name)
+	f := s.fighter(c.ID)
 	if f == nil || f.Pending == 0 {
 		return nil, fray.Errorf(fray.EINVALID, "%s has no Injury to choose; an Injury comes from damage taken while Incapacitated.", c)
 	}
@@ -668,28 +691,33 @@ func (s *State) applyCombat(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		if s.Find(d.Name) == nil {
+		c := s.Find(d.Name)
+		if c == nil {
 			return true, fray.Errorf(fray.EINVALID, "Event %d arms %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
-		s.ensureFighter(d.Name).Weapons = slices.Clone(d.Weapons)
+		s.ensureFighter(c.ID).Weapons = slices.Clone(d.Weapons)
 	case EventAttacked:
 		var d attackData
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		if s.Find(d.Target) == nil {
+		tgt := s.Find(d.Target)
+		if tgt == nil {
 			return true, fray.Errorf(fray.EINVALID, "Event %d attacks %q, who is not present.", ev.Seq, fray.Mention(d.Target))
 		}
 		if !d.Hit {
 			return true, nil
 		}
-		s.hurt(d.Target, d.Damage, d.Injures, d.Injury)
+		s.hurt(tgt.ID, d.Damage, d.Injures, d.Injury)
 	case EventInjured:
 		var d injuryData
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		f := s.fighter(d.Name)
+		var f *Fighter
+		if c := s.Find(d.Name); c != nil {
+			f = s.fighter(c.ID)
+		}
 		if f == nil || f.Pending == 0 || slices.Contains(f.Injuries, d.Injury) {
 			return true, fray.Errorf(fray.EINVALID, "Event %d gives %q an Injury they cannot take.", ev.Seq, fray.Mention(d.Name))
 		}
@@ -701,12 +729,12 @@ func (s *State) applyCombat(ev fray.Event) (handled bool, err error) {
 	return true, nil
 }
 
-// hurt takes damage off the named combatant's hit points (Q-5): an
+// hurt takes damage off the hit points of the combatant id (Q-5): an
 // attack's hit and the GM's damage command both go through it. injures
 // reports damage to one already Incapacitated: an Injury, the one named,
 // or one to choose (pending) when injury is "".
-func (s *State) hurt(name string, damage int, injures bool, injury string) {
-	f := s.ensureFighter(name)
+func (s *State) hurt(id fray.CombatantID, damage int, injures bool, injury string) {
+	f := s.ensureFighter(id)
 	f.Damage += damage
 	switch {
 	case !injures:
@@ -722,24 +750,24 @@ func (s *State) hurt(name string, damage int, injures bool, injury string) {
 // "Incapacitated, 2 Injuries to choose: injury Bob INJURY INJURY, of
 // scarred|maimed|dead"; numbered reports that it shows hit points (it
 // begins with them).
-func (s *State) fighterNote(name string) (note string, numbered bool) {
+func (s *State) fighterNote(c *fray.Combatant) (note string, numbered bool) {
 	var parts []string
-	if left, ok := s.HP(name); ok {
+	if left, ok := s.hpOf(c); ok {
 		if left == 0 {
 			parts = append(parts, "Incapacitated")
 		} else {
-			m, _, _ := maxHP(s.Find(name))
+			m, _, _ := maxHP(c)
 			parts = append(parts, "hp "+strconv.Itoa(left)+"/"+strconv.Itoa(m))
 			numbered = true
 		}
 	}
-	if f := s.fighter(name); f != nil {
+	if f := s.fighter(c.ID); f != nil {
 		parts = append(parts, f.Injuries...)
 		switch free := strings.Join(freeInjuries(f), "|"); {
 		case f.Pending == 1:
-			parts = append(parts, "an Injury to choose: injury "+quoteName(f.Name)+" "+free)
+			parts = append(parts, "an Injury to choose: injury "+quoteName(c.Name)+" "+free)
 		case f.Pending > 1:
-			parts = append(parts, injuriesToChoose(f.Pending)+" to choose: injury "+quoteName(f.Name)+strings.Repeat(" INJURY", f.Pending)+", of "+free)
+			parts = append(parts, injuriesToChoose(f.Pending)+" to choose: injury "+quoteName(c.Name)+strings.Repeat(" INJURY", f.Pending)+", of "+free)
 		}
 	}
 	return strings.Join(parts, ", "), numbered

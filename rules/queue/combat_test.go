@@ -41,8 +41,9 @@ func lastEvent(t *testing.T, e *engine.Engine, typ string) fray.Event {
 }
 
 func fighterOf(e *engine.Engine, name string) queue.Fighter {
-	for _, f := range e.State().(*queue.State).Fighters {
-		if f.Name == name {
+	st := e.State().(*queue.State)
+	for _, f := range st.Fighters {
+		if st.NameOf(f.ID) == name {
 			return *f
 		}
 	}
@@ -566,7 +567,8 @@ func BenchmarkFight(b *testing.B) {
 			b.Fatal(err)
 		}
 		for range 10 * 10 {
-			cur := e.State().(*queue.State).Queue[0]
+			st := e.State().(*queue.State)
+			cur := st.NameOf(st.Queue[0])
 			target := "CA"
 			if cur == target {
 				target = "CB"

@@ -85,14 +85,14 @@ func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	hp, ok := s.HP(c.Name)
+	hp, ok := s.hpOf(c)
 	switch {
 	case !ok:
 		return nil, fray.Errorf(fray.EINVALID, "%s has no hit points to lose; add them with hp=N.", c)
-	case s.Dead(c.Name):
+	case s.dead(c):
 		return nil, fray.Errorf(fray.EINVALID, "%s is already dead.", c)
 	}
-	injury, err := s.injuryOpt(cmd, c.Name, hp, "damage")
+	injury, err := s.injuryOpt(cmd, c, hp, "damage")
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +100,7 @@ func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
 	d.Incapacitates, d.Injures = Hurt(hp, n)
 	var rest []string
 	if d.Injures {
-		d.Injury, rest = s.injuriesFor(c.Name, injury)
+		d.Injury, rest = s.injuriesFor(c, injury)
 	}
 	ev, err := fray.NewEvent(EventDamaged, d)
 	if err != nil {
@@ -128,12 +128,12 @@ func (s *State) decideHeal(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
-	left, ok := s.HP(c.Name)
+	left, ok := s.hpOf(c)
 	m, _, _ := maxHP(c)
 	switch {
 	case !ok:
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no hit points to regain; add them with hp=N.", c)
-	case s.Dead(c.Name):
+	case s.dead(c):
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is dead; healing does not bring them back.", c)
 	case left >= m:
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has all their hit points (%d); there is nothing to heal.", c, m)
@@ -141,15 +141,13 @@ func (s *State) decideHeal(cmd fray.Command) (fray.Event, error) {
 	return fray.NewEvent(EventHealed, healedData{Name: c.Name, Healed: min(n, m-left)})
 }
 
-// heal gives the named combatant back n hit points, no more than their
-// hit points unhurt.
-func (s *State) heal(name string, n int) {
-	c := s.Find(name)
+// heal gives c back n hit points, no more than their hit points unhurt.
+func (s *State) heal(c *fray.Combatant, n int) {
 	m, start, _ := maxHP(c)
-	left, _ := s.HP(name)
+	left, _ := s.hpOf(c)
 	// Damage beyond the last hit point is forgotten: healing counts from
 	// 0 left.
-	s.ensureFighter(name).Damage = start - min(m, left+n)
+	s.ensureFighter(c.ID).Damage = start - min(m, left+n)
 }
 
 // CheckOf works out the roll that cmd (check NAME vs=NAME|difficulty=N
@@ -171,9 +169,9 @@ func (s *State) CheckOf(cmd fray.Command) (ToHit, checkData, []fray.Modifier, []
 		return t, d, nil, nil, err
 	}
 	switch {
-	case s.Dead(c.Name):
+	case s.dead(c):
 		return t, d, nil, nil, fray.Errorf(fray.EINVALID, "%s is dead.", c)
-	case s.Incapacitated(c.Name):
+	case s.incapacitated(c):
 		return t, d, nil, nil, fray.Errorf(fray.EINVALID, "%s is Incapacitated and cannot act.", c)
 	}
 	vs, hasVs := cmd.Opts[KeyVs]
@@ -187,7 +185,7 @@ func (s *State) CheckOf(cmd fray.Command) (ToHit, checkData, []fray.Modifier, []
 		if err != nil {
 			return t, d, nil, nil, err
 		}
-		if fray.SameName(o.Name, c.Name) {
+		if o.ID == c.ID {
 			return t, d, nil, nil, fray.Errorf(fray.EINVALID, "%s cannot check against themselves; give difficulty=N.", c)
 		}
 		base, _ := strconv.Atoi(s.Setting(SettingHitBase, strconv.Itoa(DefaultHitBase)))
@@ -321,19 +319,27 @@ func (s *State) applyDamage(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		if _, ok := s.HP(d.Name); !ok || d.Damage < 1 {
+		c := s.Find(d.Name)
+		if c == nil {
 			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no hit points.", ev.Seq, fray.Mention(d.Name))
 		}
-		s.hurt(d.Name, d.Damage, d.Injures, d.Injury)
+		if _, ok := s.hpOf(c); !ok || d.Damage < 1 {
+			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no hit points.", ev.Seq, fray.Mention(d.Name))
+		}
+		s.hurt(c.ID, d.Damage, d.Injures, d.Injury)
 	case EventHealed:
 		var d healedData
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		if _, ok := s.HP(d.Name); !ok || d.Healed < 1 {
+		c := s.Find(d.Name)
+		if c == nil {
 			return true, fray.Errorf(fray.EINVALID, "Event %d heals %q, who has no hit points.", ev.Seq, fray.Mention(d.Name))
 		}
-		s.heal(d.Name, d.Healed)
+		if _, ok := s.hpOf(c); !ok || d.Healed < 1 {
+			return true, fray.Errorf(fray.EINVALID, "Event %d heals %q, who has no hit points.", ev.Seq, fray.Mention(d.Name))
+		}
+		s.heal(c, d.Healed)
 	case EventChecked:
 		var d checkData
 		if err := ev.Decode(&d); err != nil {

@@ -160,7 +160,7 @@ func TestQ5_DamageHealRefusals(t *testing.T) {
 func TestQ5_DamageIsNoAction(t *testing.T) {
 	e := newFight(t, "damage Ann 1\ndamage Bob 1\nheal Ann 1")
 	st := e.State().(*queue.State)
-	if len(st.Actions) != 0 || st.Queue[0] != "Ann" {
+	if len(st.Actions) != 0 || st.NameOf(st.Queue[0]) != "Ann" {
 		t.Errorf("actions %v, queue %v", st.Actions, st.Queue)
 	}
 	e = engine.New(queue.New(), rand.New(rand.NewPCG(1, 2)))
@@ -218,7 +218,7 @@ func TestQ4_CheckD20PlusWits(t *testing.T) {
 func TestQ4_CheckIsNoAction(t *testing.T) {
 	e := newFight(t, "check Bob vs=Ann dice=3\ncheck Ann difficulty=5")
 	st := e.State().(*queue.State)
-	if len(st.Actions) != 0 || st.Queue[0] != "Ann" {
+	if len(st.Actions) != 0 || st.NameOf(st.Queue[0]) != "Ann" {
 		t.Errorf("actions %v, queue %v", st.Actions, st.Queue)
 	}
 	run(t, e, "act Ann minor note=\"searches the room\"")

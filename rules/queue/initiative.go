@@ -26,6 +26,7 @@ const InitiativeExpr = HitDie + " + Wits each"
 // members roll once and stand together.
 type party struct {
 	key     string   // unitKey: the combatant's name, or "group:" and the group's
+	unit    Unit     // the unit that rolls (unitOf)
 	name    string   // who rolls: the combatant's name or the group's
 	members []string // in the GM's tiebreak order
 	bonus   int      // Wits + bonus; a group's is its best member's
@@ -53,13 +54,13 @@ func (s *State) parties() ([]*party, error) {
 	}
 	var out []*party
 	byKey := map[string]*party{}
-	for _, n := range engine.Tiebreak(&s.Encounter, s.Tiebreak) {
-		c := s.Find(n)
+	for _, id := range engine.Tiebreak(&s.Encounter, s.Tiebreak) {
+		c := s.ByID(id)
 		k := unitKey(c)
 		b := c.Stat(StatWits) + c.Stat(StatBonus)
 		p := byKey[k]
 		if p == nil {
-			p = &party{key: k, name: c.Name, bonus: b, byBonus: c.Stat(StatBonus) != 0, added: added[k]}
+			p = &party{key: k, unit: unitOf(c), name: c.Name, bonus: b, byBonus: c.Stat(StatBonus) != 0, added: added[k]}
 			if c.Group != "" {
 				p.name = c.Group
 			}

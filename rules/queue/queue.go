@@ -176,49 +176,79 @@ type startData struct {
 	Scores map[string]int `json:"scores"`
 }
 
-// State is the state of a Combat Queue encounter.
+// State is the state of a Combat Queue encounter. It refers to every
+// combatant by id (fray.CombatantID): what a combatant is called is theirs
+// to change (rename), and the view says it (View).
 type State struct {
 	fray.Encounter
 	// Tiebreak is the GM's order for breaking ties that remain.
-	Tiebreak []string
-	// Initiative holds physical dice entered before the start, by key
-	// (a combatant's name, or "group:" and a group's name).
-	Initiative map[string]fray.Roll
+	Tiebreak []fray.CombatantID
+	// Initiative holds physical dice entered before the start, by the
+	// unit that rolls them (a combatant, or a group).
+	Initiative map[Unit]fray.Roll
 	// Scores holds the initiative scores rolled at the start.
-	Scores map[string]int
+	Scores map[fray.CombatantID]int
 	// Queue is the Combat Queue, top first; the top is taking their turn.
-	Queue []string
+	Queue []fray.CombatantID
 	// Below lists those who reacted to the current actor (or to one
 	// another), in order: they go to the bottom right after the current
 	// actor does (Q-3).
-	Below []string
+	Below []fray.CombatantID
 	// BelowWhom maps each of Below to the one they answered.
-	BelowWhom map[string]string
+	BelowWhom map[fray.CombatantID]fray.CombatantID
 	// Actions lists the current actor's actions this turn.
 	Actions []string
 	// Acted lists who has taken a turn this round; a round ends when the
 	// top of the queue has already acted in it.
-	Acted []string
-	// Turns lists this round's turns and reactions so far, in the
-	// seeds' words.
-	Turns []string
-	// Who lists, in a round with a reaction, the combatants each of
-	// Turns names, the one who took it first (fray.RoundTurns.Who, which
-	// each finished round in History keeps too); a turn's entry is nil,
-	// as its words are only its taker's name. It is nil in a round
-	// without reactions, whose turns name nobody but their takers, and
-	// the view shows a round's only when a turn names someone else.
-	Who [][]string
+	Acted []fray.CombatantID
+	// Turns lists this round's turns and reactions so far; the view says
+	// them in the seeds' words (fray.RoundTurns).
+	Turns []Turn
 	// History holds the finished rounds, which are never changed again
 	// (so a clone shares them).
-	History []*fray.RoundTurns
+	History []*Round
 	// Fighters holds the weapons, damage and Injuries of those who have
 	// any, in the order they first had one.
 	Fighters []*Fighter
 }
 
+// Unit is who rolls one queue roll (Q-1): a combatant (ID), or a group
+// (Group, its name in lower case), whose members roll once.
+type Unit struct {
+	ID    fray.CombatantID
+	Group string
+}
+
+// Turn is one entry of a round's history: a turn taken, or a reaction.
+// The view says it (roundTurns): "Johann", "Johann (reacts to Brigand
+// #2)", "Johann (takes the blow)".
+type Turn struct {
+	// ID is who took the turn, or reacted.
+	ID fray.CombatantID
+	// To is whom a reaction answered; "" for a turn.
+	To fray.CombatantID
+	// Note is a reaction's note (note=); nil for none.
+	Note *TurnNote
+}
+
+// TurnNote is a reaction's note: its words as they were typed, and the
+// other combatants they name. A recorded note is never changed, so
+// copies of a state share it.
+type TurnNote struct {
+	Text string
+	// Mentions lists the other combatants Text names (engine.Mentions),
+	// by id, for fray.RoundTurns.Who.
+	Mentions []fray.CombatantID
+}
+
+// Round is the history of one finished round.
+type Round struct {
+	Round int
+	Turns []Turn
+}
+
 func newState() *State {
-	return &State{Initiative: map[string]fray.Roll{}, Scores: map[string]int{}, BelowWhom: map[string]string{}}
+	return &State{Initiative: map[Unit]fray.Roll{}, Scores: map[fray.CombatantID]int{}, BelowWhom: map[fray.CombatantID]fray.CombatantID{}}
 }
 
 // Clone returns a deep copy of the state.
@@ -226,7 +256,7 @@ func (s *State) Clone() fray.State {
 	d := *s
 	d.Encounter = s.Encounter.CloneEncounter()
 	d.Tiebreak = slices.Clone(s.Tiebreak)
-	d.Initiative = make(map[string]fray.Roll, len(s.Initiative))
+	d.Initiative = make(map[Unit]fray.Roll, len(s.Initiative))
 	for k, r := range s.Initiative {
 		r.Dice = slices.Clone(r.Dice)
 		d.Initiative[k] = r
@@ -237,12 +267,11 @@ func (s *State) Clone() fray.State {
 	d.BelowWhom = maps.Clone(s.BelowWhom)
 	d.Actions = slices.Clone(s.Actions)
 	d.Acted = slices.Clone(s.Acted)
-	// This round's turns and their names are only ever appended to,
-	// never changed once recorded: the copy shares them, its capacity
-	// cut to their length so that an append to either leaves the other
-	// as it was.
+	// This round's turns are only ever appended to, never changed once
+	// recorded (nor their notes): the copy shares them, its capacity cut
+	// to their length so that an append to either leaves the other as it
+	// was.
 	d.Turns = slices.Clip(s.Turns)
-	d.Who = slices.Clip(s.Who)
 	// A finished round is never changed again, so the copy shares it;
 	// only the list of rounds is copied.
 	d.History = slices.Clone(s.History)
@@ -258,7 +287,8 @@ func (s *State) Clone() fray.State {
 	return &d
 }
 
-func (s *State) current() string {
+// current returns the id of whoever takes their turn, or "".
+func (s *State) current() fray.CombatantID {
 	if !s.Started || len(s.Queue) == 0 {
 		return ""
 	}
@@ -370,11 +400,11 @@ func (s *State) decideSharedOK(cmd fray.Command) (evs []fray.Event, handled bool
 		if evs[0].Type == fray.EventAdded && s.Started {
 			var d fray.AddedData
 			if err := evs[0].Decode(&d); err == nil && (d.Before != "" || d.After != "") {
-				if d.Before != "" && fray.SameName(d.Before, s.current()) {
-					return nil, true, fray.Errorf(fray.EINVALID, "%s is taking their turn at the top of the queue; nobody can be placed above them.", fray.Mention(s.current()))
+				if cur := s.ByID(s.current()); d.Before != "" && cur != nil && fray.SameName(d.Before, cur.Name) {
+					return nil, true, fray.Errorf(fray.EINVALID, "%s is taking their turn at the top of the queue; nobody can be placed above them.", fray.Mention(cur.Name))
 				}
 				for _, n := range []string{d.Before, d.After} {
-					if n != "" && engine.Index(s.Queue, n) < 0 {
+					if c := s.Find(n); n != "" && (c == nil || !slices.Contains(s.Queue, c.ID)) {
 						return nil, true, fray.Errorf(fray.EINVALID, "%s is not in the queue just now (they reacted); place the newcomer next to someone in it.", fray.Mention(n))
 					}
 				}
@@ -402,12 +432,39 @@ func (s *State) decideOrder(cmd fray.Command) (fray.Event, error) {
 	return fray.NewEvent(EventTiebreak, namesData{Names: names})
 }
 
-// unitKey returns the key of the unit that rolls for c: its group, or c.
+// groupKey begins the key of a group's unit (unitKey).
+const groupKey = "group:"
+
+// unitKey returns the key that names the unit that rolls for c in a
+// payload (initData.Key): "group:" and its group's name in lower case, or
+// c's name.
 func unitKey(c *fray.Combatant) string {
 	if c.Group != "" {
-		return "group:" + strings.ToLower(c.Group)
+		return groupKey + strings.ToLower(c.Group)
 	}
 	return c.Name
+}
+
+// unitOf returns the unit that rolls for c: its group, or c.
+func unitOf(c *fray.Combatant) Unit {
+	if c.Group != "" {
+		return Unit{Group: strings.ToLower(c.Group)}
+	}
+	return Unit{ID: c.ID}
+}
+
+// unitNamed returns the unit a payload's key names (unitKey): the
+// combatant of that name who is in no group, else the group, else the
+// combatant the rules call so (present or gone).
+func (s *State) unitNamed(key string) Unit {
+	c := s.Find(key)
+	switch {
+	case c != nil && c.Group == "":
+		return Unit{ID: c.ID}
+	case strings.HasPrefix(key, groupKey):
+		return Unit{Group: key[len(groupKey):]}
+	}
+	return Unit{ID: s.IDOf(key)}
 }
 
 func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, error) {
@@ -476,7 +533,7 @@ func (s *State) decideStart(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	ranked := make([]engine.Ranked, 0, len(ps))
 	scores := map[string]int{}
 	for _, p := range ps {
-		roll, ok := s.Initiative[p.key]
+		roll, ok := s.Initiative[p.unit]
 		if !ok {
 			var err error
 			roll, err = r.Roll(p.name, "1d20")
@@ -514,22 +571,23 @@ func (s *State) decideStart(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	return []fray.Event{ev}, nil
 }
 
-// checkTurn checks an optional NAME against whose turn it is.
-func (s *State) checkTurn(name string) (string, error) {
+// checkTurn checks an optional NAME against whose turn it is, and
+// returns the combatant whose turn it is.
+func (s *State) checkTurn(name string) (*fray.Combatant, error) {
 	if !s.Started {
-		return "", fray.Errorf(fray.EINVALID, "The encounter has not started; add the combatants, then start.")
+		return nil, fray.Errorf(fray.EINVALID, "The encounter has not started; add the combatants, then start.")
 	}
-	cur := s.current()
-	if cur == "" {
-		return "", fray.Errorf(fray.EINVALID, "The queue is empty.")
+	cur := s.ByID(s.current())
+	if cur == nil {
+		return nil, fray.Errorf(fray.EINVALID, "The queue is empty.")
 	}
 	if name != "" {
 		c, err := s.Lookup(name)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
-		if !fray.SameName(c.Name, cur) {
-			return "", fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(cur), c)
+		if c.ID != cur.ID {
+			return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(cur.Name), c)
 		}
 	}
 	return cur, nil
@@ -540,14 +598,14 @@ func (s *State) decideAct(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
-	return s.actEvent(cur, kind, note)
+	return s.actEvent(cur.Name, kind, note)
 }
 
 // checkAct checks act [NAME] KIND [note=TEXT] against the rules and
 // returns whose action it is, its kind and its note.
-func (s *State) checkAct(cmd fray.Command) (cur, kind, note string, err error) {
+func (s *State) checkAct(cmd fray.Command) (cur *fray.Combatant, kind, note string, err error) {
 	if err := engine.CheckOpts(cmd, "note"); err != nil {
-		return "", "", "", err
+		return nil, "", "", err
 	}
 	var name string
 	switch len(cmd.Args) {
@@ -556,27 +614,27 @@ func (s *State) checkAct(cmd fray.Command) (cur, kind, note string, err error) {
 	case 2:
 		name, kind = cmd.Args[0], cmd.Args[1]
 	default:
-		return "", "", "", fray.Errorf(fray.EINVALID, "Usage: act [NAME] major|minor [note=TEXT].")
+		return nil, "", "", fray.Errorf(fray.EINVALID, "Usage: act [NAME] major|minor [note=TEXT].")
 	}
 	kind = strings.ToLower(kind)
 	if kind != Major && kind != Minor {
-		return "", "", "", fray.Errorf(fray.EINVALID, "%q is not an action; say major (attacks, charges) or minor (readying, reloading, moving a Zone).", kind)
+		return nil, "", "", fray.Errorf(fray.EINVALID, "%q is not an action; say major (attacks, charges) or minor (readying, reloading, moving a Zone).", kind)
 	}
 	if cur, err = s.checkTurn(name); err != nil {
-		return "", "", "", err
+		return nil, "", "", err
 	}
-	if err := s.checkFit(s.Find(cur)); err != nil {
-		return "", "", "", err
+	if err := s.checkFit(cur); err != nil {
+		return nil, "", "", err
 	}
 	switch {
 	case len(s.Actions) >= 2:
-		return "", "", "", fray.Errorf(fray.EINVALID, "%s has already taken two actions this turn; next sends them to the bottom of the queue.", fray.Mention(cur))
+		return nil, "", "", fray.Errorf(fray.EINVALID, "%s has already taken two actions this turn; next sends them to the bottom of the queue.", fray.Mention(cur.Name))
 	case kind == Major && slices.Contains(s.Actions, Major):
-		return "", "", "", fray.Errorf(fray.EINVALID, "%s has already taken a Major action this turn; the second action must be Minor.", fray.Mention(cur))
+		return nil, "", "", fray.Errorf(fray.EINVALID, "%s has already taken a Major action this turn; the second action must be Minor.", fray.Mention(cur.Name))
 	}
 	note = cmd.Opts["note"]
 	if len(note) > 200 {
-		return "", "", "", fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
+		return nil, "", "", fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
 	return cur, kind, note, nil
 }
@@ -586,9 +644,9 @@ func (s *State) checkAct(cmd fray.Command) (cur, kind, note string, err error) {
 // points; attacks and checks refuse them too.
 func (s *State) checkFit(c *fray.Combatant) error {
 	switch {
-	case s.Dead(c.Name):
+	case s.dead(c):
 		return fray.Errorf(fray.EINVALID, "%s is dead.", c)
-	case s.Incapacitated(c.Name):
+	case s.incapacitated(c):
 		return fray.Errorf(fray.EINVALID, "%s is Incapacitated and cannot act.", c)
 	}
 	return nil
@@ -614,7 +672,7 @@ func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
-	return fray.NewEvent(EventTurnEnded, fray.NameData{Name: cur})
+	return fray.NewEvent(EventTurnEnded, fray.NameData{Name: cur.Name})
 }
 
 func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
@@ -641,15 +699,15 @@ func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
 		return fray.Event{}, err
 	}
 	switch {
-	case fray.SameName(c.Name, o.Name):
+	case c.ID == o.ID:
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s cannot react to their own action.", c)
-	case fray.SameName(c.Name, cur):
+	case c.ID == cur.ID:
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "It is %s's own turn; a reaction is taken when it is not.", c)
-	case !fray.SameName(o.Name, cur) && engine.Index(s.Below, o.Name) < 0:
+	case o.ID != cur.ID && !slices.Contains(s.Below, o.ID):
 		// A Reaction counters an action (Q-3): the current actor's, or
 		// a Reaction to it this turn. One waiting in the queue, whose
 		// turn is to come or over, takes none.
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is waiting in the queue, taking no action to counter; a reaction answers %s, whose turn it is, or a reaction to them.", o, fray.Mention(cur))
+		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is waiting in the queue, taking no action to counter; a reaction answers %s, whose turn it is, or a reaction to them.", o, fray.Mention(cur.Name))
 	}
 	if err := s.checkFit(c); err != nil {
 		return fray.Event{}, err

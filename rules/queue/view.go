@@ -14,25 +14,28 @@ import (
 // once the current actor has gone to the bottom. A slot's words that show
 // hit points are its Status (see slotWords); a reactor's slot names the
 // one they answered in About; a round's history declares in Who the
-// combatants its reactions' words name.
+// combatants its reactions' words name. The state holds ids: the view
+// says each combatant's name as it is now, in every round of the history
+// too.
 func (*System) View(st fray.State) fray.View {
 	s := state(st)
 	v := fray.View{
 		Rules:      ID,
 		Started:    s.Started,
 		Round:      s.Round,
-		Current:    s.current(),
+		Current:    s.NameOf(s.current()),
+		CurrentID:  s.current(),
 		Order:      []fray.Slot{},
 		History:    []fray.RoundTurns{},
 		Combatants: s.CombatantList(),
 		Settings:   maps.Clone(s.Settings),
 	}
 	for _, h := range s.History {
-		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns), Who: whoOf(h.Turns, h.Who)})
+		v.History = append(v.History, s.roundTurns(h.Round, h.Turns))
 	}
 	for i := range v.Combatants {
 		c := &v.Combatants[i]
-		if left, ok := s.HP(c.Name); ok {
+		if left, ok := s.hpOf(c); ok {
 			if c.Tracks == nil {
 				c.Tracks = map[string]fray.Track{}
 			}
@@ -41,47 +44,53 @@ func (*System) View(st fray.State) fray.View {
 		}
 	}
 	if !s.Started {
-		for _, n := range engine.Tiebreak(&s.Encounter, s.Tiebreak) {
-			v.Order = append(v.Order, fray.Slot{Name: n})
+		for _, id := range engine.Tiebreak(&s.Encounter, s.Tiebreak) {
+			v.Order = append(v.Order, s.slot(id))
 		}
 		return v
 	}
-	v.History = append(v.History, fray.RoundTurns{Round: s.Round, Turns: slices.Clone(s.Turns), Who: whoOf(s.Turns, s.Who)})
-	for i, n := range s.Queue {
-		sl := fray.Slot{Name: n}
+	v.History = append(v.History, s.roundTurns(s.Round, s.Turns))
+	for i, id := range s.Queue {
+		sl := s.slot(id)
 		words := ""
 		if i == 0 {
 			sl.Markers = []string{fray.MarkCurrent}
 			words = strings.Join(s.Actions, ", ")
-		} else if engine.Index(s.Acted, n) >= 0 {
+		} else if slices.Contains(s.Acted, id) {
 			sl.Markers = []string{fray.MarkActed}
 		}
-		sl.Note, sl.Status = s.slotWords(n, words)
+		sl.Note, sl.Status = s.slotWords(id, words)
 		v.Order = append(v.Order, sl)
 	}
-	for _, n := range s.Below {
-		whom := s.BelowWhom[n]
-		sl := fray.Slot{Name: n, Markers: []string{fray.MarkReacted}}
+	for _, id := range s.Below {
+		whom := s.NameOf(s.BelowWhom[id])
+		sl := s.slot(id)
+		sl.Markers = []string{fray.MarkReacted}
 		if whom != "" {
 			sl.About = []string{whom}
 		}
-		sl.Note, sl.Status = s.slotWords(n, "below "+whom)
+		sl.Note, sl.Status = s.slotWords(id, "below "+whom)
 		v.Order = append(v.Order, sl)
 	}
 	if len(s.Queue) > 0 {
-		for _, n := range s.Queue[1:] {
-			v.Next = append(v.Next, fray.Slot{Name: n})
+		for _, id := range s.Queue[1:] {
+			v.Next = append(v.Next, s.slot(id))
 		}
-		v.Next = append(v.Next, fray.Slot{Name: s.Queue[0]})
-		for _, n := range s.Below {
-			v.Next = append(v.Next, fray.Slot{Name: n})
+		v.Next = append(v.Next, s.slot(s.Queue[0]))
+		for _, id := range s.Below {
+			v.Next = append(v.Next, s.slot(id))
 		}
 	}
 	return v
 }
 
-// slotWords returns the Note and the Status of the named combatant's
-// slot, whose own words (their actions this turn, whom they stand below)
+// slot returns the plain slot of the combatant id.
+func (s *State) slot(id fray.CombatantID) fray.Slot {
+	return fray.Slot{ID: id, Name: s.NameOf(id)}
+}
+
+// slotWords returns the Note and the Status of the slot of the combatant
+// id, whose own words (their actions this turn, whom they stand below)
 // are words. The slot says the words and then its fight (fighterNote),
 // joined by "; ", as it always has: "major; hp 7/12", "below Johann;
 // Incapacitated, scarred". When the fight shows hit points, which only
@@ -91,8 +100,12 @@ func (*System) View(st fray.State) fray.View {
 // be split with other words; the Note is then empty. Otherwise (no hit
 // points, or none left: Incapacitated, Injuries, an Injury to choose,
 // which the players choose) the text is the Note.
-func (s *State) slotWords(name, words string) (note, status string) {
-	fight, numbered := s.fighterNote(name)
+func (s *State) slotWords(id fray.CombatantID, words string) (note, status string) {
+	var fight string
+	var numbered bool
+	if c := s.ByID(id); c != nil {
+		fight, numbered = s.fighterNote(c)
+	}
 	text := joinNote(words, fight)
 	if numbered {
 		return "", text
@@ -100,23 +113,45 @@ func (s *State) slotWords(name, words string) (note, status string) {
 	return text, ""
 }
 
-// whoOf returns a copy of a round's names per turn (see State.Who) for
-// its view, a turn's own name filled in, or nil when every turn names
-// only whoever took it.
-func whoOf(turns []string, who [][]string) [][]string {
-	for _, w := range who {
-		if len(w) > 1 {
-			out := make([][]string, len(who))
-			for i, w := range who {
-				if w == nil {
-					w = turns[i : i+1]
-				}
-				out[i] = slices.Clone(w)
-			}
-			return out
+// roundTurns says a round's turns in the seeds' words, with the names the
+// combatants have now: a turn is its taker's name, a reaction "NAME
+// (reacts to NAME)" or "NAME (its note)". Who lists each turn's names,
+// its taker's first, when a turn names anyone else; it is nil when every
+// turn names only whoever took it.
+func (s *State) roundTurns(round int, turns []Turn) fray.RoundTurns {
+	rt := fray.RoundTurns{Round: round, Turns: make([]string, len(turns))}
+	others := false
+	for i, t := range turns {
+		name := s.NameOf(t.ID)
+		switch {
+		case t.To == "":
+			rt.Turns[i] = name
+		case t.Note == nil:
+			rt.Turns[i] = name + " (reacts to " + s.NameOf(t.To) + ")"
+			others = true
+		default:
+			rt.Turns[i] = name + " (" + t.Note.Text + ")"
+			others = others || len(t.Note.Mentions) > 0
 		}
 	}
-	return nil
+	if !others {
+		return rt
+	}
+	rt.Who = make([][]string, len(turns))
+	for i, t := range turns {
+		who := []string{s.NameOf(t.ID)}
+		switch {
+		case t.To == "":
+		case t.Note == nil:
+			who = append(who, s.NameOf(t.To))
+		default:
+			for _, id := range t.Note.Mentions {
+				who = append(who, s.NameOf(id))
+			}
+		}
+		rt.Who[i] = who
+	}
+	return rt
 }
 
 func joinNote(a, b string) string {
@@ -153,16 +188,15 @@ func (*System) Check(st fray.State) error {
 		}
 		return nil
 	}
-	seen := map[string]bool{}
-	for _, n := range append(slices.Clone(s.Queue), s.Below...) {
-		c := s.Find(n)
-		if c == nil {
-			return bad("%s is in the queue but not in the encounter", n)
+	seen := map[fray.CombatantID]bool{}
+	for _, id := range append(slices.Clone(s.Queue), s.Below...) {
+		if s.ByID(id) == nil {
+			return bad("%s is in the queue but not in the encounter", id)
 		}
-		if seen[c.Name] {
-			return bad("%s stands in the queue twice", n)
+		if seen[id] {
+			return bad("%s stands in the queue twice", s.NameOf(id))
 		}
-		seen[c.Name] = true
+		seen[id] = true
 	}
 	if len(seen) != len(s.Combatants) {
 		return bad("%d combatants but %d in the queue", len(s.Combatants), len(seen))
@@ -170,34 +204,63 @@ func (*System) Check(st fray.State) error {
 	if len(s.Queue) == 0 && len(s.Below) > 0 {
 		return bad("reactions below nobody")
 	}
-	if cur := s.current(); cur != "" && engine.Index(s.Acted, cur) < 0 {
-		return bad("%s is current but not counted as acting this round", cur)
+	for k := range s.BelowWhom {
+		if !slices.Contains(s.Below, k) {
+			return bad("%s answered someone but is not below them", s.NameOf(k))
+		}
 	}
-	if s.Who != nil && len(s.Who) != len(s.Turns) {
-		return bad("%d turns this round but names for %d", len(s.Turns), len(s.Who))
+	if cur := s.current(); cur != "" && !slices.Contains(s.Acted, cur) {
+		return bad("%s is current but not counted as acting this round", s.NameOf(cur))
+	}
+	for _, id := range s.Acted {
+		if s.ByID(id) == nil {
+			return bad("%s has acted this round but is not in the encounter", id)
+		}
+	}
+	if err := s.checkTurns(s.Round, s.Turns); err != nil {
+		return err
 	}
 	for _, h := range s.History {
-		if h.Who != nil && len(h.Who) != len(h.Turns) {
-			return bad("%d turns in round %d but names for %d", len(h.Turns), h.Round, len(h.Who))
+		if err := s.checkTurns(h.Round, h.Turns); err != nil {
+			return err
 		}
 	}
 	if len(s.Actions) > 0 && s.current() == "" {
 		return bad("actions with nobody current")
 	}
 	for _, f := range s.Fighters {
-		if s.Find(f.Name) == nil {
-			return bad("a record of %s, who is not present", f.Name)
+		c := s.ByID(f.ID)
+		if c == nil {
+			return bad("a record of %s, who is not present", f.ID)
 		}
-		m, start, _ := maxHP(s.Find(f.Name))
+		m, start, _ := maxHP(c)
 		if len(f.Injuries) > len(Injuries()) || f.Pending < 0 || start-f.Damage > m {
-			return bad("%s has %d Injuries and %d damage", f.Name, len(f.Injuries), f.Damage)
+			return bad("%s has %d Injuries and %d damage", c.Name, len(f.Injuries), f.Damage)
 		}
 		seen := map[string]bool{}
 		for _, i := range f.Injuries {
 			if seen[i] {
-				return bad("%s is %s twice", f.Name, i)
+				return bad("%s is %s twice", c.Name, i)
 			}
 			seen[i] = true
+		}
+	}
+	return nil
+}
+
+// checkTurns reports a turn of a round's history that refers to nobody
+// the encounter knows (present or gone).
+func (s *State) checkTurns(round int, turns []Turn) error {
+	known := func(id fray.CombatantID) bool { return s.NameOf(id) != "" }
+	for i, t := range turns {
+		ok := known(t.ID) && (t.To == "" || known(t.To))
+		if t.Note != nil {
+			for _, id := range t.Note.Mentions {
+				ok = ok && known(id)
+			}
+		}
+		if !ok {
+			return fray.Errorf(fray.EINTERNAL, "queue: turn %d of round %d refers to a combatant the encounter does not know", i+1, round)
 		}
 	}
 	return nil

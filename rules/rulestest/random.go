@@ -15,7 +15,7 @@ import (
 var commandWords = []string{
 	"add", "add", "add", "remove", "order", "aware", "initiative", "start", "start",
 	"next", "next", "next", "next", "delay", "hold", "interrupt", "force", "react",
-	"reorder", "surprise", "act", "act", "move", "undo", "redo", "set", "note", "reveal",
+	"reorder", "surprise", "act", "act", "move", "undo", "redo", "set", "note", "reveal", "rename",
 	"show", "history", "log", "bogus",
 }
 

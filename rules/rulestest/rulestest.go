@@ -2,8 +2,10 @@
 // replaying a log rebuilds the same state; undoing any command restores
 // the state before it exactly and redoing it the state after; a refused
 // command changes nothing; random command sequences never panic and never
-// break the system's invariants; the order views are consistent; and a
-// refusal declares every combatant its words name (CheckRefusal).
+// break the system's invariants; the order views are consistent; a
+// refusal declares every combatant its words name (CheckRefusal); and
+// renaming the combatants mid-way changes nothing but their names
+// (CheckRenames).
 //
 // It also holds the one golden-transcript harness (Transcript, Golden:
 // a script played and its transcript compared with a file under
@@ -50,6 +52,19 @@ func Run(t *testing.T, newSystem func() fray.System, scripts ...Script) {
 	t.Helper()
 	for _, s := range scripts {
 		t.Run("script/"+s.Name, func(t *testing.T) { RunScript(t, newSystem, s) })
+		t.Run("renamed/"+s.Name, func(t *testing.T) {
+			points := RenamePoints(newSystem, s)
+			if len(points) == 0 {
+				t.Fatalf("%s has no line at which to rename (an undo reaches back past every one)", s.Name)
+			}
+			// Three points spread over the script.
+			for _, q := range []int{1, 2, 3} {
+				at := points[q*(len(points)-1)/4]
+				if err := CheckRenames(newSystem, s, at); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
 	}
 	t.Run("random", func(t *testing.T) {
 		runs, steps := 60, 150

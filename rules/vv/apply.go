@@ -2,7 +2,6 @@ package vv
 
 import (
 	"slices"
-	"strconv"
 
 	"fray"
 	"fray/engine"
@@ -21,7 +20,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		switch {
 		case added != nil:
-			s.Chars = append(s.Chars, &Char{Name: added.Combatant.Name})
+			s.Chars = append(s.Chars, &Char{ID: added.Combatant.ID})
 		case removed != "":
 			s.remove(removed)
 		case ev.Type == fray.EventSet:
@@ -59,17 +58,20 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		for _, n := range d.Names {
-			if s.char(n) == nil {
+		ids := make([]fray.CombatantID, len(d.Names))
+		for i, n := range d.Names {
+			ch := s.charNamed(n)
+			if ch == nil {
 				return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, n)
 			}
+			ids[i] = ch.ID
 		}
 		if ev.Type == EventTiebreak {
-			s.Tiebreak = slices.Clone(d.Names)
+			s.Tiebreak = ids
 			return nil
 		}
 		for _, ch := range s.Chars {
-			ch.Victim = slices.ContainsFunc(d.Names, func(n string) bool { return fray.SameName(n, ch.Name) })
+			ch.Victim = slices.Contains(ids, ch.ID)
 		}
 		return nil
 	case EventInitiative:
@@ -77,7 +79,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		ch := s.char(d.Name)
+		ch := s.charNamed(d.Name)
 		if ch == nil || d.Die < 1 || d.Die > 10 {
 			return fray.Errorf(fray.EINVALID, "Event %d enters a die for %q, who is not present, or a face not on a d10.", ev.Seq, fray.Mention(d.Name))
 		}
@@ -88,7 +90,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		ch := s.char(d.Name)
+		ch := s.charNamed(d.Name)
 		if ch == nil {
 			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
@@ -99,7 +101,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		ch := s.char(d.Name)
+		ch := s.charNamed(d.Name)
 		if ch == nil {
 			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
@@ -118,7 +120,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		ch := s.char(d.Name)
+		ch := s.charNamed(d.Name)
 		if ch == nil {
 			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
@@ -131,17 +133,19 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		if !s.Started || s.Current() == "" || len(d.Names) == 0 {
+		if !s.Started || s.current() == "" || len(d.Names) == 0 {
 			return fray.Errorf(fray.EINVALID, "Event %d interrupts when nobody is acting.", ev.Seq)
 		}
+		intr := make([]fray.CombatantID, len(d.Names), len(d.Names)+len(s.Intr))
 		for i, n := range d.Names {
-			ch := s.char(n)
-			if ch == nil || len(ch.Held) == 0 || engine.Index(d.Names[i+1:], n) >= 0 || engine.Index(s.Intr, n) >= 0 {
+			ch := s.charNamed(n)
+			if ch == nil || len(ch.Held) == 0 || slices.Contains(intr[:i], ch.ID) || slices.Contains(s.Intr, ch.ID) {
 				return fray.Errorf(fray.EINVALID, "Event %d: %q holds no action or is already interrupting.", ev.Seq, n)
 			}
+			intr[i] = ch.ID
 		}
-		for _, n := range d.Names {
-			ch := s.char(n)
+		for _, id := range intr {
+			ch := s.char(id)
 			h := ch.Held[0]
 			ch.Held = slices.Delete(ch.Held, 0, 1)
 			if len(ch.Held) == 0 {
@@ -149,7 +153,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 			}
 			ch.Act = Activation{Hold: &h}
 		}
-		s.Intr = append(slices.Clone(d.Names), s.Intr...)
+		s.Intr = append(intr, s.Intr...)
 		engine.TurnEdge(&s.Encounter, s.Round, s.Intr[0], fray.EdgeStart)
 		return nil
 	}
@@ -182,11 +186,11 @@ func (s *State) applyCurrent(ev fray.Event) error {
 		}
 		name = d.Name
 	}
-	cur := s.Current()
-	if cur == "" || !fray.SameName(cur, name) {
+	cur := s.current()
+	c, ch := s.combatant(cur)
+	if c == nil || !fray.SameName(c.Name, name) {
 		return fray.Errorf(fray.EINVALID, "Event %d is for %q, who is not acting now.", ev.Seq, fray.Mention(name))
 	}
-	ch := s.char(cur)
 	switch ev.Type {
 	case EventActed:
 		ch.Act.Acted, ch.Act.Cost = true, cost
@@ -206,7 +210,7 @@ func (s *State) applyCurrent(ev fray.Event) error {
 		}
 	case EventHeld:
 		if len(s.Intr) > 0 && ch.Act.Hold == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d holds an action %q has already put back.", ev.Seq, fray.Mention(cur))
+			return fray.Errorf(fray.EINVALID, "Event %d holds an action %q has already put back.", ev.Seq, fray.Mention(c.Name))
 		}
 		if s.Setting(SetHeld, House) == House {
 			ch.Held = nil // at most one saved action (V-3, house rule)
@@ -214,7 +218,7 @@ func (s *State) applyCurrent(ev fray.Event) error {
 		if h := ch.Act.Hold; h != nil {
 			if s.Setting(SetHeld, House) == House || h.Turn == s.Round {
 				ch.Held = append(ch.Held, *h) // not used after all
-				s.note(cur + " (" + strconv.Itoa(s.Phase()) + ", held action kept)")
+				s.record(Turn{Who: cur, What: turnKept, Phase: s.Phase()})
 			}
 			ch.Act.Hold = nil
 		} else {
@@ -229,20 +233,13 @@ func (s *State) applyCurrent(ev fray.Event) error {
 
 // finish ends the activation of the character acting now, ch.
 func (s *State) finish(ch *Char) {
-	phase := strconv.Itoa(s.Phase())
+	phase := s.Phase()
 	// The end of a character's action phase, or of a held action used, is
 	// the end of their turn for conditions (E-4).
-	engine.TurnEdge(&s.Encounter, s.Round, ch.Name, fray.EdgeEnd)
+	engine.TurnEdge(&s.Encounter, s.Round, ch.ID, fray.EdgeEnd)
 	if len(s.Intr) > 0 {
 		if h := ch.Act.Hold; h != nil {
-			w := "held action from turn " + strconv.Itoa(h.Turn) + " phase " + strconv.Itoa(h.Phase)
-			if h.Turn == s.Round {
-				w = "held action from phase " + strconv.Itoa(h.Phase)
-			}
-			if !ch.Act.Acted {
-				w += ", not taken"
-			}
-			s.note(ch.Name + " (" + phase + ", " + w + costWords(ch.Act.Cost) + ")")
+			s.record(Turn{Who: ch.ID, What: turnUsed, Taken: ch.Act.Acted, Phase: phase, Power: ch.Act.Cost, HoldTurn: h.Turn, HoldPhase: h.Phase})
 		}
 		ch.Act = Activation{}
 		s.Intr = slices.Delete(s.Intr, 0, 1)
@@ -257,46 +254,23 @@ func (s *State) finish(ch *Char) {
 	sl := &s.Sched[s.Cur]
 	switch {
 	case sl.Status == slotHeld:
-		s.note(ch.Name + " (" + phase + ", held)")
+		s.record(Turn{Who: ch.ID, What: turnHeld, Phase: phase})
 	case ch.Act.Acted:
 		sl.Status = slotActed
-		s.note(ch.Name + " (" + phase + costWords(ch.Act.Cost) + ")")
+		s.record(Turn{Who: ch.ID, What: turnActed, Phase: phase, Power: ch.Act.Cost})
 	default:
 		sl.Status = slotPassed
-		s.note(ch.Name + " (" + phase + ", declined)")
+		s.record(Turn{Who: ch.ID, What: turnDeclined, Phase: phase})
 	}
 	ch.Act = Activation{}
 	s.Cur++
 	s.settle()
 }
 
-func costWords(cost int) string {
-	if cost == 0 {
-		return ""
-	}
-	return ", " + strconv.Itoa(cost) + " Power"
-}
-
-// note records a turn taken in this turn's history, whose words t name
-// only the combatant they begin with, who took it.
-func (s *State) note(t string) { s.noteWho(t, nil) }
-
-// noteWho records a turn taken in this turn's history: its words t and
-// who, the names of the combatants they mention, the one who took the
-// turn first (fray.RoundTurns.Who), which is kept as given and never
-// changed. A turn that names only its taker gets no entry in Who (who is
-// nil or names only the taker): Who stays nil for a round of such turns,
-// as most are, and is only as long as its last turn that names someone
-// else, with a nil entry for each turn before it that does not.
-func (s *State) noteWho(t string, who []string) {
+// record records a turn taken in this turn's history.
+func (s *State) record(t Turn) {
 	if h := &s.Latest; h.Round > 0 && h.Round == s.Round {
 		h.Turns = append(h.Turns, t)
-		if len(who) > 1 {
-			for len(h.Who) < len(h.Turns)-1 {
-				h.Who = append(h.Who, nil)
-			}
-			h.Who = append(h.Who, who)
-		}
 	}
 }
 
@@ -307,7 +281,7 @@ func (s *State) settle() {
 		sl := &s.Sched[s.Cur]
 		switch sl.Status {
 		case slotLost:
-			s.note(sl.Name + " (" + strconv.Itoa(sl.Phase) + ", lost to surprise)")
+			s.record(Turn{Who: sl.ID, What: turnLost, Phase: sl.Phase})
 			s.Cur++
 			continue
 		case slotPending:
@@ -320,12 +294,12 @@ func (s *State) settle() {
 // reach begins a character's own action phase.
 func (s *State) reach(sl *Slot) {
 	sl.Status = slotCurrent
-	engine.TurnEdge(&s.Encounter, s.Round, sl.Name, fray.EdgeStart)
-	ch := s.char(sl.Name)
+	engine.TurnEdge(&s.Encounter, s.Round, sl.ID, fray.EdgeStart)
+	ch := s.char(sl.ID)
 	if s.Setting(SetHeld, House) == House && len(ch.Held) > 0 {
 		// Saved only up to the next action (V-3, house rule).
 		for _, h := range ch.Held {
-			s.note(ch.Name + " (held action from " + holdWhere(h, s.Round) + " lapsed)")
+			s.record(Turn{Who: ch.ID, What: turnLapsed, HoldTurn: h.Turn, HoldPhase: h.Phase})
 		}
 		ch.Held = nil
 	}
@@ -341,38 +315,31 @@ func (s *State) reach(sl *Slot) {
 	ch.Act = Activation{}
 }
 
-func holdWhere(h Hold, turn int) string {
-	if h.Turn == turn {
-		return "phase " + strconv.Itoa(h.Phase)
-	}
-	return "turn " + strconv.Itoa(h.Turn) + " phase " + strconv.Itoa(h.Phase)
-}
-
 func (s *State) applyTurnEnded(ev fray.Event, d TurnEndData) error {
 	if !s.Started || d.Turn != s.Round || len(s.Intr) > 0 {
 		return fray.Errorf(fray.EINVALID, "Event %d ends turn %d, which is not the turn in progress.", ev.Seq, d.Turn)
 	}
 	for _, u := range d.Upkeep {
-		ch := s.char(u.Name)
+		ch := s.charNamed(u.Name)
 		if ch == nil {
 			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(u.Name))
 		}
 		ch.Spent += u.Power
-		s.note(ch.Name + " (upkeep, " + strconv.Itoa(u.Power) + " Power)")
+		s.record(Turn{Who: ch.ID, What: turnUpkeep, Power: u.Power})
 	}
 	for _, u := range d.Unpaid {
-		ch := s.char(u.Name)
+		ch := s.charNamed(u.Name)
 		if ch == nil {
 			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(u.Name))
 		}
 		ch.Upkeep = 0
-		s.note(ch.Name + " (upkeep of " + strconv.Itoa(u.Power) + " Power not paid, more than the Power left: it ends)")
+		s.record(Turn{Who: ch.ID, What: turnUnpaid, Power: u.Power})
 	}
 	raw := s.Setting(SetHeld, House) == RAW
 	for _, ch := range s.Chars {
 		if raw {
 			for _, h := range ch.Held {
-				s.note(ch.Name + " (held action from phase " + strconv.Itoa(h.Phase) + " lost at the end of the turn)")
+				s.record(Turn{Who: ch.ID, What: turnEndLost, HoldTurn: h.Turn, HoldPhase: h.Phase})
 			}
 			ch.Held = nil
 			continue
@@ -393,7 +360,7 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 		return fray.Errorf(fray.EINVALID, "Event %d begins turn %d out of sequence.", ev.Seq, d.Turn)
 	}
 	for _, tc := range d.Chars {
-		if s.char(tc.Name) == nil {
+		if s.charNamed(tc.Name) == nil {
 			return fray.Errorf(fray.EINVALID, "Event %d rolls for %q, who is not present.", ev.Seq, fray.Mention(tc.Name))
 		}
 		if tc.Init > 10000 || tc.Init < -10000 {
@@ -407,7 +374,7 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 		s.Sched = make([]Slot, 0, n)
 	}
 	if s.Ties == nil {
-		s.Ties = map[string]int{}
+		s.Ties = map[fray.CombatantID]int{}
 	} else {
 		clear(s.Ties) // each state has its own (see clone)
 	}
@@ -419,19 +386,19 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 		ch.FacingPhase = 0
 	}
 	for _, tc := range d.Chars {
-		ch := s.char(tc.Name)
+		ch := s.charNamed(tc.Name)
 		ch.Init, ch.Rolled, ch.Halved = tc.Init, tc.Rolled, tc.Halved
 		if tc.Entered {
 			ch.Die = 0
 		}
 		if tc.Tie != 0 {
-			s.Ties[ch.Name] = tc.Tie
+			s.Ties[ch.ID] = tc.Tie
 		}
 		if !tc.Rolled {
 			continue
 		}
 		for p, nth := tc.Init, 1; p > 0; p, nth = p-PhaseStep, nth+1 { // phases(tc.Init)
-			sl := Slot{Phase: p, Name: ch.Name, Nth: nth}
+			sl := Slot{Phase: p, ID: ch.ID, Nth: nth}
 			if slices.Contains(tc.Lost, p) {
 				sl.Status = slotLost
 			} else {
@@ -440,13 +407,13 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 			s.Sched = append(s.Sched, sl)
 		}
 		if ch.Actions > 0 {
-			ch.Allot = moveRate(s.Find(ch.Name)) / ch.Actions
+			ch.Allot = moveRate(s.ByID(ch.ID)) / ch.Actions
 		}
 	}
 	s.sortSched()
 	// Room for a note per slot and a few more (upkeep, held actions).
 	s.pushHistory()
-	s.Latest = fray.RoundTurns{Round: d.Turn, Turns: make([]string, 0, len(s.Sched)+4)}
+	s.Latest = TurnLog{Round: d.Turn, Turns: make([]Turn, 0, len(s.Sched)+4)}
 	s.settle()
 	return nil
 }
@@ -467,19 +434,19 @@ func slots(chars []TurnChar) int {
 // then the GM's order, then the tie roll (V-2).
 func (s *State) sortSched() {
 	type key struct{ agility, move, gm, tie, added int }
-	keys := make(map[string]key, len(s.Combatants))
+	keys := make(map[fray.CombatantID]key, len(s.Combatants))
 	for i, c := range s.Combatants {
-		gm := engine.Index(s.Tiebreak, c.Name)
+		gm := slices.Index(s.Tiebreak, c.ID)
 		if gm < 0 {
 			gm = len(s.Tiebreak)
 		}
-		keys[c.Name] = key{c.Stat("agility"), moveRate(c), gm, s.Ties[c.Name], i}
+		keys[c.ID] = key{c.Stat("agility"), moveRate(c), gm, s.Ties[c.ID], i}
 	}
 	slices.SortStableFunc(s.Sched, func(a, b Slot) int {
 		if a.Phase != b.Phase {
 			return b.Phase - a.Phase
 		}
-		ka, kb := keys[a.Name], keys[b.Name]
+		ka, kb := keys[a.ID], keys[b.ID]
 		switch {
 		case ka.agility != kb.agility:
 			return kb.agility - ka.agility
@@ -494,30 +461,30 @@ func (s *State) sortSched() {
 	})
 	for i := range s.Sched {
 		a := &s.Sched[i]
-		a.Tied = (i > 0 && s.Sched[i-1].Phase == a.Phase && keys[s.Sched[i-1].Name].agility == keys[a.Name].agility) ||
-			(i+1 < len(s.Sched) && s.Sched[i+1].Phase == a.Phase && keys[s.Sched[i+1].Name].agility == keys[a.Name].agility)
+		a.Tied = (i > 0 && s.Sched[i-1].Phase == a.Phase && keys[s.Sched[i-1].ID].agility == keys[a.ID].agility) ||
+			(i+1 < len(s.Sched) && s.Sched[i+1].Phase == a.Phase && keys[s.Sched[i+1].ID].agility == keys[a.ID].agility)
 	}
 }
 
 // remove drops a removed combatant's bookkeeping and phases.
-func (s *State) remove(name string) {
-	i := slices.IndexFunc(s.Chars, func(c *Char) bool { return fray.SameName(c.Name, name) })
+func (s *State) remove(id fray.CombatantID) {
+	i := slices.IndexFunc(s.Chars, func(c *Char) bool { return c.ID == id })
 	if i >= 0 {
 		s.Chars = slices.Delete(s.Chars, i, i+1)
 	}
-	s.Tiebreak = slices.DeleteFunc(s.Tiebreak, func(n string) bool { return fray.SameName(n, name) })
+	s.Tiebreak = slices.DeleteFunc(s.Tiebreak, func(x fray.CombatantID) bool { return x == id })
 	if len(s.Tiebreak) == 0 {
 		s.Tiebreak = nil
 	}
-	delete(s.Ties, name)
-	s.Intr = slices.DeleteFunc(s.Intr, func(n string) bool { return fray.SameName(n, name) })
+	delete(s.Ties, id)
+	s.Intr = slices.DeleteFunc(s.Intr, func(x fray.CombatantID) bool { return x == id })
 	if len(s.Intr) == 0 {
 		s.Intr = nil
 	}
 	var kept []Slot
 	cur := 0
 	for j, sl := range s.Sched {
-		if fray.SameName(sl.Name, name) {
+		if sl.ID == id {
 			continue
 		}
 		if j < s.Cur {
@@ -528,8 +495,8 @@ func (s *State) remove(name string) {
 	s.Sched, s.Cur = kept, cur
 	if s.Cur >= len(s.Sched) && len(s.Intr) > 0 {
 		// Nobody is left to interrupt: the held actions are kept.
-		for _, n := range s.Intr {
-			ch := s.char(n)
+		for _, x := range s.Intr {
+			ch := s.char(x)
 			ch.Held = append([]Hold{*ch.Act.Hold}, ch.Held...)
 			ch.Act = Activation{}
 		}

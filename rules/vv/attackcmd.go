@@ -64,7 +64,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if fray.SameName(att.Name, tgt.Name) {
+	if att.ID == tgt.ID {
 		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
 	}
 	p := &attackPlan{att: att, tgt: tgt}
@@ -116,12 +116,12 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	}
 	var rangeWords []string
 	p.rangeIn = dist
-	if ch := s.char(att.Name); ch != nil && ch.Act.Inches > 0 {
+	if ch := s.char(att.ID); ch != nil && ch.Act.Inches > 0 {
 		p.rangeIn += ch.Act.Inches
 		rangeWords = append(rangeWords, fmt.Sprintf("+%d\" %s moved", ch.Act.Inches, att.Name))
 	}
 	if s.Setting(SetMoving, House) == House {
-		if ch := s.char(tgt.Name); ch != nil && ch.Moved > 0 {
+		if ch := s.char(tgt.ID); ch != nil && ch.Moved > 0 {
 			p.rangeIn += ch.Moved
 			rangeWords = append(rangeWords, fmt.Sprintf("+%d\" %s moved this turn", ch.Moved, tgt.Name))
 		}
@@ -230,7 +230,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 
 	// Prone and cover (V-11).
 	prone := false
-	if ch := s.char(tgt.Name); ch != nil {
+	if ch := s.char(tgt.ID); ch != nil {
 		prone = ch.Prone
 	}
 	a.Special = flags.special || (prone && dist > ProneReach && facing != FacingAbove && facing != FacingBelow)
@@ -301,7 +301,7 @@ func (s *State) checkDivert(cmd fray.Command, tgt *fray.Combatant, helpless, mus
 	if err != nil || n == 0 {
 		return n, err
 	}
-	ch := s.char(tgt.Name)
+	ch := s.char(tgt.ID)
 	switch {
 	case helpless:
 		return 0, fray.Errorf(fray.EINVALID, "%s is not aware of %s, or cannot defend, so cannot roll with the punch (V-13).", tgt, what)
@@ -312,8 +312,8 @@ func (s *State) checkDivert(cmd fray.Command, tgt *fray.Combatant, helpless, mus
 	case !tracksPower(tgt):
 		return 0, fray.Errorf(fray.EINVALID, "%s has no Power (a power track, or add … power=N) to roll with the punch into (V-13).", tgt)
 	}
-	if most := max(0, s.Power(tgt.Name)) / 10; n > most {
-		return 0, fray.Errorf(fray.EINVALID, "divert=%d: %s has %d Power, so can roll with at most %d (a tenth, rounded down) (V-13).", n, tgt, s.Power(tgt.Name), most)
+	if most := max(0, s.power(tgt)) / 10; n > most {
+		return 0, fray.Errorf(fray.EINVALID, "divert=%d: %s has %d Power, so can roll with at most %d (a tenth, rounded down) (V-13).", n, tgt, s.power(tgt), most)
 	}
 	return n, nil
 }
@@ -339,20 +339,20 @@ func (s *State) checkAction(c *fray.Combatant) (int, error) {
 	if !s.Started {
 		return 0, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 	}
-	cur := s.Current()
-	if cur == "" {
+	cur := s.ByID(s.current())
+	if cur == nil {
 		return 0, fray.Errorf(fray.EINVALID, "Nobody is acting: turn %d's phases are over; use next to begin the next turn.", s.Round)
 	}
-	if !fray.SameName(cur, c.Name) {
-		return 0, fray.Errorf(fray.EINVALID, "It is %s's action on phase %d, not %s's; an attack is an action (V-8).", fray.Mention(cur), s.Phase(), c)
+	if cur.ID != c.ID {
+		return 0, fray.Errorf(fray.EINVALID, "It is %s's action on phase %d, not %s's; an attack is an action (V-8).", fray.Mention(cur.Name), s.Phase(), c)
 	}
-	ch := s.char(cur)
+	ch := s.char(cur.ID)
 	if ch.Act.Acted || (ch.ActedPhase == s.Phase() && ch.ActedPhase != 0) {
 		return 0, fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3).", c, s.Phase())
 	}
 	cost := s.actionCost(ch)
-	if cost > 0 && tracksPower(c) && s.Power(c.Name) < cost {
-		return 0, fray.Errorf(fray.EINVALID, "%s has %d Power; an action after the first in a turn costs %d (V-1). Decline it with next.", c, s.Power(c.Name), cost)
+	if cost > 0 && tracksPower(c) && s.power(c) < cost {
+		return 0, fray.Errorf(fray.EINVALID, "%s has %d Power; an action after the first in a turn costs %d (V-1). Decline it with next.", c, s.power(c), cost)
 	}
 	return cost, nil
 }

@@ -143,7 +143,7 @@ func (d *decider) spend(cmd fray.Command) error {
 	if err != nil || n < 1 || n > MaxSpend {
 		return fray.Errorf(fray.EINVALID, "power=%s: give the Power spent as a whole number from 1 to %d.", engine.Clip(v), MaxSpend)
 	}
-	if have := s.Power(c.Name); n > have {
+	if have := s.power(c); n > have {
 		return fray.Errorf(fray.EINVALID, "%s has %d Power; spending %d is more than that.", c, have, n)
 	}
 	note, err := noteOpt(cmd)
@@ -291,39 +291,36 @@ func (s *State) applyCheck(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		ch := s.char(d.Name)
+		c := s.Find(d.Name)
+		var ch *Char
+		if c != nil {
+			ch = s.char(c.ID)
+		}
 		if ch == nil {
 			return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		if d.Power < 1 || d.Power > MaxSpend {
 			return true, fray.Errorf(fray.EINVALID, "Event %d spends %d Power, out of range.", ev.Seq, d.Power)
 		}
-		if c := s.Find(d.Name); c == nil || !tracksPower(c) {
+		if !tracksPower(c) {
 			return true, fray.Errorf(fray.EINVALID, "Event %d spends the Power of %q, who has none.", ev.Seq, fray.Mention(d.Name))
 		}
 		ch.Spent += d.Power
-		w := ch.Name + " (" + strconv.Itoa(d.Power) + " Power spent"
-		if d.Phase > 0 {
-			w += " on phase " + strconv.Itoa(d.Phase)
-		}
-		var who []string
+		t := Turn{Who: c.ID, What: turnSpent, Phase: d.Phase, Power: d.Power}
 		if d.Note != "" {
-			w += ": " + d.Note
-			// The history declares whom the note names, worked out from
-			// the note itself, as the event's About was; a turn that
-			// names only its taker needs no Who.
-			if m := s.mentions(d.Note, ch.Name); len(m) > 0 {
-				who = append(append(make([]string, 0, 1+len(m)), ch.Name), m...)
-			}
+			// The note is kept as typed, with the ids of whom it names,
+			// worked out from the note itself as the event's About was,
+			// which the history declares (see TurnLog.view).
+			t.Said = &Said{Note: d.Note, About: s.mentionIDs(d.Note, c.Name)}
 		}
-		s.noteWho(w+")", who)
+		s.record(t)
 		return true, nil
 	case EventChecked:
 		var d checkFlat
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		if s.char(d.Name) == nil {
+		if s.charNamed(d.Name) == nil {
 			return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
 		return true, nil

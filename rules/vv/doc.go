@@ -169,4 +169,16 @@
 // for a round without such a turn). In the view the inches a
 // character may still move ("may move 30\"") are the slot's Status, not
 // its Note: like tracks, they are an NPC's own numbers.
+//
+// # Names and ids
+//
+// The state refers to every combatant by id (fray.CombatantID): the
+// schedule, the interrupters, the GM's order, the tie tosses, each
+// character's bookkeeping and the history, which keeps who did what and
+// whom a note names and is put into words when viewed. Payloads name
+// combatants, as logs always have; Apply turns a payload's names into ids
+// once. So after rename NAME NEWNAME every slot, every turn of the
+// history, earlier turns' too, and every condition shows the new name;
+// the words a person typed (a spending's note, a direction) stay as they
+// were typed.
 package vv

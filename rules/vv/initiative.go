@@ -7,7 +7,6 @@ import (
 
 	"fray"
 	"fray/dice"
-	"fray/engine"
 )
 
 // InitiativeDice is each character's initiative die (V-1). A full tie on
@@ -69,7 +68,7 @@ func (s *State) ambushOf(turn int) ambush {
 	for _, ch := range s.Chars {
 		if ch.Victim {
 			a.surprise = turn == 1
-			a.victimSides[s.Find(ch.Name).Side] = true
+			a.victimSides[s.ByID(ch.ID).Side] = true
 		}
 	}
 	a.allSides = true
@@ -119,12 +118,12 @@ func (s *State) initiativeOdds(turn int) fray.Odds {
 	ps := make([]party, 0, len(s.Combatants))
 	capped := false
 	for i, c := range s.Combatants {
-		ch := s.char(c.Name)
+		ch := s.char(c.ID)
 		if ch == nil || c.Kind == fray.KindEnvironment {
 			continue // an object rolls no initiative (V-1)
 		}
 		p := party{name: c.Name, agility: c.Stat("agility"), move: moveRate(c), added: i}
-		if p.gm = engine.Index(s.Tiebreak, c.Name); p.gm < 0 {
+		if p.gm = slices.Index(s.Tiebreak, c.ID); p.gm < 0 {
 			p.gm = len(s.Tiebreak)
 		} else {
 			p.ranked = true

@@ -1,6 +1,9 @@
 package vv
 
-import "fray/engine"
+import (
+	"fray"
+	"fray/engine"
+)
 
 // mentions returns the combatants other than self that text (a note, a
 // direction) names, as engine.Mentions finds them: among those the sender
@@ -9,6 +12,15 @@ import "fray/engine"
 // withholding it would tell the player that the name is someone's.
 func (s *State) mentions(text, self string) []string {
 	return engine.Mentions(&s.Encounter, text, self)
+}
+
+// mentionIDs returns the ids of the combatants mentions finds, nil for
+// none.
+func (s *State) mentionIDs(text, self string) []fray.CombatantID {
+	if m := s.mentions(text, self); len(m) > 0 {
+		return engine.IDs(&s.Encounter, m)
+	}
+	return nil
 }
 
 // The payloads that declare whom their free text names (SpendData,

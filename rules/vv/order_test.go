@@ -435,7 +435,7 @@ hold`)
 		t.Fatalf("turn %d, A holds %d, C holds %d; want turn 2 with one each", s.Round, s.Holding("A"), s.Holding("C"))
 	}
 	do(t, e, `interrupt C A before=B`)
-	if got := st(e).Intr; !cmp.Equal(got, []string{"A", "C"}) {
+	if got := engine.NamesOf(&st(e).Encounter, st(e).Intr); !cmp.Equal(got, []string{"A", "C"}) {
 		t.Errorf("interrupters %v, want A (Agility 30) before C (28)", got)
 	}
 	do(t, e, "act\nnext\nact\nnext")

@@ -273,7 +273,11 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 	default:
 		return false, nil
 	}
-	c, ch := s.Find(name), s.char(name)
+	var ch *Char
+	c := s.Find(name)
+	if c != nil {
+		ch = s.char(c.ID)
+	}
 	if c == nil || ch == nil {
 		return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(name))
 	}

@@ -46,9 +46,9 @@ const (
 
 // Slot is one action phase of one character in the current turn.
 type Slot struct {
-	Phase  int    `json:"phase"`            // the phase counted
-	Name   string `json:"name"`             // who acts on it
-	Status string `json:"status,omitempty"` // pending (""), current, acted, passed, held or lost
+	Phase  int              `json:"phase"`            // the phase counted
+	ID     fray.CombatantID `json:"id"`               // who acts on it
+	Status string           `json:"status,omitempty"` // pending (""), current, acted, passed, held or lost
 	// Nth counts the character's action phases this turn, from 1.
 	Nth int `json:"nth"`
 	// Tied reports that another character with the same Agility acts on
@@ -82,8 +82,8 @@ type Activation struct {
 
 // Char is the V&V bookkeeping of one combatant.
 type Char struct {
-	// Name is the combatant's name.
-	Name string `json:"name"`
+	// ID is the combatant's id.
+	ID fray.CombatantID `json:"id"`
 	// Victim marks an ambush victim who failed to notice (V-4).
 	Victim bool `json:"victim,omitempty"`
 	// Die is a physical initiative die entered for the next roll, 0 if none.
@@ -138,10 +138,10 @@ type State struct {
 	// Tiebreak is the GM's order for characters tied on Agility and Move
 	// Rate (V-2), set with the order command; it applies from the next
 	// turn rolled.
-	Tiebreak []string
-	// Ties holds this turn's tie rolls by name, for characters tied on
-	// Agility and Move Rate whom Tiebreak does not order.
-	Ties map[string]int
+	Tiebreak []fray.CombatantID
+	// Ties holds this turn's tie rolls by combatant, for characters tied
+	// on Agility and Move Rate whom Tiebreak does not order.
+	Ties map[fray.CombatantID]int
 	// Sched is this turn's action phases, in the order they are taken.
 	Sched []Slot
 	// Cur is the index in Sched of the slot in progress; len(Sched) when
@@ -149,17 +149,67 @@ type State struct {
 	Cur int
 	// Intr lists the characters interrupting with held actions now; the
 	// first is acting (V-3).
-	Intr []string
+	Intr []fray.CombatantID
 	// History holds the actions taken in each turn before the latest, in
 	// chunks of historyChunk turns (the last may hold fewer), and Latest
-	// those of the latest turn begun (Round 0 before the first), with the
-	// names of the combatants their words mention, the taker first (Who),
-	// for those that name someone besides their taker (see noteWho). A
+	// those of the latest turn begun (Round 0 before the first). They are
+	// kept by id and put into words when viewed (see TurnLog.view), so
+	// that every turn shows its combatants' names as they are now. A
 	// turn in History is never changed again, so copies of the state
 	// share its chunks (see clone and pushHistory).
-	History [][]fray.RoundTurns
-	Latest  fray.RoundTurns
+	History [][]TurnLog
+	Latest  TurnLog
 }
+
+// TurnLog is the history of one turn: the actions taken, in order.
+type TurnLog struct {
+	Round int
+	Turns []Turn
+}
+
+// Turn is one entry of a turn's history: who did what. View puts it into
+// the words a table says (see Turn.appendWords), with its combatants'
+// names as they are when viewed.
+type Turn struct {
+	// Who is the combatant who took it.
+	Who fray.CombatantID
+	// What is the kind of entry (turn*).
+	What uint8
+	// Taken reports, of a held action used, that the action was taken.
+	Taken bool
+	// Phase is the phase it was on (0 for none); Power the Power it cost,
+	// was spent or paid as upkeep.
+	Phase int
+	Power int
+	// HoldTurn and HoldPhase say where a held action was saved.
+	HoldTurn  int
+	HoldPhase int
+	// Said is the note of Power spent and whom it mentions; nil for none.
+	// It is never changed once made, so copies of the state share it.
+	Said *Said
+}
+
+// Said is a note someone typed, as typed, and the other combatants it
+// mentions.
+type Said struct {
+	Note  string
+	About []fray.CombatantID
+}
+
+// Kinds of Turn (Turn.What).
+const (
+	turnActed    uint8 = iota // acted on their phase: "Ann (36)", "Ann (21, 2 Power)"
+	turnHeld                  // saved the action: "Ann (36, held)"
+	turnDeclined              // let the phase go: "Ann (36, declined)"
+	turnLost                  // lost to surprise: "Ann (36, lost to surprise)"
+	turnUsed                  // used a held action: "Ann (30, held action from phase 36)"
+	turnKept                  // put a held action back: "Ann (30, held action kept)"
+	turnLapsed                // a held action lapsed (house rule): "Ann (held action from phase 36 lapsed)"
+	turnEndLost               // a held action lost at the turn's end (as written)
+	turnUpkeep                // paid upkeep: "Ann (upkeep, 2 Power)"
+	turnUnpaid                // an upkeep not paid, which ends
+	turnSpent                 // spent Power: "Ann (3 Power spent on phase 30: Force Field)"
+)
 
 // historyChunk is how many turns a chunk of State.History holds when
 // full; the first grows to it from firstChunk, as a slice grows.
@@ -180,20 +230,20 @@ func (s *State) pushHistory() {
 	n := len(s.History)
 	switch {
 	case n == 0:
-		s.History = make([][]fray.RoundTurns, 1, 8)
-		s.History[0] = make([]fray.RoundTurns, 0, firstChunk)
+		s.History = make([][]TurnLog, 1, 8)
+		s.History[0] = make([]TurnLog, 0, firstChunk)
 		n = 1
 	case len(s.History[n-1]) == historyChunk:
-		s.History = append(s.History, make([]fray.RoundTurns, 0, historyChunk))
+		s.History = append(s.History, make([]TurnLog, 0, historyChunk))
 		n++
 	case len(s.History[n-1]) == cap(s.History[n-1]):
 		last := s.History[n-1]
-		s.History[n-1] = append(make([]fray.RoundTurns, 0, min(historyChunk, max(firstChunk, 2*len(last)))), last...)
+		s.History[n-1] = append(make([]TurnLog, 0, min(historyChunk, max(firstChunk, 2*len(last)))), last...)
 	}
 	s.History[n-1] = append(s.History[n-1], s.Latest)
 }
 
-func newState() *State { return &State{Ties: map[string]int{}} }
+func newState() *State { return &State{Ties: map[fray.CombatantID]int{}} }
 
 // Clone returns a deep copy of the state.
 func (s *State) Clone() fray.State {
@@ -233,7 +283,7 @@ func (s *State) clone(enc fray.Encounter) *State {
 		Sched:     slices.Clone(s.Sched),
 		Cur:       s.Cur,
 		Intr:      slices.Clone(s.Intr),
-		Ties:      make(map[string]int, len(s.Ties)),
+		Ties:      make(map[fray.CombatantID]int, len(s.Ties)),
 	}
 	for k, v := range s.Ties {
 		d.Ties[k] = v
@@ -255,28 +305,64 @@ func (s *State) clone(enc fray.Encounter) *State {
 	// The turns before the latest are never changed again, so the copy
 	// shares their chunks: only the list of chunks is copied, with the
 	// last capped at its length, so that each state copies it before
-	// appending (pushHistory). Of the latest turn, the lists are copied
-	// (the entries of Who are never changed).
+	// appending (pushHistory). Of the latest turn, the list is copied
+	// (the notes its entries point to are never changed).
 	d.History = slices.Clone(s.History)
 	if n := len(d.History); n > 0 {
 		d.History[n-1] = slices.Clip(d.History[n-1])
 	}
-	d.Latest = fray.RoundTurns{Round: s.Latest.Round, Turns: slices.Clone(s.Latest.Turns), Who: slices.Clone(s.Latest.Who)}
+	d.Latest = TurnLog{Round: s.Latest.Round, Turns: slices.Clone(s.Latest.Turns)}
 	return d
 }
 
-// char returns the bookkeeping of the named combatant, or nil.
-func (s *State) char(name string) *Char {
+// char returns the bookkeeping of the combatant id, or nil.
+func (s *State) char(id fray.CombatantID) *Char {
 	for _, c := range s.Chars {
-		if fray.SameName(c.Name, name) {
+		if c.ID == id {
 			return c
 		}
 	}
 	return nil
 }
 
+// charNamed returns the bookkeeping of the present combatant a payload
+// names, or nil.
+func (s *State) charNamed(name string) *Char {
+	for i, c := range s.Combatants {
+		if fray.SameName(c.Name, name) {
+			// Chars follow Combatants one for one (see Check).
+			if i < len(s.Chars) && s.Chars[i].ID == c.ID {
+				return s.Chars[i]
+			}
+			return s.char(c.ID)
+		}
+	}
+	return nil
+}
+
+// combatant returns the combatant id and their bookkeeping, or nils.
+func (s *State) combatant(id fray.CombatantID) (*fray.Combatant, *Char) {
+	for i, ch := range s.Chars {
+		if ch.ID == id {
+			if i < len(s.Combatants) && s.Combatants[i].ID == id {
+				return s.Combatants[i], ch
+			}
+			return s.ByID(id), ch
+		}
+	}
+	return nil, nil
+}
+
 // Current returns the name of the character acting now, or "".
 func (s *State) Current() string {
+	if id := s.current(); id != "" {
+		return s.NameOf(id)
+	}
+	return ""
+}
+
+// current returns the id of the character acting now, or "".
+func (s *State) current() fray.CombatantID {
 	if !s.Started {
 		return ""
 	}
@@ -284,7 +370,7 @@ func (s *State) Current() string {
 		return s.Intr[0]
 	}
 	if s.Cur < len(s.Sched) {
-		return s.Sched[s.Cur].Name
+		return s.Sched[s.Cur].ID
 	}
 	return ""
 }
@@ -301,9 +387,13 @@ func (s *State) Phase() int {
 // Phases returns the named character's action phases this turn, highest
 // first, lost ones included.
 func (s *State) Phases(name string) []int {
+	c := s.Find(name)
+	if c == nil {
+		return nil
+	}
 	var out []int
 	for _, sl := range s.Sched {
-		if fray.SameName(sl.Name, name) {
+		if sl.ID == c.ID {
 			out = append(out, sl.Phase)
 		}
 	}
@@ -314,8 +404,16 @@ func (s *State) Phases(name string) []int {
 // sheet's power track) less the Power spent and the damage rolled with
 // (V-13).
 func (s *State) Power(name string) int {
-	c, ch := s.Find(name), s.char(name)
-	if c == nil || ch == nil {
+	if c := s.Find(name); c != nil {
+		return s.power(c)
+	}
+	return 0
+}
+
+// power returns the combatant's current Power (see Power).
+func (s *State) power(c *fray.Combatant) int {
+	ch := s.char(c.ID)
+	if ch == nil {
 		return 0
 	}
 	base, ok := c.Stats["power"]
@@ -328,7 +426,16 @@ func (s *State) Power(name string) int {
 // MoveLeft returns how many inches the named character may still move now
 // under the encounter's movement rule (V-6).
 func (s *State) MoveLeft(name string) int {
-	c, ch := s.Find(name), s.char(name)
+	if c := s.Find(name); c != nil {
+		return s.moveLeft(c.ID)
+	}
+	return 0
+}
+
+// moveLeft returns how many inches the combatant id may still move now
+// (see MoveLeft).
+func (s *State) moveLeft(id fray.CombatantID) int {
+	c, ch := s.combatant(id)
 	if c == nil || ch == nil || !s.Started {
 		return 0
 	}
@@ -340,8 +447,10 @@ func (s *State) MoveLeft(name string) int {
 
 // Holding returns how many held actions the named character has.
 func (s *State) Holding(name string) int {
-	if ch := s.char(name); ch != nil {
-		return len(ch.Held)
+	if c := s.Find(name); c != nil {
+		if ch := s.char(c.ID); ch != nil {
+			return len(ch.Held)
+		}
 	}
 	return 0
 }

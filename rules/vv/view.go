@@ -17,7 +17,9 @@ func (sys *System) View(st fray.State) fray.View {
 	if err != nil {
 		return v
 	}
-	v.Started, v.Round, v.Current = s.Started, s.Round, s.Current()
+	names := s.names()
+	cur := s.current()
+	v.Started, v.Round, v.Current, v.CurrentID = s.Started, s.Round, names[cur], cur
 	v.Combatants = s.CombatantList()
 	for i := range v.Combatants {
 		c := &v.Combatants[i]
@@ -30,7 +32,7 @@ func (sys *System) View(st fray.State) fray.View {
 		if !ok {
 			t.Max = c.Stat("power")
 		}
-		t.Value = s.Power(c.Name)
+		t.Value = s.power(c)
 		if c.Tracks == nil {
 			c.Tracks = map[string]fray.Track{}
 		}
@@ -45,34 +47,38 @@ func (sys *System) View(st fray.State) fray.View {
 			n += len(chunk)
 		}
 		v.History = make([]fray.RoundTurns, 0, n)
+		var buf []byte
 		for _, chunk := range s.History {
-			for _, h := range chunk {
-				v.History = append(v.History, viewTurns(h))
+			for i := range chunk {
+				var h fray.RoundTurns
+				h, buf = chunk[i].view(names, buf)
+				v.History = append(v.History, h)
 			}
 		}
-		v.History = append(v.History, viewTurns(s.Latest))
+		h, _ := s.Latest.view(names, buf)
+		v.History = append(v.History, h)
 	}
 	for _, ch := range s.Chars {
 		for _, h := range ch.Held {
 			if h.Turn != s.Round {
-				v.Order = append(v.Order, fray.Slot{Name: ch.Name, Markers: []string{fray.MarkHeld}, Note: "from turn " + strconv.Itoa(h.Turn) + " phase " + strconv.Itoa(h.Phase)})
+				v.Order = append(v.Order, fray.Slot{ID: ch.ID, Name: names[ch.ID], Markers: []string{fray.MarkHeld}, Note: "from turn " + strconv.Itoa(h.Turn) + " phase " + strconv.Itoa(h.Phase)})
 			}
 		}
 	}
 	for i, sl := range s.Sched {
 		if i == s.Cur {
-			for j, n := range s.Intr {
-				x := fray.Slot{Name: n, Phase: sl.Phase, Note: "held action"}
+			for j, id := range s.Intr {
+				x := fray.Slot{ID: id, Name: names[id], Phase: sl.Phase, Note: "held action"}
 				if j == 0 {
 					x.Markers = []string{fray.MarkCurrent}
-					x.Status = s.moveStatus(n)
+					x.Status = s.moveStatus(id)
 				} else {
 					x.Markers = []string{fray.MarkHeld}
 				}
 				v.Order = append(v.Order, x)
 			}
 		}
-		x := fray.Slot{Name: sl.Name, Phase: sl.Phase}
+		x := fray.Slot{ID: sl.ID, Name: names[sl.ID], Phase: sl.Phase}
 		var notes []string
 		switch sl.Status {
 		case slotActed:
@@ -90,7 +96,7 @@ func (sys *System) View(st fray.State) fray.View {
 				notes = append(notes, "interrupted")
 			}
 		}
-		if ch := s.char(sl.Name); ch != nil && ch.Halved {
+		if ch := s.char(sl.ID); ch != nil && ch.Halved {
 			notes = append(notes, "surprised, initiative halved")
 		}
 		if sl.Tied {
@@ -100,7 +106,7 @@ func (sys *System) View(st fray.State) fray.View {
 			// The Move Rate left is the combatant's own number, shown
 			// after the notes as before, but as Status: players see it
 			// only on a player character's slot.
-			x.Status = s.moveStatus(sl.Name)
+			x.Status = s.moveStatus(sl.ID)
 		}
 		for k, n := range notes {
 			if k > 0 {
@@ -113,29 +119,137 @@ func (sys *System) View(st fray.State) fray.View {
 	return v
 }
 
-// moveStatus says how far the named character may still move, when they
+// moveStatus says how far the character id may still move, when they
 // have a Move Rate: "may move 30\"". It is a slot's Status, not its Note:
 // the inches left are the character's own numbers, like its tracks.
-func (s *State) moveStatus(name string) string {
-	c := s.Find(name)
+func (s *State) moveStatus(id fray.CombatantID) string {
+	c := s.ByID(id)
 	if c == nil || moveRate(c) <= 0 {
 		return ""
 	}
-	return "may move " + inches(s.MoveLeft(name))
+	return "may move " + inches(s.moveLeft(id))
 }
 
-// viewTurns returns a copy of a turn's history for a view. Its Who is nil
-// when every action names only its taker (see State.noteWho), which an
-// empty Who declares.
-func viewTurns(h fray.RoundTurns) fray.RoundTurns {
-	v := fray.RoundTurns{Round: h.Round, Turns: slices.Clone(h.Turns)}
-	if h.Who != nil {
-		v.Who = make([][]string, len(h.Who))
-		for i, x := range h.Who {
-			v.Who[i] = slices.Clone(x)
+// names returns the names of the combatants by id, present and gone (as
+// fray.Encounter.NameOf gives them), for a view to put ids into words.
+func (s *State) names() map[fray.CombatantID]string {
+	m := make(map[fray.CombatantID]string, len(s.Combatants)+len(s.Gone))
+	for i := len(s.Gone) - 1; i >= 0; i-- {
+		m[s.Gone[i].ID] = s.Gone[i].Name // the first for an id, as NameOf
+	}
+	for _, c := range s.Combatants {
+		m[c.ID] = c.Name
+	}
+	return m
+}
+
+// view returns the turn's history in words, with the names its
+// combatants have now, and buf for the next one to use. Who declares
+// whom each action's words name besides its taker (fray.RoundTurns.Who):
+// it is nil when every action names only its taker, as most do, and
+// otherwise as long as its last action that names someone else, with a
+// nil entry for each action before it that does not.
+func (h *TurnLog) view(names map[fray.CombatantID]string, buf []byte) (fray.RoundTurns, []byte) {
+	v := fray.RoundTurns{Round: h.Round, Turns: make([]string, len(h.Turns))}
+	// The words of all the turn's actions are made as one string, and
+	// each action's is a part of it.
+	buf = buf[:0]
+	ends := make([]int, len(h.Turns))
+	last := -1
+	for i := range h.Turns {
+		t := &h.Turns[i]
+		buf = t.appendWords(buf, names[t.Who], h.Round)
+		ends[i] = len(buf)
+		if t.Said != nil && len(t.Said.About) > 0 {
+			last = i
 		}
 	}
-	return v
+	all, start := string(buf), 0
+	for i, end := range ends {
+		v.Turns[i], start = all[start:end], end
+	}
+	if last >= 0 {
+		v.Who = make([][]string, last+1)
+		for i := range v.Who {
+			t := &h.Turns[i]
+			if t.Said == nil || len(t.Said.About) == 0 {
+				continue
+			}
+			who := make([]string, 0, 1+len(t.Said.About))
+			who = append(who, names[t.Who])
+			for _, id := range t.Said.About {
+				who = append(who, names[id])
+			}
+			v.Who[i] = who
+		}
+	}
+	return v, buf
+}
+
+// appendWords appends to b the words of the action, as the seed writes
+// them: "Ann (21, 2 Power)", "Ann (30, held action from phase 36)". name
+// is what its taker is called, round the turn it was taken in.
+func (t *Turn) appendWords(b []byte, name string, round int) []byte {
+	b = append(b, name...)
+	b = append(b, " ("...)
+	switch t.What {
+	case turnActed:
+		b = strconv.AppendInt(b, int64(t.Phase), 10)
+		b = appendCost(b, t.Power)
+	case turnHeld:
+		b = append(strconv.AppendInt(b, int64(t.Phase), 10), ", held"...)
+	case turnDeclined:
+		b = append(strconv.AppendInt(b, int64(t.Phase), 10), ", declined"...)
+	case turnLost:
+		b = append(strconv.AppendInt(b, int64(t.Phase), 10), ", lost to surprise"...)
+	case turnUsed:
+		b = append(strconv.AppendInt(b, int64(t.Phase), 10), ", held action from "...)
+		b = appendHold(b, t.HoldTurn, t.HoldPhase, round)
+		if !t.Taken {
+			b = append(b, ", not taken"...)
+		}
+		b = appendCost(b, t.Power)
+	case turnKept:
+		b = append(strconv.AppendInt(b, int64(t.Phase), 10), ", held action kept"...)
+	case turnLapsed:
+		b = append(b, "held action from "...)
+		b = append(appendHold(b, t.HoldTurn, t.HoldPhase, round), " lapsed"...)
+	case turnEndLost:
+		b = append(b, "held action from phase "...)
+		b = append(strconv.AppendInt(b, int64(t.HoldPhase), 10), " lost at the end of the turn"...)
+	case turnUpkeep:
+		b = append(b, "upkeep, "...)
+		b = append(strconv.AppendInt(b, int64(t.Power), 10), " Power"...)
+	case turnUnpaid:
+		b = append(b, "upkeep of "...)
+		b = append(strconv.AppendInt(b, int64(t.Power), 10), " Power not paid, more than the Power left: it ends"...)
+	case turnSpent:
+		b = append(strconv.AppendInt(b, int64(t.Power), 10), " Power spent"...)
+		if t.Phase > 0 {
+			b = strconv.AppendInt(append(b, " on phase "...), int64(t.Phase), 10)
+		}
+		if t.Said != nil {
+			b = append(append(b, ": "...), t.Said.Note...)
+		}
+	}
+	return append(b, ')')
+}
+
+// appendCost appends ", N Power" for a cost, nothing for none.
+func appendCost(b []byte, cost int) []byte {
+	if cost == 0 {
+		return b
+	}
+	return append(strconv.AppendInt(append(b, ", "...), int64(cost), 10), " Power"...)
+}
+
+// appendHold appends where a held action was saved: "phase 36" in the
+// same turn, "turn 2 phase 36" in an earlier one.
+func appendHold(b []byte, turn, phase, round int) []byte {
+	if turn != round {
+		b = append(strconv.AppendInt(append(b, "turn "...), int64(turn), 10), ' ')
+	}
+	return strconv.AppendInt(append(b, "phase "...), int64(phase), 10)
 }
 
 // Check reports a broken invariant of st.
@@ -154,56 +268,71 @@ func (sys *System) Check(st fray.State) error {
 		return bad("%d combatants but %d characters", len(s.Combatants), len(s.Chars))
 	}
 	for i, ch := range s.Chars {
-		if !fray.SameName(ch.Name, s.Combatants[i].Name) {
-			return bad("character %d is %q, combatant %d is %q", i, ch.Name, i, s.Combatants[i].Name)
+		if ch.ID != s.Combatants[i].ID {
+			return bad("character %d is %s, combatant %d is %s", i, ch.ID, i, s.Combatants[i].ID)
 		}
 		if s.Setting(SetHeld, House) == House && len(ch.Held) > 1 {
-			return bad("%s holds %d actions under the house rule", ch.Name, len(ch.Held))
+			return bad("%s holds %d actions under the house rule", s.NameOf(ch.ID), len(ch.Held))
 		}
 		for _, h := range ch.Held {
 			if h.Turn > s.Round || (s.Setting(SetHeld, House) == RAW && h.Turn != s.Round) {
-				return bad("%s holds an action from turn %d in turn %d", ch.Name, h.Turn, s.Round)
+				return bad("%s holds an action from turn %d in turn %d", s.NameOf(ch.ID), h.Turn, s.Round)
 			}
+		}
+	}
+	for _, id := range s.Tiebreak {
+		if s.char(id) == nil {
+			return bad("the GM's order names %s, who is not present", id)
+		}
+	}
+	for id := range s.Ties {
+		if s.char(id) == nil {
+			return bad("a tie toss is kept for %s, who is not present", id)
 		}
 	}
 	if s.Cur < 0 || s.Cur > len(s.Sched) {
 		return bad("the count is at slot %d of %d", s.Cur, len(s.Sched))
 	}
-	seen := map[string]bool{}
+	type phaseOf struct {
+		id    fray.CombatantID
+		phase int
+	}
+	seen := map[phaseOf]bool{}
 	for i, sl := range s.Sched {
-		if s.char(sl.Name) == nil {
-			return bad("slot %d belongs to %q, who is not present", i, sl.Name)
+		if s.char(sl.ID) == nil {
+			return bad("slot %d belongs to %s, who is not present", i, sl.ID)
 		}
+		name := s.NameOf(sl.ID)
 		if i > 0 && s.Sched[i-1].Phase < sl.Phase {
 			return bad("phase %d is listed after phase %d", sl.Phase, s.Sched[i-1].Phase)
 		}
-		key := sl.Name + "/" + strconv.Itoa(sl.Phase)
+		key := phaseOf{sl.ID, sl.Phase}
 		if seen[key] {
-			return bad("%s has two slots on phase %d", sl.Name, sl.Phase)
+			return bad("%s has two slots on phase %d", name, sl.Phase)
 		}
 		seen[key] = true
 		switch {
 		case i < s.Cur:
 			if sl.Status != slotActed && sl.Status != slotPassed && sl.Status != slotHeld && sl.Status != slotLost {
-				return bad("slot %d (%s, %d) is behind the count but %q", i, sl.Name, sl.Phase, sl.Status)
+				return bad("slot %d (%s, %d) is behind the count but %q", i, name, sl.Phase, sl.Status)
 			}
 		case i == s.Cur:
 			if sl.Status != slotCurrent && !(len(s.Intr) > 0 && (sl.Status == slotPending || sl.Status == slotLost)) {
-				return bad("slot %d (%s, %d) is at the count but %q", i, sl.Name, sl.Phase, sl.Status)
+				return bad("slot %d (%s, %d) is at the count but %q", i, name, sl.Phase, sl.Status)
 			}
 		default:
 			if sl.Status != slotPending && sl.Status != slotLost {
-				return bad("slot %d (%s, %d) is ahead of the count but %q", i, sl.Name, sl.Phase, sl.Status)
+				return bad("slot %d (%s, %d) is ahead of the count but %q", i, name, sl.Phase, sl.Status)
 			}
 		}
 	}
-	for i, n := range s.Intr {
-		ch := s.char(n)
+	for i, id := range s.Intr {
+		ch := s.char(id)
 		if ch == nil || ch.Act.Hold == nil {
-			return bad("interrupter %q is not present or uses no held action", n)
+			return bad("interrupter %s is not present or uses no held action", id)
 		}
-		if slices.ContainsFunc(s.Intr[i+1:], func(m string) bool { return fray.SameName(m, n) }) {
-			return bad("%s interrupts twice at once", n)
+		if slices.Contains(s.Intr[i+1:], id) {
+			return bad("%s interrupts twice at once", s.NameOf(id))
 		}
 	}
 	if len(s.Intr) > 0 && s.Cur >= len(s.Sched) {

@@ -336,8 +336,8 @@ func (d *decider) current(cmd fray.Command, usage string) (*fray.Combatant, *Cha
 	if !s.Started {
 		return nil, nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 	}
-	name := s.Current()
-	if name == "" {
+	cur, ch := s.combatant(s.current())
+	if cur == nil {
 		return nil, nil, fray.Errorf(fray.EINVALID, "Nobody is acting: turn %d's phases are over; use next to begin the next turn.", s.Round)
 	}
 	if n := cmd.Arg(0); n != "" {
@@ -345,11 +345,11 @@ func (d *decider) current(cmd fray.Command, usage string) (*fray.Combatant, *Cha
 		if err != nil {
 			return nil, nil, err
 		}
-		if !fray.SameName(c.Name, name) {
-			return nil, nil, fray.Errorf(fray.EINVALID, "It is %s's action on phase %d, not %s's.", fray.Mention(name), s.Phase(), c)
+		if c.ID != cur.ID {
+			return nil, nil, fray.Errorf(fray.EINVALID, "It is %s's action on phase %d, not %s's.", fray.Mention(cur.Name), s.Phase(), c)
 		}
 	}
-	return s.Find(name), s.char(name), nil
+	return cur, ch, nil
 }
 
 func (d *decider) act(cmd fray.Command) error {
@@ -365,8 +365,8 @@ func (d *decider) act(cmd fray.Command) error {
 		return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3). Hold this action or decline it.", c, s.Phase())
 	}
 	cost := s.actionCost(ch)
-	if cost > 0 && tracksPower(c) && s.Power(c.Name) < cost {
-		return fray.Errorf(fray.EINVALID, "%s has %d Power; an action after the first in a turn costs %d (V-1). Decline it with next.", c, s.Power(c.Name), cost)
+	if cost > 0 && tracksPower(c) && s.power(c) < cost {
+		return fray.Errorf(fray.EINVALID, "%s has %d Power; an action after the first in a turn costs %d (V-1). Decline it with next.", c, s.power(c), cost)
 	}
 	return d.emit(EventActed, ActData{Name: c.Name, Phase: s.Phase(), Cost: cost})
 }
@@ -403,7 +403,7 @@ func (d *decider) move(cmd fray.Command) error {
 	if ch.Act.Acted && ch.Act.Moved {
 		return fray.Errorf(fray.EINVALID, "%s moved and then acted on phase %d; moving again would be move–act–move, which is not allowed (V-6).", c, s.Phase())
 	}
-	if left := s.MoveLeft(c.Name); n > left {
+	if left := s.moveLeft(c.ID); n > left {
 		if s.Setting(SetMovement, House) == RAW {
 			return fray.Errorf(fray.EINVALID, "%s can move %d\" more this turn (Move Rate %d\", %d\" used); %d\" is too far (V-6).", c, left, moveRate(c), ch.Moved, n)
 		}
@@ -414,7 +414,7 @@ func (d *decider) move(cmd fray.Command) error {
 
 func (d *decider) done(cmd fray.Command, r fray.Roller) error {
 	s := d.s
-	if cmd.Name == "next" && s.Started && s.Current() == "" {
+	if cmd.Name == "next" && s.Started && s.current() == "" {
 		if err := noWords(cmd, "next"); err != nil {
 			return err
 		}
@@ -440,7 +440,7 @@ func (d *decider) done(cmd fray.Command, r fray.Roller) error {
 	if err := d.emit(EventDone, fray.NameData{Name: c.Name}); err != nil {
 		return err
 	}
-	if d.s.Current() == "" {
+	if d.s.current() == "" {
 		return d.endTurn(r)
 	}
 	return nil
@@ -452,12 +452,14 @@ func (d *decider) endTurn(r fray.Roller) error {
 	s := d.s
 	data := TurnEndData{Turn: s.Round}
 	for _, ch := range s.Chars {
-		switch {
-		case ch.Upkeep <= 0:
-		case ch.Upkeep > s.Power(ch.Name):
-			data.Unpaid = append(data.Unpaid, UpkeepData{Name: ch.Name, Power: ch.Upkeep})
-		default:
-			data.Upkeep = append(data.Upkeep, UpkeepData{Name: ch.Name, Power: ch.Upkeep})
+		if ch.Upkeep <= 0 {
+			continue
+		}
+		c := s.ByID(ch.ID)
+		if ch.Upkeep > s.power(c) {
+			data.Unpaid = append(data.Unpaid, UpkeepData{Name: c.Name, Power: ch.Upkeep})
+		} else {
+			data.Upkeep = append(data.Upkeep, UpkeepData{Name: c.Name, Power: ch.Upkeep})
 		}
 	}
 	if err := d.emit(EventTurnEnded, data); err != nil {
@@ -484,11 +486,11 @@ func (d *decider) newTurn(r fray.Roller) error {
 	var rolls []fray.Roll
 	best, attackers := 0, false
 	for _, ch := range s.Chars {
-		c := s.Find(ch.Name)
+		c := s.ByID(ch.ID)
 		if c.Kind == fray.KindEnvironment {
 			continue // an object rolls no initiative (V-1)
 		}
-		tc := TurnChar{Name: ch.Name}
+		tc := TurnChar{Name: c.Name}
 		if surprise && ch.Victim && raw {
 			data.Chars = append(data.Chars, tc) // no phases on the first turn
 			continue
@@ -497,7 +499,7 @@ func (d *decider) newTurn(r fray.Roller) error {
 		if die > 0 {
 			tc.Entered = true
 		} else {
-			roll, err := r.Roll(ch.Name, InitiativeDice)
+			roll, err := r.Roll(c.Name, InitiativeDice)
 			if err != nil {
 				return err
 			}
@@ -549,7 +551,8 @@ func (d *decider) newTurn(r fray.Roller) error {
 // the last. It returns rolls with the dice added.
 func (s *State) toss(chars []TurnChar, rolls []fray.Roll, r fray.Roller) ([]fray.Roll, error) {
 	ranked := func(n string) bool {
-		return slices.ContainsFunc(s.Tiebreak, func(x string) bool { return fray.SameName(x, n) })
+		c := s.Find(n)
+		return c != nil && slices.Contains(s.Tiebreak, c.ID)
 	}
 	tied := func(tc TurnChar) bool { return tc.Rolled && tc.Init > 0 && tc.Tie == 0 && !ranked(tc.Name) }
 	for i := range chars {
@@ -711,7 +714,7 @@ func (d *decider) upkeep(cmd fray.Command) error {
 	if n > 0 && !tracksPower(c) {
 		return fray.Errorf(fray.EINVALID, "%s has no Power (a power track on the sheet, or add … power=N) to pay an upkeep with.", c)
 	}
-	if have := d.s.Power(c.Name); n > have {
+	if have := d.s.power(c); n > have {
 		return fray.Errorf(fray.EINVALID, "%s has %d Power; an upkeep of %d could not be paid (Power never goes below zero).", c, have, n)
 	}
 	return d.emit(EventUpkeep, UpkeepData{Name: c.Name, Power: n})
@@ -728,8 +731,8 @@ func (d *decider) interrupt(cmd fray.Command) error {
 	if !s.Started {
 		return fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 	}
-	cur := s.Current()
-	if cur == "" {
+	cur := s.ByID(s.current())
+	if cur == nil {
 		return fray.Errorf(fray.EINVALID, "Nobody is acting: turn %d's phases are over. Begin the next turn with next and interrupt then.", s.Round)
 	}
 	if b, ok := cmd.Opt(engine.KeyBefore); ok {
@@ -737,8 +740,8 @@ func (d *decider) interrupt(cmd fray.Command) error {
 		if err != nil {
 			return err
 		}
-		if !fray.SameName(c.Name, cur) {
-			return fray.Errorf(fray.EINVALID, "%s is acting now, not %s; a held action interrupts the one acting.", fray.Mention(cur), c)
+		if c.ID != cur.ID {
+			return fray.Errorf(fray.EINVALID, "%s is acting now, not %s; a held action interrupts the one acting.", fray.Mention(cur.Name), c)
 		}
 	}
 	names, err := engine.Names(&d.s.Encounter, cmd.Args)
@@ -747,11 +750,12 @@ func (d *decider) interrupt(cmd fray.Command) error {
 	}
 	phase := s.Phase()
 	for _, n := range names {
-		ch := s.char(n)
+		id := s.Find(n).ID
+		ch := s.char(id)
 		switch {
 		case len(ch.Held) == 0:
 			return fray.Errorf(fray.EINVALID, "%s holds no action to interrupt with.", fray.Mention(n))
-		case fray.SameName(n, cur) || slices.ContainsFunc(s.Intr, func(x string) bool { return fray.SameName(x, n) }) || (s.Cur < len(s.Sched) && fray.SameName(n, s.Sched[s.Cur].Name)):
+		case id == cur.ID || slices.Contains(s.Intr, id) || (s.Cur < len(s.Sched) && id == s.Sched[s.Cur].ID):
 			return fray.Errorf(fray.EINVALID, "%s is already acting on phase %d.", fray.Mention(n), phase)
 		case ch.ActedPhase == phase:
 			return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3).", fray.Mention(n), phase)
@@ -766,7 +770,7 @@ func (d *decider) interrupt(cmd fray.Command) error {
 		}
 		return moveRate(cb) - moveRate(ca)
 	})
-	return d.emit(EventInterrupted, InterruptData{Names: names, Before: cur})
+	return d.emit(EventInterrupted, InterruptData{Names: names, Before: cur.Name})
 }
 
 func (d *decider) facing(cmd fray.Command) error {
@@ -786,7 +790,7 @@ func (d *decider) facing(cmd fray.Command) error {
 	if err != nil {
 		return err
 	}
-	ch := s.char(c.Name)
+	ch := s.char(c.ID)
 	dir := cmd.Arg(1)
 	if len(dir) > 40 {
 		return fray.Errorf(fray.ETOOLARGE, "The direction is longer than 40 bytes.")
@@ -799,15 +803,15 @@ func (d *decider) facing(cmd fray.Command) error {
 		what = "drop prone"
 	}
 	data := FacingData{Name: c.Name, Dir: dir, About: s.mentions(dir, c.Name)}
-	if s.Started && !fray.SameName(s.Current(), c.Name) {
+	if s.Started && s.current() != c.ID {
 		phase := s.Phase()
 		switch {
 		case phase == 0:
 			return fray.Errorf(fray.EINVALID, "Turn %d's phases are over; begin the next turn with next first.", s.Round)
 		case ch.FacingPhase == phase:
 			return fray.Errorf(fray.EINVALID, "%s has already changed facing or dropped prone off-phase on phase %d; once per phase (V-7).", c, phase)
-		case tracksPower(c) && s.Power(c.Name) < ExtraActionCost:
-			return fray.Errorf(fray.EINVALID, "%s has %d Power; to %s off-phase costs %d (V-7).", c, s.Power(c.Name), what, ExtraActionCost)
+		case tracksPower(c) && s.power(c) < ExtraActionCost:
+			return fray.Errorf(fray.EINVALID, "%s has %d Power; to %s off-phase costs %d (V-7).", c, s.power(c), what, ExtraActionCost)
 		}
 		data.Cost, data.Phase = ExtraActionCost, phase
 	}
@@ -830,10 +834,10 @@ func (d *decider) stand(cmd fray.Command) error {
 	if err != nil {
 		return err
 	}
-	if !s.char(c.Name).Prone {
+	if !s.char(c.ID).Prone {
 		return fray.Errorf(fray.EINVALID, "%s is not prone.", c)
 	}
-	if s.Started && !fray.SameName(s.Current(), c.Name) {
+	if s.Started && s.current() != c.ID {
 		return fray.Errorf(fray.EINVALID, "%s can get up only on their own action phase (V-7).", c)
 	}
 	return d.emit(EventStood, fray.NameData{Name: c.Name})
