@@ -23,7 +23,7 @@ type Condition struct {
 	// By names the combatant who caused it, if any, as they were called
 	// when it was set; in a state the engine keeps it up to date with
 	// their name (see ByID).
-	By string `json:"by,omitempty" fray:"who"`
+	By string `json:"by,omitempty" fray:"name,id=by_id"`
 	// ByID identifies the combatant who caused it. The engine fills it
 	// when the condition is applied; it is who By is, whatever their name
 	// becomes.
@@ -56,7 +56,7 @@ type Anchor struct {
 	// Name names the combatant whose turn it is; empty for the round
 	// itself. In a state the engine keeps it up to date with their name
 	// (see ID).
-	Name string `json:"name,omitempty" fray:"who"`
+	Name string `json:"name,omitempty" fray:"name,id=id"`
 	// ID identifies the combatant whose turn it is (empty for the round
 	// itself). The engine fills it when the condition is applied, and
 	// turn edges are matched by it.

@@ -24,6 +24,10 @@ const (
 	EventRenamed   = "renamed"   // a combatant's name changes; data: RenamedData
 )
 
+// FormatIDs is the format of events whose payloads identify combatants by
+// id (Event.Format). It is a wire number: never change it.
+const FormatIDs = 3
+
 // AboutUndeclared stands in Event.About for the combatants of an event
 // from a log older than declarations (format version 1): nobody can say
 // whom it concerns, so only the GM sees it. It is no combatant's id.
@@ -65,6 +69,11 @@ type Event struct {
 	// revealed: a reveal shows who is there now, not what they did unseen,
 	// nor the name they had then. The engine records it.
 	Hidden bool `json:"hidden,omitempty"`
+	// Format is the format of the event's payload: FormatIDs for events
+	// whose payloads identify combatants by id, 0 for older events, whose
+	// payloads name them (the engine rewrites those as it reads them: see
+	// engine.Upgrade).
+	Format int `json:"format,omitempty"`
 
 	// payload is the value Data was encoded from, when the event was made
 	// by NewEvent in this process; Decode copies it instead of decoding
@@ -155,8 +164,12 @@ const (
 
 // Roll is one roll of dice as recorded in an event.
 type Roll struct {
-	// For names whom or what the roll is for, such as a combatant.
+	// For names whom or what the roll is for, such as a combatant, in
+	// words.
 	For string `json:"for,omitempty"`
+	// Who is the id of the combatant the roll is for, when it is for one
+	// (the engine fills it).
+	Who CombatantID `json:"who,omitempty"`
 	// Expr is the dice expression rolled, such as "2d6".
 	Expr string `json:"expr"`
 	// Dice holds the physical face of every die, in the order rolled
@@ -185,21 +198,21 @@ type Roller interface {
 // AddedData is the payload of EventAdded.
 type AddedData struct {
 	Combatant Combatant `json:"combatant"`
-	// Before and After name the combatant the newcomer is placed next to
+	// Before and After are the combatant the newcomer is placed next to
 	// in the order of play, when the command named one.
-	Before string `json:"before,omitempty" fray:"who"`
-	After  string `json:"after,omitempty" fray:"who"`
+	Before CombatantID `json:"before,omitempty"`
+	After  CombatantID `json:"after,omitempty"`
 }
 
-// NameData is a payload that names one combatant.
+// NameData is a payload that concerns one combatant.
 type NameData struct {
-	Name string `json:"name" fray:"who"`
+	Who CombatantID `json:"name"`
 }
 
 // NoteData is the payload of EventNoted.
 type NoteData struct {
-	Name string `json:"name" fray:"who"`
-	Note string `json:"note"`
+	Who  CombatantID `json:"name"`
+	Note string      `json:"note"`
 }
 
 // SetData is the payload of EventSet.
@@ -208,18 +221,18 @@ type SetData struct {
 	Value string `json:"value"`
 }
 
-// ConditionData is the payload of EventCondition: Name is put in the
+// ConditionData is the payload of EventCondition: Who is put in the
 // condition, replacing one of the same name.
 type ConditionData struct {
-	Name      string    `json:"name" fray:"who"`
-	Condition Condition `json:"condition"`
+	Who       CombatantID `json:"name"`
+	Condition Condition   `json:"condition"`
 }
 
-// ClearedData is the payload of EventCleared: Name's condition named
+// ClearedData is the payload of EventCleared: Who's condition named
 // Condition ends.
 type ClearedData struct {
-	Name      string `json:"name" fray:"who"`
-	Condition string `json:"condition"`
+	Who       CombatantID `json:"name"`
+	Condition string      `json:"condition"`
 }
 
 // RenamedData is the payload of EventRenamed: the combatant ID, called

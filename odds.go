@@ -13,7 +13,7 @@ type Odds struct {
 	// as "attack Ganyeka Monolith with=blast".
 	Command string `json:"command,omitempty"`
 	// For names who rolls, such as "Ganyeka".
-	For string `json:"for,omitempty" fray:"who"`
+	For string `json:"for,omitempty" fray:"name"`
 	// Roll names what the roll is, in the system's words: "attack",
 	// "block", "check", "challenge" …
 	Roll string `json:"roll,omitempty"`
@@ -58,7 +58,7 @@ type Band struct {
 	P float64 `json:"p"`
 	// Who names the combatants the outcome's words name, such as Ann in
 	// "Ann first".
-	Who []string `json:"who,omitempty" fray:"who"`
+	Who []string `json:"who,omitempty" fray:"name"`
 }
 
 // Point is one value of a distribution and its probability.
@@ -78,7 +78,7 @@ type Modifier struct {
 	Source string `json:"source"`
 	// Who names the combatants the source mentions: the one who caused a
 	// condition, the target who holds it.
-	Who []string `json:"who,omitempty" fray:"who"`
+	Who []string `json:"who,omitempty" fray:"name"`
 	// Value is the number added (negative for a penalty).
 	Value int `json:"value"`
 	// On says which rolls a condition's modifier applies to: one of the

@@ -2,6 +2,7 @@ package fray
 
 import (
 	"reflect"
+	"strings"
 	"sync"
 )
 
@@ -21,8 +22,24 @@ import (
 // declared field too.
 
 // TagWho is the value of the fray struct tag that declares a reference
-// to a combatant.
+// to a combatant. In events of format 3 (FormatIDs) such a field holds the
+// combatant's id; in older events, its name.
 const TagWho = "who"
+
+// TagName is the value of the fray struct tag on a field that holds a
+// combatant's name as words to show, kept beside its id (such as
+// Condition.By beside Condition.ByID): it declares the combatant as
+// TagWho does, and stays a name in every format. The option id=KEY names
+// the JSON key of the id beside it, which the engine fills when it
+// rewrites an older event (fray:"name,id=by_id").
+const TagName = "name"
+
+// tagKind returns the kind a fray struct tag gives a field: TagWho,
+// TagName or "".
+func tagKind(tag string) string {
+	kind, _, _ := strings.Cut(tag, ",")
+	return kind
+}
 
 // Refs returns the combatant names and ids that the value v declares (see
 // TagWho), in the order of its fields.
@@ -135,7 +152,7 @@ func makePlan(t reflect.Type, tagged bool, depth int) plan {
 			if !f.IsExported() {
 				continue
 			}
-			if p := planFor(f.Type, f.Tag.Get("fray") == TagWho, depth+1); p != nil {
+			if p := planFor(f.Type, tagKind(f.Tag.Get("fray")) != "", depth+1); p != nil {
 				fields = append(fields, field{i, p})
 			}
 		}

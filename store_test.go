@@ -14,7 +14,7 @@ import (
 )
 
 func TestEventRecordRoundTrip(t *testing.T) {
-	ev, err := fray.NewEvent(fray.EventNoted, fray.NoteData{Name: "Blueshift", Note: "winded"},
+	ev, err := fray.NewEvent(fray.EventNoted, fray.NoteData{Who: "bbbbbbbb", Note: "winded"},
 		fray.Roll{For: "Blueshift", Expr: "2d6", Dice: []int{6, 3}, Total: 9, Source: fray.RollFaces})
 	if err != nil {
 		t.Fatal(err)

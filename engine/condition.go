@@ -113,7 +113,7 @@ func decideCondition(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) 
 		if err != nil {
 			return fray.Event{}, err
 		}
-		cond.By = by.Name
+		cond.By, cond.ByID = by.Name, by.ID
 	}
 	if v, ok := cmd.Opts["note"]; ok {
 		if len(v) > 200 {
@@ -121,7 +121,7 @@ func decideCondition(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) 
 		}
 		cond.Note = v
 	}
-	return fray.NewEvent(fray.EventCondition, fray.ConditionData{Name: c.Name, Condition: cond})
+	return fray.NewEvent(fray.EventCondition, fray.ConditionData{Who: c.ID, Condition: cond})
 }
 
 func checkConditionName(name string) error {
@@ -181,13 +181,13 @@ func ParseUntil(enc *fray.Encounter, holder, v string) (*fray.Anchor, error) {
 	default:
 		return bad()
 	}
-	a.Name = holder
+	a.Name, a.ID = holder, enc.IDOf(holder)
 	if hasName {
 		c, err := enc.Lookup(name)
 		if err != nil {
 			return nil, err
 		}
-		a.Name = c.Name
+		a.Name, a.ID = c.Name, c.ID
 	}
 	return a, nil
 }
@@ -207,7 +207,7 @@ func decideClear(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) {
 	if x == nil {
 		return fray.Event{}, fray.Errorf(fray.ENOTFOUND, "%s is not %s.", c, clip(cmd.Args[1]))
 	}
-	return fray.NewEvent(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: x.Name})
+	return fray.NewEvent(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: x.Name})
 }
 
 // applyCondition applies EventCondition and EventCleared.
@@ -218,14 +218,14 @@ func applyCondition(enc *fray.Encounter, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		c := enc.Find(d.Name)
+		c := enc.ByID(d.Who)
 		if c == nil || d.Condition.Name == "" {
-			return fray.Errorf(fray.EINVALID, "Event %d puts %q in a condition, but they are not present.", ev.Seq, fray.Mention(d.Name))
+			return fray.Errorf(fray.EINVALID, "Event %d puts %s in a condition, but they are not present.", ev.Seq, d.Who)
 		}
 		x := d.Condition.Clone()
-		// The names the payload holds become ids: who caused the
-		// condition and whose turn ends it are those combatants, whatever
-		// they are called later (see renamed).
+		// A condition a system made in its own words, or one from a log
+		// older than ids in conditions, names its causer and anchor: the
+		// names become ids here, as the rules meant them then.
 		if x.By != "" && x.ByID == "" {
 			x.ByID = enc.IDOf(x.By)
 		}
@@ -242,9 +242,9 @@ func applyCondition(enc *fray.Encounter, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		c := enc.Find(d.Name)
+		c := enc.ByID(d.Who)
 		if c == nil || c.Condition(d.Condition) == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d clears %q's condition %q, which they are not in.", ev.Seq, fray.Mention(d.Name), d.Condition)
+			return fray.Errorf(fray.EINVALID, "Event %d clears %s's condition %q, which they are not in.", ev.Seq, d.Who, d.Condition)
 		}
 		dropCondition(c, func(x *fray.Condition) bool { return fray.SameName(x.Name, d.Condition) })
 	}
@@ -316,10 +316,10 @@ func renameIn(enc *fray.Encounter, id fray.CombatantID, name string) {
 	}
 }
 
-// ConditionRef names one combatant's condition.
+// ConditionRef is one combatant's condition.
 type ConditionRef struct {
-	Name      string `json:"name"`
-	Condition string `json:"condition"`
+	Who       fray.CombatantID `json:"who"`
+	Condition string           `json:"condition"`
 }
 
 // Modifiers returns the modifiers conditions bring to a roll of the given
@@ -361,7 +361,7 @@ func Modifiers(actor, target *fray.Combatant, kind string, round int) (mods []fr
 				used = true
 			}
 			if used && x.Once {
-				spent = append(spent, ConditionRef{Name: c.Name, Condition: x.Name})
+				spent = append(spent, ConditionRef{Who: c.ID, Condition: x.Name})
 			}
 		}
 	}
@@ -379,7 +379,7 @@ func Modifiers(actor, target *fray.Combatant, kind string, round int) (mods []fr
 func SpendEvents(spent []ConditionRef) ([]fray.Event, error) {
 	var evs []fray.Event
 	for _, r := range spent {
-		ev, err := fray.NewEvent(fray.EventCleared, fray.ClearedData{Name: r.Name, Condition: r.Condition})
+		ev, err := fray.NewEvent(fray.EventCleared, fray.ClearedData{Who: r.Who, Condition: r.Condition})
 		if err != nil {
 			return nil, err
 		}

@@ -305,7 +305,7 @@ func (e *Engine) meta(typ string, step int) (fray.Event, error) {
 		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "The encounter's log holds %d events, the limit (MaxEvents).", MaxEvents)
 	}
 	ev, err := fray.NewEvent(typ, fray.StepData{Step: step})
-	ev.Seq = len(e.events) + 1
+	ev.Seq, ev.Format = len(e.events)+1, fray.FormatIDs
 	return ev, err
 }
 

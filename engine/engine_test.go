@@ -117,9 +117,9 @@ func TestPhysicalDice(t *testing.T) {
 	// A's and C's entered dice are used; dice= gives B's, the one roll left.
 	evs = do(t, e, "start dice=4")
 	want := []fray.Roll{
-		{For: "A", Expr: "1d20", Dice: []int{17}, Total: 17, Source: fray.RollFaces},
-		{For: "B", Expr: "1d20", Dice: []int{4}, Total: 4, Source: fray.RollFaces},
-		{For: "C", Expr: "1d20", Dice: []int{5}, Total: 5, Source: fray.RollFaces},
+		{For: "A", Who: e.Encounter().Find("A").ID, Expr: "1d20", Dice: []int{17}, Total: 17, Source: fray.RollFaces},
+		{For: "B", Who: e.Encounter().Find("B").ID, Expr: "1d20", Dice: []int{4}, Total: 4, Source: fray.RollFaces},
+		{For: "C", Who: e.Encounter().Find("C").ID, Expr: "1d20", Dice: []int{5}, Total: 5, Source: fray.RollFaces},
 	}
 	if got := evs[0].Rolls; !reflect.DeepEqual(got, want) {
 		t.Errorf("start rolls\n got %+v\nwant %+v", got, want)
@@ -148,7 +148,7 @@ func TestExportImport(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	if want := `{"schema":"fray.log","version":2,"rules":"bpb","seed":42}`; lines[0] != want {
+	if want := `{"schema":"fray.log","version":3,"rules":"bpb","seed":42}`; lines[0] != want {
 		t.Errorf("header %s, want %s", lines[0], want)
 	}
 	if len(lines) != 1+len(e.Log()) {
@@ -169,7 +169,7 @@ func TestExportImport(t *testing.T) {
 	bad := []struct{ name, log, want string }{
 		{"empty", "", "empty"},
 		{"no header", `{"seq":1}`, "header"},
-		{"new version", `{"schema":"fray.log","version":3,"rules":"bpb"}`, "version 3"},
+		{"new version", `{"schema":"fray.log","version":4,"rules":"bpb"}`, "version 4"},
 		{"other rules", `{"schema":"fray.log","version":1,"rules":"queue"}`, `for the rules "queue"`},
 		{"gap", lines[0] + "\n" + strings.Replace(lines[1], `"seq":1`, `"seq":3`, 1), "out of sequence"},
 		{"not json", lines[0] + "\n{", "not an event"},

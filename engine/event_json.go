@@ -52,15 +52,18 @@ func fastEvent(b []byte, names *interner) (fray.Event, bool) {
 		}
 		v := b[i:end]
 		switch string(key) {
-		case "seq", "step":
+		case "seq", "step", "format":
 			n, err := strconv.Atoi(string(v))
 			if err != nil || len(v) > 1 && (v[0] == '0' || v[0] == '-' && v[1] == '0') {
 				return ev, false
 			}
-			if string(key) == "seq" {
+			switch string(key) {
+			case "seq":
 				ev.Seq = n
-			} else {
+			case "step":
 				ev.Step = n
+			default:
+				ev.Format = n
 			}
 		case "type", "command":
 			s, j, ok := plainJSONString(b, i)

@@ -52,7 +52,9 @@ func freeID(enc *fray.Encounter, seed uint64, seq int, taken map[fray.CombatantI
 
 // stamp prepares an event of a new step for the log, before it is
 // applied to the working state enc: an added combatant without an id gets
-// one, and About records the combatants the event concerns.
+// one, the event is of format 3 (fray.FormatIDs), its rolls for
+// combatants say whose they are (Roll.Who), and About records the
+// combatants the event concerns.
 //
 // The About lists of one step share buf's backing array, so that a step
 // allocates one list however many events it records; stamp returns buf
@@ -73,6 +75,12 @@ func stamp(enc *fray.Encounter, seed uint64, ev *fray.Event, taken map[fray.Comb
 			*ev = fresh
 		}
 		taken[d.Combatant.ID] = true
+	}
+	ev.Format = fray.FormatIDs
+	for i := range ev.Rolls {
+		if ev.Rolls[i].Who == "" {
+			ev.Rolls[i].Who = idOf(enc, ev.Rolls[i].For)
+		}
 	}
 	start := len(buf)
 	buf = appendAbout(buf, enc, *ev)

@@ -23,7 +23,13 @@ const (
 	// A version 1 log still imports: each combatant gets an id derived
 	// from the event that added it (the same at every import), and its
 	// events, which declare nothing, are the GM's alone.
-	LogVersion = 2
+	//
+	// Version 3 identifies combatants by id in events' payloads too
+	// (every field declared fray.TagWho) and says whom a roll is for
+	// (fray.Roll.Who); each event carries its format (fray.Event.Format).
+	// Events of versions 1 and 2 are rewritten into it as they are read
+	// (see Upgrade), so a version 3 log may begin with older events.
+	LogVersion = 3
 )
 
 // MaxLogLine is the longest line Import reads, in bytes.
@@ -144,9 +150,10 @@ func Import(r io.Reader, sys fray.System, rng *rand.Rand) (*Engine, error) {
 }
 
 // Replay returns an engine rebuilt from events (as returned by Log) under
-// sys, without rolling any die. The engine keeps evs as its log, marking
-// those that concerned a hidden combatant (fray.Event.Hidden) where an
-// older log did not.
+// sys, without rolling any die. The engine keeps evs as its log,
+// rewriting events older than format 3 (see Upgrade) and marking those
+// that concerned a hidden combatant (fray.Event.Hidden) where an older log
+// did not.
 func Replay(sys fray.System, rng *rand.Rand, evs []fray.Event) (*Engine, error) {
 	e := New(sys, rng)
 	if err := e.load(evs); err != nil {
@@ -156,8 +163,17 @@ func Replay(sys fray.System, rng *rand.Rand, evs []fray.Event) (*Engine, error) 
 }
 
 // load checks the structure of a whole log, works out which steps are
-// applied, and applies them.
+// applied, and applies them. Events older than format 3 are rewritten
+// into it first (Upgrade).
 func (e *Engine) load(evs []fray.Event) error {
+	for _, ev := range evs {
+		if ev.Format < fray.FormatIDs {
+			if err := Upgrade(e.sys, evs); err != nil {
+				return err
+			}
+			break
+		}
+	}
 	for i, ev := range evs {
 		if ev.Seq != i+1 {
 			return fray.Errorf(fray.EINVALID, "Event %d is numbered %d.", i+1, ev.Seq)

@@ -81,7 +81,7 @@ func TestOddsRefusedWithoutOddser(t *testing.T) {
 
 // The odds an event records survive the log's round trip.
 func TestEventOddsRoundTrip(t *testing.T) {
-	ev, err := fray.NewEvent("x.rolled", fray.NameData{Name: "A"}, fray.Roll{Expr: "2d6", Dice: []int{3, 4}, Total: 7, Source: fray.RollSeeded})
+	ev, err := fray.NewEvent("x.rolled", fray.NameData{Who: "aaaaaaaa"}, fray.Roll{Expr: "2d6", Dice: []int{3, 4}, Total: 7, Source: fray.RollSeeded})
 	if err != nil {
 		t.Fatal(err)
 	}

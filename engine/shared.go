@@ -120,7 +120,7 @@ func DecideShared(enc *fray.Encounter, cmd fray.Command, s Spec) (evs []fray.Eve
 		var c *fray.Combatant
 		if c, err = OneName(enc, cmd, "remove NAME"); err == nil {
 			if err = CheckOpts(cmd); err == nil {
-				ev, err = fray.NewEvent(fray.EventRemoved, fray.NameData{Name: c.Name})
+				ev, err = fray.NewEvent(fray.EventRemoved, fray.NameData{Who: c.ID})
 			}
 		}
 	case CmdSet:
@@ -138,7 +138,7 @@ func DecideShared(enc *fray.Encounter, cmd fray.Command, s Spec) (evs []fray.Eve
 				if !c.Hidden {
 					return nil, true, fray.Errorf(fray.EINVALID, "%s is not hidden.", c)
 				}
-				ev, err = fray.NewEvent(fray.EventRevealed, fray.NameData{Name: c.Name})
+				ev, err = fray.NewEvent(fray.EventRevealed, fray.NameData{Who: c.ID})
 			}
 		}
 	case CmdRename:
@@ -244,9 +244,9 @@ func decideAdd(enc *fray.Encounter, cmd fray.Command, s Spec) (fray.Event, error
 				return fray.Event{}, err
 			}
 			if k == KeyBefore {
-				d.Before = o.Name
+				d.Before = o.ID
 			} else {
-				d.After = o.Name
+				d.After = o.ID
 			}
 		default:
 			if !slices.Contains(s.Stats, k) {
@@ -328,7 +328,7 @@ func decideNote(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) {
 	if len(text) > 1000 {
 		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "The note is longer than 1000 bytes.")
 	}
-	return fray.NewEvent(fray.EventNoted, fray.NoteData{Name: c.Name, Note: text})
+	return fray.NewEvent(fray.EventNoted, fray.NoteData{Who: c.ID, Note: text})
 }
 
 // ApplyShared applies the events DecideShared produces to enc. handled is
@@ -366,9 +366,9 @@ func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, rem
 		if err := ev.Decode(&d); err != nil {
 			return nil, "", true, err
 		}
-		i := slices.IndexFunc(enc.Combatants, func(c *fray.Combatant) bool { return fray.SameName(c.Name, d.Name) })
+		i := slices.IndexFunc(enc.Combatants, func(c *fray.Combatant) bool { return c.ID == d.Who })
 		if i < 0 {
-			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d removes %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d removes %s, who is not present.", ev.Seq, d.Who)
 		}
 		gone := enc.Combatants[i]
 		enc.Gone = append(enc.Gone, fray.Departed{ID: gone.ID, Name: gone.Name, Side: gone.Side, Hidden: gone.Hidden})
@@ -413,9 +413,9 @@ func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, rem
 		if err := ev.Decode(&d); err != nil {
 			return nil, "", true, err
 		}
-		c := enc.Find(d.Name)
+		c := enc.ByID(d.Who)
 		if c == nil {
-			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d notes %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d notes %s, who is not present.", ev.Seq, d.Who)
 		}
 		if c.Notes != "" {
 			c.Notes += "\n"
@@ -427,9 +427,9 @@ func ApplyShared(enc *fray.Encounter, ev fray.Event) (added *fray.AddedData, rem
 		if err := ev.Decode(&d); err != nil {
 			return nil, "", true, err
 		}
-		c := enc.Find(d.Name)
+		c := enc.ByID(d.Who)
 		if c == nil {
-			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d reveals %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+			return nil, "", true, fray.Errorf(fray.EINVALID, "Event %d reveals %s, who is not present.", ev.Seq, d.Who)
 		}
 		c.Hidden = false
 		return nil, "", true, nil

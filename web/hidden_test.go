@@ -163,9 +163,9 @@ func TestRedact(t *testing.T) {
 		ev.About = []fray.CombatantID{c.ID}
 		return ev
 	}
-	note, _ := fray.NewEvent(fray.EventNoted, fray.NoteData{Name: "Ann", Note: "x"})
+	note, _ := fray.NewEvent(fray.EventNoted, fray.NoteData{Who: "aaaaaaaa", Note: "x"})
 	note.About = []fray.CombatantID{"aaaaaaaa"}
-	roll := fray.Event{Type: "queue.acted", Rolls: []fray.Roll{{For: "ZED", Expr: "d20", Total: 3}}, About: []fray.CombatantID{"zzzzzzzz"}}
+	roll := fray.Event{Type: "queue.acted", Rolls: []fray.Roll{{For: "ZED", Who: "zzzzzzzz", Expr: "d20", Total: 3}}, About: []fray.CombatantID{"zzzzzzzz"}}
 	evs := []fray.Event{add(v.Combatants[0]), add(v.Combatants[1]), add(v.Combatants[2]), note, roll}
 	sight := web.NewSight(enc)
 

@@ -294,7 +294,7 @@ func redactNumbers(ev *fray.Event, s *Sight) bool {
 	}
 	var rolls []fray.Roll
 	for _, r := range ev.Rolls {
-		if s.pcs[s.id(r.For)] {
+		if s.pcs[r.Who] {
 			rolls = append(rolls, r)
 		}
 	}

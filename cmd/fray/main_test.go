@@ -2,15 +2,18 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"fray/rules/rulestest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata (check every change by hand)")
+// update is the -update flag, which rulestest (imported for the old logs'
+// test) defines for every test binary that imports it.
+var update = rulestest.Updating
 
 // TestGolden runs the command line and compares what it prints, and its
 // exit code, with testdata/NAME.golden. Every golden file was checked by
@@ -57,7 +60,7 @@ func TestGolden(t *testing.T) {
 			code := Main(tt.args, strings.NewReader(""), &stdout, &stderr)
 			got := fmt.Sprintf("$ fray %s\n# exit %d\n# stdout\n%s# stderr\n%s", strings.Join(tt.args, " "), code, stdout.String(), stderr.String())
 			path := filepath.Join("testdata", tt.name+".golden")
-			if *update {
+			if update() {
 				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}

@@ -417,7 +417,7 @@ func (p *player) run(line string, lineNo int) bool {
 				fmt.Fprintf(p.out, "  %s\n", formatRoll(r))
 			}
 			if ev.Odds != nil {
-				if res := outcome(ev); res != "" {
+				if res := outcome(ev, p.e.Encounter()); res != "" {
 					fmt.Fprintf(p.out, "  result: %s\n", res)
 				}
 			}
@@ -628,9 +628,10 @@ func oddsLine(o fray.Odds) string {
 
 // outcome reads the outcome a roll event's payload names, by the
 // convention of the systems' roll payloads: "shown" (the words a setting
-// chose), else "band" (or "outcome"), with
-// "total" and "difficulty" when they are there: "extreme (21 against 17)".
-func outcome(ev fray.Event) string {
+// chose), else "band" (or "outcome", which may be the id of the combatant
+// who won: said by their name in enc), with "total" and "difficulty" when
+// they are there: "extreme (21 against 17)".
+func outcome(ev fray.Event, enc *fray.Encounter) string {
 	var d struct {
 		// Shown, when a payload has it, is the result in the words the
 		// encounter's settings choose (pp's results=traditional), shown
@@ -651,6 +652,11 @@ func outcome(ev fray.Event) string {
 	}
 	if s == "" {
 		s = d.Outcome
+		if enc != nil {
+			if n := enc.NameOf(fray.CombatantID(s)); n != "" {
+				s = n
+			}
+		}
 	}
 	if s != "" && d.Total != nil && d.Difficulty != nil {
 		s += fmt.Sprintf(" (%d against %d)", *d.Total, *d.Difficulty)

@@ -2,6 +2,7 @@ package bpb
 
 import (
 	"slices"
+	"strconv"
 
 	"fray"
 	"fray/engine"
@@ -18,8 +19,8 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 	return err
 }
 
-// apply applies one event. Payloads name combatants; the state refers to
-// them by id, so each name becomes an id here (see idOf), and a rename
+// apply applies one event. Payloads and the state refer to combatants by
+// id (engine.Upgrade rewrote the names of older events), so a rename
 // (fray.EventRenamed, applied by engine.ApplyShared) leaves the rest of
 // the state as it is.
 func (s *State) apply(ev fray.Event) error {
@@ -42,7 +43,10 @@ func (s *State) apply(ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		order := s.ids(d.Names)
+		if err := s.present(ev, d.Names); err != nil {
+			return err
+		}
+		order := d.Names // decoded for this event: the state may keep it
 		if !s.Started {
 			s.Declared = order
 			return nil
@@ -62,8 +66,11 @@ func (s *State) apply(ev fray.Event) error {
 			return fray.Errorf(fray.EINVALID, "Event %d enters initiative without a roll.", ev.Seq)
 		}
 		r := ev.Rolls[0]
-		r.For = "" // the entry's key says whom it is for
-		s.Initiative[s.idOf(d.Name)] = r
+		r.For, r.Who = "", "" // the entry's key says whom it is for
+		if s.ByID(d.Who) == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d enters initiative for %s, who is not present.", ev.Seq, s.mention(d.Who))
+		}
+		s.Initiative[d.Who] = r
 	case fray.EventStarted:
 		var d startData
 		if err := ev.Decode(&d); err != nil {
@@ -72,8 +79,11 @@ func (s *State) apply(ev fray.Event) error {
 		if s.Started {
 			return fray.Errorf(fray.EINVALID, "Event %d starts an encounter already started.", ev.Seq)
 		}
+		if err := s.present(ev, d.Order); err != nil {
+			return err
+		}
 		s.Started = true
-		s.Order = s.ids(d.Order)
+		s.Order = d.Order
 		s.startRound(1)
 		s.settle()
 	case EventTurnEnded:
@@ -86,8 +96,8 @@ func (s *State) apply(ev fray.Event) error {
 			return err
 		}
 		t := s.current()
-		if t == nil || !fray.SameName(s.NameOf(t.ID), d.Name) {
-			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, fray.Mention(d.Name))
+		if t == nil || t.ID != d.Name {
+			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, s.mention(d.Name))
 		}
 		t.Mark = markActed
 		t.Noted = s.noted(d.Note, m)
@@ -100,8 +110,8 @@ func (s *State) apply(ev fray.Event) error {
 			return err
 		}
 		t := s.current()
-		if t == nil || !fray.SameName(s.NameOf(t.ID), d.Name) {
-			return fray.Errorf(fray.EINVALID, "Event %d delays %s's turn, which is not in progress.", ev.Seq, fray.Mention(d.Name))
+		if t == nil || t.ID != d.Who {
+			return fray.Errorf(fray.EINVALID, "Event %d delays %s's turn, which is not in progress.", ev.Seq, s.mention(d.Who))
 		}
 		t.Mark = markDelayed
 		s.Held[t.ID] = s.Round
@@ -112,10 +122,10 @@ func (s *State) apply(ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		id := s.idOf(d.Name)
+		id := d.Who
 		from, ok := s.Held[id]
 		if !ok || s.current() == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d takes a delayed turn %s does not hold.", ev.Seq, fray.Mention(d.Name))
+			return fray.Errorf(fray.EINVALID, "Event %d takes a delayed turn %s does not hold.", ev.Seq, s.mention(id))
 		}
 		delete(s.Held, id)
 		s.Seq = slices.Insert(s.Seq, s.Pos, Turn{ID: id, Kind: kindDelayed, From: from})
@@ -129,10 +139,13 @@ func (s *State) apply(ev fray.Event) error {
 		if err != nil {
 			return err
 		}
-		if s.current() == nil {
+		id := d.Name
+		switch {
+		case s.current() == nil:
 			return fray.Errorf(fray.EINVALID, "Event %d forces an action with nobody's turn in progress.", ev.Seq)
+		case !slices.Contains(s.Order, id):
+			return fray.Errorf(fray.EINVALID, "Event %d forces an action by %s, who has no place in the order of play.", ev.Seq, s.mention(id))
 		}
-		id := s.idOf(d.Name)
 		held, idx, round := s.forceCost(id)
 		t := Turn{ID: id, Kind: kindForced, Mark: markActed, Noted: s.noted(d.Note, m), From: s.Round}
 		switch {
@@ -162,16 +175,12 @@ func (s *State) apply(ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		before, after := s.idOf(d.Before), s.idOf(d.After)
-		for _, n := range []struct {
-			name string
-			id   fray.CombatantID
-		}{{d.Before, before}, {d.After, after}} {
-			if n.name != "" && !slices.Contains(s.Order, n.id) {
-				return fray.Errorf(fray.EINVALID, "Event %d places %s next to %s, who is not in the order of play.", ev.Seq, fray.Mention(d.Name), fray.Mention(n.name))
+		for _, id := range []fray.CombatantID{d.Before, d.After} {
+			if id != "" && !slices.Contains(s.Order, id) {
+				return fray.Errorf(fray.EINVALID, "Event %d places %s next to %s, who is not in the order of play.", ev.Seq, s.mention(d.Name), s.mention(id))
 			}
 		}
-		order, err := engine.Place(s.Order, s.idOf(d.Name), before, after, len(s.Order))
+		order, err := engine.Place(s.Order, d.Name, d.Before, d.After, len(s.Order))
 		if err != nil {
 			return err
 		}
@@ -184,34 +193,41 @@ func (s *State) apply(ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		c := s.Find(d.Name)
+		c := s.ByID(d.Name)
 		if c == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d makes %q aware, who is not present.", ev.Seq, fray.Mention(d.Name))
+			return fray.Errorf(fray.EINVALID, "Event %d makes %s aware, who is not present.", ev.Seq, s.mention(d.Name))
 		}
 		c.Unaware = false
-		s.join(c.ID, s.idOf(d.Before), s.idOf(d.After))
+		s.join(c.ID, d.Before, d.After)
 	default:
 		return fray.Errorf(fray.EINVALID, "Event %d has the type %q, unknown to Bulletproof Blues.", ev.Seq, ev.Type)
 	}
 	return nil
 }
 
-// ids returns the ids of the combatants a payload names (see idOf); nil
-// for nil.
-func (s *State) ids(names []string) []fray.CombatantID {
-	if names == nil {
-		return nil
+// present refuses an event whose order of play holds someone not
+// present.
+func (s *State) present(ev fray.Event, ids []fray.CombatantID) error {
+	for _, id := range ids {
+		if s.ByID(id) == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d puts %s in the order of play, who is not present.", ev.Seq, s.mention(id))
+		}
 	}
-	out := make([]fray.CombatantID, len(names))
-	for i, n := range names {
-		out[i] = s.idOf(n)
+	return nil
+}
+
+// mention says the combatant id in a message about an event: by name
+// (declared), or by id when nobody has it.
+func (s *State) mention(id fray.CombatantID) any {
+	if n := s.NameOf(id); n != "" {
+		return fray.Mention(n)
 	}
-	return out
+	return strconv.Quote(string(id))
 }
 
 // placeAdded puts a newly added combatant in the order of play.
 func (s *State) placeAdded(d *fray.AddedData) {
-	c := s.Find(d.Combatant.Name)
+	c := s.ByID(d.Combatant.ID)
 	if n, ok := c.Stats[TrackEndurance]; ok {
 		// add NAME endurance=N starts the Endurance track (B-10).
 		if _, has := c.Tracks[TrackEndurance]; !has {
@@ -233,7 +249,7 @@ func (s *State) placeAdded(d *fray.AddedData) {
 			}
 		}
 	default:
-		s.join(c.ID, s.idOf(d.Before), s.idOf(d.After))
+		s.join(c.ID, d.Before, d.After)
 	}
 }
 

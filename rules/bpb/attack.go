@@ -128,7 +128,7 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &task{actor: a, target: b, d: taskData{Name: a.Name, Roll: RollAttack, Stat: stat, Target: b.Name, Power: pw.Name, Rank: pw.Rank, Value: v,
+	t := &task{actor: a, target: b, d: taskData{Name: a.ID, Roll: RollAttack, Stat: stat, Target: b.ID, Power: pw.Name, Rank: pw.Rank, Value: v,
 		Difficulty: TaskBaseDifficulty, Expertise: a.HasExpertise(pw.Name), Option: OptionOverwhelming, Stunning: pw.Damage == "stunning"}}
 	t.mods = []fray.Modifier{{Source: title(stat), Value: v}}
 	if s.Setting(SettingAttackVs, "agility") == "agility" {

@@ -66,35 +66,38 @@ var spec = engine.Spec{
 	Placement: true,
 }
 
-// Payloads of this system's events. Every field that names a combatant
-// declares it (fray.TagWho), and so does a note's prose: "mentions" lists
-// the other combatants a note names, read once when the command is (see
-// engine.Mentions). A turn's note mentions nobody far more often than
-// somebody, so the payloads of the frequent events stay flat (copied, not
-// decoded) without it: turnData and forcedData, and turnNoted and
-// forcedNoted, with "mentions", share one JSON form each.
+// Payloads of this system's events. Every field that refers to a
+// combatant holds their id (fray.CombatantID, which declares it), and so
+// does a note's prose: "mentions" lists the other combatants a note
+// names, read once when the command is (see engine.Mentions). A turn's
+// note mentions nobody far more often than somebody, so the payloads of
+// the frequent events stay flat (copied, not decoded) without it:
+// turnData and forcedData, and turnNoted and forcedNoted, with
+// "mentions", share one JSON form each. Events of logs older than ids
+// (fray.FormatIDs) named them; engine.Upgrade rewrites those from the
+// types Payloads declares.
 
 type namesData struct {
-	Names []string `json:"names" fray:"who"`
+	Names []fray.CombatantID `json:"names"`
 }
 
 type turnData struct {
-	Name string `json:"name" fray:"who"`
-	Note string `json:"note,omitempty"`
+	Name fray.CombatantID `json:"name"`
+	Note string           `json:"note,omitempty"`
 }
 
 // turnNoted is the payload of EventTurnEnded when its note mentions
 // other combatants.
 type turnNoted struct {
-	Name string `json:"name" fray:"who"`
-	Note string `json:"note,omitempty"`
-	// Mentions names the other combatants the note mentions.
-	Mentions []string `json:"mentions,omitempty" fray:"who"`
+	Name fray.CombatantID `json:"name"`
+	Note string           `json:"note,omitempty"`
+	// Mentions lists the other combatants the note mentions.
+	Mentions []fray.CombatantID `json:"mentions,omitempty"`
 }
 
 type forcedData struct {
-	Name string `json:"name" fray:"who"`
-	Note string `json:"note,omitempty"`
+	Name fray.CombatantID `json:"name"`
+	Note string           `json:"note,omitempty"`
 	// Spends says which turn the action costs: "held", "this round" or
 	// "round N"; informative only, Apply works it out again.
 	Spends string `json:"spends"`
@@ -103,21 +106,44 @@ type forcedData struct {
 // forcedNoted is the payload of EventForced when its note mentions other
 // combatants, such as the attacker of "blocks attack by Ganyeka".
 type forcedNoted struct {
-	Name     string   `json:"name" fray:"who"`
-	Note     string   `json:"note,omitempty"`
-	Mentions []string `json:"mentions,omitempty" fray:"who"`
-	Spends   string   `json:"spends"`
+	Name     fray.CombatantID   `json:"name"`
+	Note     string             `json:"note,omitempty"`
+	Mentions []fray.CombatantID `json:"mentions,omitempty"`
+	Spends   string             `json:"spends"`
 }
 
 type placeData struct {
-	Name   string `json:"name" fray:"who"`
-	Before string `json:"before,omitempty" fray:"who"`
-	After  string `json:"after,omitempty" fray:"who"`
+	Name   fray.CombatantID `json:"name"`
+	Before fray.CombatantID `json:"before,omitempty"`
+	After  fray.CombatantID `json:"after,omitempty"`
 }
 
 type startData struct {
-	Mode  string   `json:"mode"`
-	Order []string `json:"order" fray:"who"`
+	Mode  string             `json:"mode"`
+	Order []fray.CombatantID `json:"order"`
+}
+
+// Payloads declares the payload type of each event type the system
+// emits (engine.Payloads), so that older logs can be rewritten. An
+// EventTurnEnded or EventForced holds a turnNoted or forcedNoted, the
+// JSON forms of turnData and forcedData with their mentions.
+func (*System) Payloads() map[string]any {
+	return map[string]any{
+		EventDeclared:     namesData{},
+		EventInitiative:   fray.NameData{},
+		fray.EventStarted: startData{},
+		EventTurnEnded:    turnNoted{},
+		EventDelayed:      fray.NameData{},
+		EventInterrupt:    fray.NameData{},
+		EventForced:       forcedNoted{},
+		EventReordered:    placeData{},
+		EventAware:        placeData{},
+		EventTask:         taskData{},
+		EventDamaged:      damageData{},
+		EventStaggered:    fray.NameData{},
+		EventAwarded:      awardData{},
+		EventSpent:        spendData{},
+	}
 }
 
 // System is the Bulletproof Blues order of play. Its zero value is ready
@@ -274,11 +300,11 @@ func (s *State) checkShared(ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		for _, n := range []string{d.Before, d.After} {
-			if n == "" {
+		for _, id := range []fray.CombatantID{d.Before, d.After} {
+			if id == "" {
 				continue
 			}
-			c := s.Find(n)
+			c := s.ByID(id)
 			if c.Unaware || c.Kind == fray.KindEnvironment {
 				return fray.Errorf(fray.EINVALID, "%s has no place in the order of play to stand next to.", c)
 			}
@@ -337,8 +363,10 @@ func (s *State) decideOrder(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
-	for _, n := range names {
+	order := make([]fray.CombatantID, len(names))
+	for i, n := range names {
 		c := s.Find(n)
+		order[i] = c.ID
 		if c.Kind == fray.KindEnvironment {
 			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last; leave it out of the order.", c)
 		}
@@ -346,12 +374,12 @@ func (s *State) decideOrder(cmd fray.Command) (fray.Event, error) {
 			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and has no turn; make them aware first.", c)
 		}
 	}
-	return fray.NewEvent(EventDeclared, namesData{Names: names})
+	return fray.NewEvent(EventDeclared, namesData{Names: order})
 }
 
 // placeOpts reads the before= or after= of a command that places c in
-// the order of play, and returns the name it gives.
-func (s *State) placeOpts(cmd fray.Command, c *fray.Combatant) (before, after string, err error) {
+// the order of play, and returns whom it gives.
+func (s *State) placeOpts(cmd fray.Command, c *fray.Combatant) (before, after fray.CombatantID, err error) {
 	b, hasB := cmd.Opts[engine.KeyBefore]
 	a, hasA := cmd.Opts[engine.KeyAfter]
 	if hasB && hasA {
@@ -360,7 +388,7 @@ func (s *State) placeOpts(cmd fray.Command, c *fray.Combatant) (before, after st
 	for _, p := range []struct {
 		v   string
 		has bool
-		out *string
+		out *fray.CombatantID
 	}{{b, hasB, &before}, {a, hasA, &after}} {
 		if !p.has {
 			continue
@@ -375,7 +403,7 @@ func (s *State) placeOpts(cmd fray.Command, c *fray.Combatant) (before, after st
 		if o.Kind == fray.KindEnvironment || o.Unaware {
 			return "", "", fray.Errorf(fray.EINVALID, "%s has no place in the order of play to stand next to.", o)
 		}
-		*p.out = o.Name
+		*p.out = o.ID
 	}
 	return before, after, nil
 }
@@ -398,7 +426,7 @@ func (s *State) decideAware(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
-	return fray.NewEvent(EventAware, placeData{Name: c.Name, Before: before, After: after})
+	return fray.NewEvent(EventAware, placeData{Name: c.ID, Before: before, After: after})
 }
 
 func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, error) {
@@ -444,7 +472,7 @@ func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, e
 			return fray.Event{}, fray.Errorf(fray.EINVALID, "initiative enters physical dice: give the faces (initiative %s 6,3) or their total.", c)
 		}
 	}
-	return fray.NewEvent(EventInitiative, fray.NameData{Name: c.Name}, roll)
+	return fray.NewEvent(EventInitiative, fray.NameData{Who: c.ID}, roll)
 }
 
 func (s *State) decideStart(cmd fray.Command, r fray.Roller) (fray.Event, error) {
@@ -453,9 +481,9 @@ func (s *State) decideStart(cmd fray.Command, r fray.Roller) (fray.Event, error)
 		return fray.Event{}, err
 	}
 	if p.mode == "declared" {
-		order := make([]string, len(p.aware))
+		order := make([]fray.CombatantID, len(p.aware))
 		for i, c := range p.aware {
-			order[i] = c.Name
+			order[i] = c.ID
 		}
 		return fray.NewEvent(fray.EventStarted, startData{Mode: p.mode, Order: order})
 	}
@@ -503,11 +531,10 @@ func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
 	if len(note) > 200 {
 		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
-	name := s.NameOf(t.ID)
-	if m := engine.Mentions(&s.Encounter, note, name); m != nil {
-		return fray.NewEvent(EventTurnEnded, turnNoted{Name: name, Note: note, Mentions: m})
+	if m := s.mentions(note, s.NameOf(t.ID)); m != nil {
+		return fray.NewEvent(EventTurnEnded, turnNoted{Name: t.ID, Note: note, Mentions: m})
 	}
-	return fray.NewEvent(EventTurnEnded, turnData{Name: name, Note: note})
+	return fray.NewEvent(EventTurnEnded, turnData{Name: t.ID, Note: note})
 }
 
 func (s *State) decideDelay(cmd fray.Command) (fray.Event, error) {
@@ -528,7 +555,7 @@ func (s *State) decideDelay(cmd fray.Command) (fray.Event, error) {
 	case t.Kind == kindDelayed:
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already taking a delayed turn and cannot delay it again.", c)
 	}
-	return fray.NewEvent(EventDelayed, fray.NameData{Name: c.Name})
+	return fray.NewEvent(EventDelayed, fray.NameData{Who: c.ID})
 }
 
 func (s *State) decideInterrupt(cmd fray.Command) (fray.Event, error) {
@@ -561,15 +588,15 @@ func (s *State) decideInterrupt(cmd fray.Command) (fray.Event, error) {
 			return fray.Event{}, fray.Errorf(fray.EINVALID, "A delayed turn pre-empts the turn about to be taken, which is %s's, not %s's; use next until %s's turn comes.", fray.Mention(s.NameOf(cur.ID)), o, o)
 		}
 	}
-	return fray.NewEvent(EventInterrupt, fray.NameData{Name: c.Name})
+	return fray.NewEvent(EventInterrupt, fray.NameData{Who: c.ID})
 }
 
 func (s *State) decideForce(cmd fray.Command) (fray.Event, error) { return s.force(cmd, nil) }
 
-// force decides a forced action; about names the other combatants its
+// force decides a forced action; about lists the other combatants its
 // note mentions when the rules wrote the note (nil: the note is the
 // GM's, read for the names it mentions).
-func (s *State) force(cmd fray.Command, about []string) (fray.Event, error) {
+func (s *State) force(cmd fray.Command, about []fray.CombatantID) (fray.Event, error) {
 	if err := engine.CheckArgs(cmd, 1, 1, "force NAME [note=TEXT]"); err != nil {
 		return fray.Event{}, err
 	}
@@ -609,12 +636,12 @@ func (s *State) force(cmd fray.Command, about []string) (fray.Event, error) {
 		spends = "this round"
 	}
 	if about == nil {
-		about = engine.Mentions(&s.Encounter, note, c.Name)
+		about = s.mentions(note, c.Name)
 	}
 	if about != nil {
-		return fray.NewEvent(EventForced, forcedNoted{Name: c.Name, Note: note, Mentions: about, Spends: spends})
+		return fray.NewEvent(EventForced, forcedNoted{Name: c.ID, Note: note, Mentions: about, Spends: spends})
 	}
-	return fray.NewEvent(EventForced, forcedData{Name: c.Name, Note: note, Spends: spends})
+	return fray.NewEvent(EventForced, forcedData{Name: c.ID, Note: note, Spends: spends})
 }
 
 func (s *State) decideReorder(cmd fray.Command) (fray.Event, error) {
@@ -641,5 +668,5 @@ func (s *State) decideReorder(cmd fray.Command) (fray.Event, error) {
 	if !s.Started {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "The encounter has not started; declare the order with order NAME … instead.")
 	}
-	return fray.NewEvent(EventReordered, placeData{Name: c.Name, Before: before, After: after})
+	return fray.NewEvent(EventReordered, placeData{Name: c.ID, Before: before, After: after})
 }

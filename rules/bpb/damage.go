@@ -9,9 +9,9 @@ import (
 
 // damageData is the payload of EventDamaged.
 type damageData struct {
-	Name   string `json:"name" fray:"who"`
-	Amount int    `json:"amount"`
-	By     string `json:"by,omitempty" fray:"who"`
+	Name   fray.CombatantID `json:"name"`
+	Amount int              `json:"amount"`
+	By     fray.CombatantID `json:"by,omitempty"`
 	// Settles marks the damage of the pending hit.
 	Settles bool `json:"settles,omitempty"`
 }
@@ -22,13 +22,13 @@ func (s *State) hitEvents(h Hit) ([]fray.Event, error) {
 	b := s.ByID(h.Defender)
 	attacker := s.NameOf(h.Attacker)
 	var evs []fray.Event
-	ev, err := fray.NewEvent(EventDamaged, damageData{Name: b.Name, Amount: h.Damage, By: attacker, Settles: true})
+	ev, err := fray.NewEvent(EventDamaged, damageData{Name: b.ID, Amount: h.Damage, By: h.Attacker, Settles: true})
 	if err != nil {
 		return nil, err
 	}
 	evs = append(evs, ev)
 	if end := endurance(b); h.Damage > 0 && end.Value-h.Damage <= 0 && b.Condition(CondOut) == nil {
-		c, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Name: b.Name, Condition: fray.Condition{Name: CondOut, By: attacker, Since: s.Round, Note: "0 Endurance"}})
+		c, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Who: b.ID, Condition: fray.Condition{Name: CondOut, By: attacker, ByID: h.Attacker, Since: s.Round, Note: "0 Endurance"}})
 		if err != nil {
 			return nil, err
 		}
@@ -41,13 +41,13 @@ func (s *State) hitEvents(h Hit) ([]fray.Event, error) {
 		if s.Setting(SettingSmashing, "prone") == "back" {
 			name = CondBack
 		}
-		cond = &fray.Condition{Name: name, By: attacker, Since: s.Round, Note: "smashing success"}
+		cond = &fray.Condition{Name: name, By: attacker, ByID: h.Attacker, Since: s.Round, Note: "smashing success"}
 	case OptionStaggering:
 		if s.Setting(SettingStaggering, "turn") == "dazed" {
-			cond = &fray.Condition{Name: CondDazed, By: attacker, Since: s.Round, Until: &fray.Anchor{Round: s.Round, Name: b.Name, Edge: fray.EdgeEnd},
+			cond = &fray.Condition{Name: CondDazed, By: attacker, ByID: h.Attacker, Since: s.Round, Until: &fray.Anchor{Round: s.Round, Name: b.Name, ID: b.ID, Edge: fray.EdgeEnd},
 				Modifiers: []fray.Modifier{{Source: CondDazed, Value: DazedPenalty, On: fray.AppliesAll}}, Note: "staggering success"}
 		} else if slices.Contains(s.Order, b.ID) {
-			ev, err := fray.NewEvent(EventStaggered, fray.NameData{Name: b.Name})
+			ev, err := fray.NewEvent(EventStaggered, fray.NameData{Who: b.ID})
 			if err != nil {
 				return nil, err
 			}
@@ -55,7 +55,7 @@ func (s *State) hitEvents(h Hit) ([]fray.Event, error) {
 		}
 	}
 	if cond != nil {
-		ev, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Name: b.Name, Condition: *cond})
+		ev, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Who: b.ID, Condition: *cond})
 		if err != nil {
 			return nil, err
 		}
@@ -94,7 +94,7 @@ func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
 	if cmd.Name == "heal" {
 		n = -n
 	}
-	ev, err := fray.NewEvent(EventDamaged, damageData{Name: c.Name, Amount: n})
+	ev, err := fray.NewEvent(EventDamaged, damageData{Name: c.ID, Amount: n})
 	if err != nil {
 		return nil, err
 	}
@@ -102,10 +102,10 @@ func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
 	end := endurance(c)
 	switch {
 	case n > 0 && end.Value-n <= 0 && c.Condition(CondOut) == nil:
-		ev, err = fray.NewEvent(fray.EventCondition, fray.ConditionData{Name: c.Name, Condition: fray.Condition{Name: CondOut, Since: s.Round, Note: "0 Endurance"}})
+		ev, err = fray.NewEvent(fray.EventCondition, fray.ConditionData{Who: c.ID, Condition: fray.Condition{Name: CondOut, Since: s.Round, Note: "0 Endurance"}})
 		evs = append(evs, ev)
 	case n < 0 && min(end.Value-n, end.Max) > 0 && c.Condition(CondOut) != nil:
-		ev, err = fray.NewEvent(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: CondOut})
+		ev, err = fray.NewEvent(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondOut})
 		evs = append(evs, ev)
 	}
 	return evs, err

@@ -75,11 +75,12 @@ redo`, nil},
 
 // TestDeclaredReferences plays every script and checks, with an oracle
 // that searches words (in this test only), that the rules declare every
-// combatant their events and views mention: every combatant named as a
-// whole word in an event's data is among the event's declared references;
-// every other combatant a slot's note names is in the slot's About; every
-// other combatant a history turn names is in that turn's Who; and no NPC's
-// slot shows track numbers in its note.
+// combatant their events and views mention: every combatant id in an
+// event's data is in the event's About, names stand in its data only as
+// words (notes, labels), and every combatant those words name is in its
+// About too (see checkEvents); every other combatant a slot's note names
+// is in the slot's About; every other combatant a history turn names is
+// in that turn's Who; and no NPC's slot shows track numbers in its note.
 func TestDeclaredReferences(t *testing.T) {
 	for _, sc := range declareScripts(t) {
 		t.Run(sc.name, func(t *testing.T) {
@@ -140,14 +141,19 @@ func known(enc *fray.Encounter) map[string]fray.CombatantID {
 	return m
 }
 
-// checkEvents checks that every combatant (of before or after the
-// events) named in an event's data is among its declared references.
+// checkEvents checks the payloads of evs, with the combatants of before
+// or after the events: every combatant id a payload holds (in any string,
+// keys included) is in the event's About; a payload names combatants only
+// in its words (see words), never where it refers to one; and every
+// combatant its words name is in its About too.
 func checkEvents(t *testing.T, line string, before, after map[string]fray.CombatantID, evs []fray.Event) {
 	t.Helper()
 	ids := map[string]fray.CombatantID{}
+	isID := map[fray.CombatantID]bool{}
 	for _, m := range []map[string]fray.CombatantID{before, after} {
 		for n, id := range m {
 			ids[n] = id
+			isID[id] = true
 		}
 	}
 	names := make([]string, 0, len(ids))
@@ -155,44 +161,78 @@ func checkEvents(t *testing.T, line string, before, after map[string]fray.Combat
 		names = append(names, n)
 	}
 	for _, ev := range evs {
-		if len(ev.Data) == 0 {
-			continue
+		if len(ev.Data) == 0 || ev.Type == fray.EventUndo || ev.Type == fray.EventRedo {
+			continue // no payload, or a step's number
+		}
+		if ev.Format != fray.FormatIDs {
+			t.Errorf("%s: event %s is of format %d", line, ev.Type, ev.Format)
 		}
 		var data any
 		if err := json.Unmarshal(ev.Data, &data); err != nil {
 			t.Fatalf("%s: event %s: %v", line, ev.Type, err)
 		}
-		var words []string
-		collectStrings(data, &words)
-		dn, did := ev.Declared()
-		for _, w := range words {
-			for _, n := range mentioned(w, names) {
-				ok := slices.Contains(did, ids[n]) && ids[n] != ""
-				for _, d := range dn {
-					ok = ok || fray.SameName(d, n)
-				}
-				if !ok {
-					t.Errorf("%s: event %s names %q in %q but declares only %q %q; data %s", line, ev.Type, n, w, dn, did, ev.Data)
+		var strs []pathString
+		collectStrings(data, "", &strs)
+		for _, w := range strs {
+			if id := fray.CombatantID(w.s); isID[id] && !slices.Contains(ev.About, id) {
+				t.Errorf("%s: event %s holds %s at %q but its About is %q; data %s", line, ev.Type, id, w.path, ev.About, ev.Data)
+			}
+			named := mentioned(w.s, names)
+			if len(named) > 0 && !words(ev.Type, w.path) {
+				t.Errorf("%s: event %s names %q at %q, which is no place for words; data %s", line, ev.Type, named, w.path, ev.Data)
+			}
+			for _, n := range named {
+				if !slices.Contains(ev.About, ids[n]) {
+					t.Errorf("%s: event %s names %q in %q but its About is %q; data %s", line, ev.Type, n, w.s, ev.About, ev.Data)
 				}
 			}
 		}
 	}
 }
 
+// words reports whether the string at path (JSON keys joined by dots) of
+// an event's payload is words, which may name combatants: a note, a
+// condition's name and the names it shows of its causer and anchor
+// (fray.TagName), the sheet of a combatant added, the names of a rename.
+// Anywhere else a payload refers to a combatant by id.
+func words(typ, path string) bool {
+	last := path[strings.LastIndexByte(path, '.')+1:]
+	switch {
+	case last == "note" || last == "notes":
+		return true
+	case path == "condition" || path == "condition.name" || path == "condition.by" || path == "condition.until.name" || path == "condition.modifiers.source":
+		return true
+	case typ == fray.EventAdded:
+		return strings.HasPrefix(path, "combatant.")
+	case typ == fray.EventRenamed:
+		return path == "name" || path == "to"
+	}
+	return false
+}
+
+// A pathString is a string of a decoded JSON value, with its path: the
+// keys leading to it, joined by dots (a map's key is at the path of its
+// value).
+type pathString struct{ path, s string }
+
 // collectStrings appends every string of a decoded JSON value, keys
 // included.
-func collectStrings(v any, out *[]string) {
+func collectStrings(v any, path string, out *[]pathString) {
 	switch x := v.(type) {
 	case string:
-		*out = append(*out, x)
+		*out = append(*out, pathString{path, x})
 	case []any:
 		for _, y := range x {
-			collectStrings(y, out)
+			collectStrings(y, path, out)
 		}
 	case map[string]any:
 		for k, y := range x {
-			*out = append(*out, k)
-			collectStrings(y, out)
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			*out = append(*out, pathString{p, k})
+			collectStrings(y, p, out)
 		}
 	}
 }
@@ -346,13 +386,17 @@ remove Zed`)
 				t.Fatal(err)
 			}
 			var d struct {
-				Mentions []string `json:"mentions"`
+				Mentions []fray.CombatantID `json:"mentions"`
 			}
 			if err := json.Unmarshal(evs[0].Data, &d); err != nil {
 				t.Fatal(err)
 			}
-			if !slices.Equal(d.Mentions, tt.want) {
-				t.Errorf("mentions %q, want %q", d.Mentions, tt.want)
+			var want []fray.CombatantID
+			for _, n := range tt.want {
+				want = append(want, known(base(e))[strings.ToLower(n)])
+			}
+			if !slices.Equal(d.Mentions, want) {
+				t.Errorf("mentions %q, want %q (%q)", d.Mentions, want, tt.want)
 			}
 			h := e.View().History[0]
 			who := []string{"Blueshift"}

@@ -81,7 +81,7 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	t := &task{actor: c, d: taskData{Name: c.Name, Roll: cmd.Name, Stat: stat, Target: attacker, Power: h.Power, Rank: h.Rank, Value: v,
+	t := &task{actor: c, d: taskData{Name: c.ID, Roll: cmd.Name, Stat: stat, Target: h.Attacker, Power: h.Power, Rank: h.Rank, Value: v,
 		Difficulty: TaskDifficulty(h.Rank), Expertise: c.HasExpertise(skill)}, against: h}
 	if with != nil {
 		t.d.With = with.Name
@@ -106,8 +106,8 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 		cond = CondDodging
 	}
 	stance := func() (fray.Event, error) {
-		return fray.NewEvent(fray.EventCondition, fray.ConditionData{Name: c.Name, Condition: fray.Condition{
-			Name: cond, Since: s.Round, Until: &fray.Anchor{Round: s.Round, Name: c.Name, Edge: fray.EdgeStart},
+		return fray.NewEvent(fray.EventCondition, fray.ConditionData{Who: c.ID, Condition: fray.Condition{
+			Name: cond, Since: s.Round, Until: &fray.Anchor{Round: s.Round, Name: c.Name, ID: c.ID, Edge: fray.EdgeStart},
 			Note: "may " + cmd.Name + " further attacks until their next action",
 		}})
 	}
@@ -128,7 +128,7 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 	if !own && !already {
 		// A forced action (B-7), in the seed's words.
 		attacker := s.NameOf(t.against.Attacker)
-		fev, err := s.force(fray.Command{Name: "force", Args: []string{c.Name}, Opts: map[string]string{"note": defenceVerbs[cmd.Name] + attacker}}, []string{attacker})
+		fev, err := s.force(fray.Command{Name: "force", Args: []string{c.Name}, Opts: map[string]string{"note": defenceVerbs[cmd.Name] + attacker}}, []fray.CombatantID{t.against.Attacker})
 		if err != nil {
 			return nil, fray.Errorf(fray.EINVALID, "%s cannot %s: %s", c, cmd.Name, fray.Quote(err))
 		}
@@ -156,7 +156,7 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 	} else if t.d.Band == TaskExtreme && h.Attacker != c.ID && slices.Contains(s.Order, h.Attacker) {
 		// B-9: from the next round the attacker acts right after the
 		// defender.
-		rev, err := fray.NewEvent(EventReordered, placeData{Name: s.NameOf(h.Attacker), After: c.Name})
+		rev, err := fray.NewEvent(EventReordered, placeData{Name: h.Attacker, After: c.ID})
 		if err != nil {
 			return nil, err
 		}

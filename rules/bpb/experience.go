@@ -10,15 +10,15 @@ import (
 )
 
 type awardData struct {
-	Name   string `json:"name" fray:"who"`
-	Award  string `json:"award"`
-	Points int    `json:"points"`
+	Name   fray.CombatantID `json:"name"`
+	Award  string           `json:"award"`
+	Points int              `json:"points"`
 }
 
 type spendData struct {
-	Name   string `json:"name" fray:"who"`
-	Points int    `json:"points"`
-	On     string `json:"on"`
+	Name   fray.CombatantID `json:"name"`
+	Points int              `json:"points"`
+	On     string           `json:"on"`
 }
 
 // Awards of B-12 and their points. They are wire strings.
@@ -76,7 +76,7 @@ func (s *State) decideAward(cmd fray.Command) ([]fray.Event, error) {
 			}
 		}
 	}
-	ev, err := fray.NewEvent(EventAwarded, awardData{Name: c.Name, Award: a, Points: pts})
+	ev, err := fray.NewEvent(EventAwarded, awardData{Name: c.ID, Award: a, Points: pts})
 	return []fray.Event{ev}, err
 }
 
@@ -137,7 +137,7 @@ func (s *State) decideSpend(cmd fray.Command) ([]fray.Event, error) {
 		}
 		on = p.Name
 	}
-	ev, err := fray.NewEvent(EventSpent, spendData{Name: c.Name, Points: n, On: on})
+	ev, err := fray.NewEvent(EventSpent, spendData{Name: c.ID, Points: n, On: on})
 	return []fray.Event{ev}, err
 }
 

@@ -72,7 +72,7 @@ func initiativeKeys(c *fray.Combatant, roll int) []int {
 // rollOrder rolls the order of play for the planned start (B-4): 2d6 +
 // Perception + Super-speed each (or the physical dice entered with
 // initiative), highest first.
-func (s *State) rollOrder(p startPlan, r fray.Roller) ([]string, []fray.Roll, error) {
+func (s *State) rollOrder(p startPlan, r fray.Roller) ([]fray.CombatantID, []fray.Roll, error) {
 	rolls := make([]fray.Roll, 0, len(p.aware))
 	ranked := make([]engine.Ranked, 0, len(p.aware))
 	for _, c := range p.aware {
@@ -87,12 +87,13 @@ func (s *State) rollOrder(p startPlan, r fray.Roller) ([]string, []fray.Roll, er
 			}
 		}
 		rolls = append(rolls, roll)
-		ranked = append(ranked, engine.Ranked{Name: c.Name, Keys: initiativeKeys(c, roll.Total)})
+		// Each entry is labelled with the combatant's id.
+		ranked = append(ranked, engine.Ranked{Name: string(c.ID), Keys: initiativeKeys(c, roll.Total)})
 	}
 	engine.SortRanked(ranked)
-	order := make([]string, len(ranked))
+	order := make([]fray.CombatantID, len(ranked))
 	for i, x := range ranked {
-		order[i] = x.Name
+		order[i] = fray.CombatantID(x.Name)
 	}
 	return order, rolls, nil
 }

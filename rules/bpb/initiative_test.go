@@ -41,18 +41,19 @@ func startOdds(t testing.TB, e *engine.Engine, line string) fray.Odds {
 	return o
 }
 
-// startedOrder reads the order of play a start event rolled.
-func startedOrder(t testing.TB, evs []fray.Event) []string {
+// startedOrder reads the order of play a start event rolled, by the
+// names the combatants have in e.
+func startedOrder(t testing.TB, e *engine.Engine, evs []fray.Event) []string {
 	t.Helper()
 	for _, ev := range evs {
 		if ev.Type == fray.EventStarted {
 			var d struct {
-				Order []string `json:"order"`
+				Order []fray.CombatantID `json:"order"`
 			}
 			if err := json.Unmarshal(ev.Data, &d); err != nil {
 				t.Fatal(err)
 			}
-			return d.Order
+			return engine.NamesOf(base(e), d.Order)
 		}
 	}
 	t.Fatalf("no start event in %v", evs)
@@ -168,7 +169,7 @@ func oracle(t testing.TB, e *engine.Engine, cmd fray.Command, n int) map[string]
 			if next != len(faces) {
 				t.Fatalf("the start rolled %d dice, not %d", next, len(faces))
 			}
-			count[startedOrder(t, evs)[0]]++
+			count[startedOrder(t, e, evs)[0]]++
 			total++
 			return
 		}
@@ -264,7 +265,7 @@ func TestB4_InitiativeOddsMatchSeededRolls(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				count[startedOrder(t, evs)[0]]++
+				count[startedOrder(t, e, evs)[0]]++
 			}
 			for _, c := range e.View().Combatants {
 				p := o.P(c.Name + " first")
@@ -303,7 +304,7 @@ func TestE6_StartRecordsInitiativeOdds(t *testing.T) {
 			}
 			if tt.name == "dice=" {
 				// Ann 6+1+3 = 10 against Bob 2+2+3+1 = 8.
-				if got := startedOrder(t, evs); !reflect.DeepEqual(got, []string{"Ann", "Bob"}) {
+				if got := startedOrder(t, e, evs); !reflect.DeepEqual(got, []string{"Ann", "Bob"}) {
 					t.Errorf("order %v", got)
 				}
 			}

@@ -34,7 +34,7 @@ func (t *task) odds(cmdText string) fray.Odds {
 	r := t.roll
 	o := fray.Odds{
 		Command:    cmdText,
-		For:        t.d.Name,
+		For:        t.actor.Name,
 		Roll:       t.d.Roll,
 		Expr:       r.Expr(),
 		Target:     r.Difficulty,

@@ -128,17 +128,17 @@ attack Ganyeka Blueshift with=blast dice=6,5`)
 	}
 
 	// Later commands go by the new names, and the payloads they record
-	// say them.
+	// hold the same ids.
 	evs := doLine(t, e, "take Azure")
 	for _, ev := range evs {
 		if ev.Type != bpb.EventDamaged {
 			continue
 		}
-		var d struct{ Name, By string }
+		var d struct{ Name, By fray.CombatantID }
 		if err := ev.Decode(&d); err != nil {
 			t.Fatal(err)
 		}
-		if d.Name != "Azure" || d.By != "Ganny" {
+		if d.Name != ids["Blueshift"] || d.By != ids["Ganyeka"] {
 			t.Errorf("the damage records %+v, want Azure hurt by Ganny", d)
 		}
 	}
@@ -198,7 +198,7 @@ rename Monolith Slab`)
 	}
 	refused(t, e, "initiative Blueshift 3,3", "no combatant named")
 	evs := doLine(t, e, "start order=rolled")
-	if got, want := startedOrder(t, evs), []string{"Azure", "Ganyeka", "Slab"}; !slices.Equal(got, want) {
+	if got, want := startedOrder(t, e, evs), []string{"Azure", "Ganyeka", "Slab"}; !slices.Equal(got, want) {
 		t.Errorf("rolled order %q, want %q", got, want)
 	}
 	for _, r := range evs[0].Rolls {

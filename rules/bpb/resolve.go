@@ -79,24 +79,24 @@ const (
 
 // taskData is the payload of EventTask. It is flat, so Apply copies it.
 type taskData struct {
-	Name string `json:"name" fray:"who"`
-	Roll string `json:"roll"`
-	Stat string `json:"stat"`
+	Name fray.CombatantID `json:"name"`
+	Roll string           `json:"roll"`
+	Stat string           `json:"stat"`
 	// Target is the one attacked or distracted, or the attacker a block
 	// or dodge answers.
-	Target     string   `json:"target,omitempty" fray:"who"`
-	Power      string   `json:"power,omitempty"`
-	Rank       int      `json:"rank,omitempty"`
-	Value      int      `json:"value"`
-	Mods       int      `json:"mods,omitempty"`
-	Expertise  bool     `json:"expertise,omitempty"`
-	Mode       TaskMode `json:"mode"`
-	Difficulty int      `json:"difficulty"`
-	Total      int      `json:"total"`
-	Band       TaskBand `json:"band"`
-	Option     string   `json:"option,omitempty"`
-	Damage     int      `json:"damage,omitempty"`
-	Stunning   bool     `json:"stunning,omitempty"`
+	Target     fray.CombatantID `json:"target,omitempty"`
+	Power      string           `json:"power,omitempty"`
+	Rank       int              `json:"rank,omitempty"`
+	Value      int              `json:"value"`
+	Mods       int              `json:"mods,omitempty"`
+	Expertise  bool             `json:"expertise,omitempty"`
+	Mode       TaskMode         `json:"mode"`
+	Difficulty int              `json:"difficulty"`
+	Total      int              `json:"total"`
+	Band       TaskBand         `json:"band"`
+	Option     string           `json:"option,omitempty"`
+	Damage     int              `json:"damage,omitempty"`
+	Stunning   bool             `json:"stunning,omitempty"`
 	// Effect marks an attack that inflicts no Endurance damage (such as
 	// Telepathy): only the same power blocks or dodges it (B-8).
 	Effect bool `json:"effect,omitempty"`
@@ -119,7 +119,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		case RollAttack:
 			s.Pending = nil
 			if d.Band != TaskFailure {
-				h := &Hit{Attacker: s.idOf(d.Name), Defender: s.idOf(d.Target), Power: d.Power, Rank: hitRank(d.Rank, d.Band), Damage: d.Damage, Effect: d.Effect}
+				h := &Hit{Attacker: d.Name, Defender: d.Target, Power: d.Power, Rank: hitRank(d.Rank, d.Band), Damage: d.Damage, Effect: d.Effect}
 				if d.Band == TaskExtreme {
 					h.Option = d.Option
 				}
@@ -135,9 +135,9 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		c := s.Find(d.Name)
+		c := s.ByID(d.Name)
 		if c == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d damages %s, who is not present.", ev.Seq, s.mention(d.Name))
 		}
 		t := endurance(c)
 		t.Value = min(max(t.Value-d.Amount, 0), t.Max)
@@ -153,7 +153,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		id := s.idOf(d.Name)
+		id := d.Who
 		held, idx, round := s.forceCost(id)
 		switch {
 		case held:
@@ -168,9 +168,9 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		c := s.Find(d.Name)
+		c := s.ByID(d.Name)
 		if c == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d awards %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d awards %s, who is not present.", ev.Seq, s.mention(d.Name))
 		}
 		s.Awards = append(s.Awards, Award{ID: c.ID, Award: d.Award, Points: d.Points})
 		addTrack(c, TrackExperience, d.Points)
@@ -179,9 +179,9 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		c := s.Find(d.Name)
+		c := s.ByID(d.Name)
 		if c == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d spends %q's points, who is not present.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d spends the points of %s, who is not present.", ev.Seq, s.mention(d.Name))
 		}
 		addTrack(c, TrackExperience, -d.Points)
 		switch {

@@ -61,28 +61,22 @@ type TurnNote struct {
 	Mentions []fray.CombatantID `json:"mentions,omitempty"`
 }
 
-// noted returns the note for the words text that mention m (by name, as
-// the payload of the event that records them holds them), or nil for no
-// words. The ids of m are those of the combatants the encounter calls so
-// when the event applies; the words of a forced defence (see
-// defenceVerbs) keep their attacker as an id too, so that they say the
-// attacker's name as it is when they are shown.
-func (s *State) noted(text string, m []string) *TurnNote {
+// noted returns the note for the words text that mention m (as the
+// payload of the event that records them holds them, which the note then
+// owns), or nil for no words. The words of a forced defence (see
+// defenceVerbs), which end with the name of the one attacker they
+// mention as it is when the event applies, keep their attacker as an id,
+// so that they say the attacker's name as it is when they are shown.
+func (s *State) noted(text string, m []fray.CombatantID) *TurnNote {
 	if text == "" {
 		return nil
 	}
-	n := &TurnNote{Text: text}
-	if m != nil {
-		n.Mentions = make([]fray.CombatantID, len(m))
-		for i, name := range m {
-			n.Mentions[i] = s.idOf(name)
-		}
-		if len(m) == 1 {
-			for _, verb := range defenceVerbs {
-				if len(text) == len(verb)+len(m[0]) && strings.HasPrefix(text, verb) && text[len(verb):] == m[0] {
-					n.Text, n.By = verb, n.Mentions[0]
-					break
-				}
+	n := &TurnNote{Text: text, Mentions: m}
+	if len(m) == 1 {
+		for _, verb := range defenceVerbs {
+			if strings.HasPrefix(text, verb) && text[len(verb):] == s.NameOf(m[0]) {
+				n.Text, n.By = verb, m[0]
+				break
 			}
 		}
 	}
@@ -291,18 +285,6 @@ func (s *State) currentName() string {
 		return s.NameOf(t.ID)
 	}
 	return ""
-}
-
-// idOf returns the id of the combatant a payload names (see
-// fray.Encounter.IDOf). A payload holds a present combatant's name as
-// they spell it, so that is tried first.
-func (s *State) idOf(name string) fray.CombatantID {
-	for _, c := range s.Combatants {
-		if c.Name == name {
-			return c.ID
-		}
-	}
-	return s.IDOf(name)
 }
 
 // environment returns the environment combatants, in the order they

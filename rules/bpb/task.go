@@ -106,7 +106,7 @@ func (s *State) planCheck(cmd fray.Command) (*task, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &task{actor: c, d: taskData{Name: c.Name, Roll: RollCheck, Stat: stat, Value: v, Difficulty: TaskChallenging}}
+	t := &task{actor: c, d: taskData{Name: c.ID, Roll: RollCheck, Stat: stat, Value: v, Difficulty: TaskChallenging}}
 	t.mods = []fray.Modifier{{Source: title(stat), Value: v}}
 	vs, hasVs := cmd.Opts["vs"]
 	df, hasDf := cmd.Opts["difficulty"]
@@ -170,7 +170,7 @@ func (s *State) planDistract(cmd fray.Command) (*task, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &task{actor: a, target: b, d: taskData{Name: a.Name, Roll: RollDistract, Stat: StatWillpower, Target: b.Name, Value: v, Difficulty: TaskDifficulty(w), Expertise: a.HasExpertise("distraction")}}
+	t := &task{actor: a, target: b, d: taskData{Name: a.ID, Roll: RollDistract, Stat: StatWillpower, Target: b.ID, Value: v, Difficulty: TaskDifficulty(w), Expertise: a.HasExpertise("distraction")}}
 	t.mods = []fray.Modifier{{Source: "Willpower", Value: v}}
 	return t, s.finish(t, cmd, a, nil, fray.AppliesCheck)
 }
@@ -202,7 +202,7 @@ func (t *task) rollTask(cmd fray.Command, r fray.Roller) (fray.Event, error) {
 	o := t.odds(cmd.String())
 	// The dice alone are rolled (so that roll=N gives their total, as at
 	// the table); the bonus is added here.
-	roll, err := r.Roll(t.d.Name, TaskDice)
+	roll, err := r.Roll(t.actor.Name, TaskDice)
 	if err != nil {
 		return fray.Event{}, err
 	}
@@ -236,8 +236,8 @@ func (s *State) decideTask(cmd fray.Command, r fray.Roller) ([]fray.Event, error
 	if t.d.Roll == RollDistract && t.d.Band != TaskFailure {
 		// +3 to the next attack against the opponent in the following
 		// round, then gone (B-11).
-		c, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Name: t.d.Target, Condition: fray.Condition{
-			Name: CondDistracted, By: t.d.Name, Since: s.Round, From: s.Round + 1,
+		c, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Who: t.target.ID, Condition: fray.Condition{
+			Name: CondDistracted, By: t.actor.Name, ByID: t.actor.ID, Since: s.Round, From: s.Round + 1,
 			Until: &fray.Anchor{Round: s.Round + 1, Edge: fray.EdgeEnd}, Once: true,
 			Modifiers: []fray.Modifier{{Source: CondDistracted, Value: DistractBonus, On: fray.AppliesAttacked}},
 		}})

@@ -52,11 +52,20 @@ type Strike struct {
 	Modifiers []fray.Modifier `json:"modifiers"`
 }
 
-// waitData is the payload of EventWaits: the attack that waits, naming
+// cloneMods returns a deep copy of mods.
+func cloneMods(mods []fray.Modifier) []fray.Modifier {
+	out := slices.Clone(mods)
+	for i := range out {
+		out[i].Who = slices.Clone(out[i].Who)
+	}
+	return out
+}
+
+// waitData is the payload of EventWaits: the attack that waits, between
 // its sides, and its outcome in words for a reader of the log.
 type waitData struct {
-	Attacker string `json:"attacker" fray:"who"`
-	Target   string `json:"target" fray:"who"`
+	Attacker fray.CombatantID `json:"attacker"`
+	Target   fray.CombatantID `json:"target"`
 	Strike
 	Band string `json:"band"`
 }
@@ -86,24 +95,15 @@ func (s *State) awaiting(cmd fray.Command) error {
 	return fray.Errorf(fray.EINVALID, "%s's attack waits for %s's answer: dodge %s, parry %s or take %s first (or undo the attack).", fray.Mention(a), fray.Mention(b), q, q, q)
 }
 
-// cloneMods returns a deep copy of modifiers.
-func cloneMods(mods []fray.Modifier) []fray.Modifier {
-	out := slices.Clone(mods)
-	for i := range out {
-		out[i].Who = slices.Clone(out[i].Who)
-	}
-	return out
-}
-
 // waiting returns the attack a planned roll leaves waiting, with its D10,
 // as its event says it.
 func (p *planned) waiting(face int, total int) waitData {
-	w := waitData{Attacker: p.d.Name, Target: p.d.Target, Strike: Strike{
+	w := waitData{Attacker: p.d.Who, Target: p.d.Target, Strike: Strike{
 		Weapon: p.weapon.Name, Damage: p.weapon.Damage, Rank: p.weapon.Rank,
 		Shots: p.d.Shots, Armour: p.armour, Mult: p.mult, Value: p.roll.Value, Face: face, Total: total,
 		Modifiers: cloneMods(p.mods),
 	}}
-	w.Band = "attack total " + strconv.Itoa(w.Total) + ": waits for " + w.Target + "'s answer (dodge, parry or take)"
+	w.Band = "attack total " + strconv.Itoa(w.Total) + ": waits for " + p.target + "'s answer (dodge, parry or take)"
 	return w
 }
 
@@ -137,8 +137,9 @@ func (s *State) planAnswer(cmd fray.Command) (*planned, error) {
 	p := &planned{
 		weapon: fray.Power{Name: w.Weapon, Kind: fray.PowerKindWeapon, Rank: w.Rank, Damage: w.Damage},
 		armour: w.Armour, mult: w.Mult, barage: w.Shots > 0, known: &w.Strike,
-		mods: w.Modifiers, roll: TestRoll{Value: w.Value},
-		d: rollData{Name: a.Name, Roll: cmd.Name, Target: b.Name, Weapon: w.Weapon, Shots: w.Shots, Value: w.Value, Defence: DefenceNone},
+		mods: cloneMods(w.Modifiers), roll: TestRoll{Value: w.Value},
+		d:    rollData{Who: a.ID, Roll: cmd.Name, Target: b.ID, Weapon: w.Weapon, Shots: w.Shots, Value: w.Value, Defence: DefenceNone},
+		name: a.Name, target: b.Name,
 	}
 	if cmd.Name == RollTake {
 		return p, nil
@@ -200,10 +201,10 @@ func (s *State) applyWaits(ev fray.Event) error {
 	if err := ev.Decode(&d); err != nil {
 		return err
 	}
-	a, ach := s.named(d.Attacker)
-	b, ch := s.named(d.Target)
+	a, ach := s.who(d.Attacker)
+	b, ch := s.who(d.Target)
 	if ch == nil || ach == nil || a.ID != s.Current() {
-		return fray.Errorf(fray.EINVALID, "Event %d is an attack of %q on %q out of turn or between combatants not both present.", ev.Seq, d.Attacker, d.Target)
+		return fray.Errorf(fray.EINVALID, "Event %d is an attack of %s on %s out of turn or between combatants not both present.", ev.Seq, d.Attacker, d.Target)
 	}
 	if s.Waiting != nil {
 		return fray.Errorf(fray.EINVALID, "Event %d makes an attack wait while %s's attack waits already.", ev.Seq, fray.Mention(s.NameOf(s.Waiting.AttackerID)))
@@ -215,8 +216,7 @@ func (s *State) applyWaits(ev fray.Event) error {
 		ach.Fired += d.Shots
 	}
 	w := Waiting{AttackerID: a.ID, TargetID: b.ID, Strike: d.Strike}
-	w.Modifiers = cloneMods(w.Modifiers)
-	s.Waiting = &w
+	s.Waiting = &w // waitData is not flat: its terms are this call's
 	return nil
 }
 
@@ -224,8 +224,8 @@ func (s *State) applyWaits(ev fray.Event) error {
 // waits, and ends the wait.
 func (s *State) applyAnswer(ev fray.Event, d rollData) error {
 	w := s.Waiting
-	if w == nil || s.IDOf(d.Name) != w.AttackerID || s.IDOf(d.Target) != w.TargetID {
-		return fray.Errorf(fray.EINVALID, "Event %d answers an attack of %q on %q that does not wait.", ev.Seq, fray.Mention(d.Name), fray.Mention(d.Target))
+	if w == nil || d.Who != w.AttackerID || d.Target != w.TargetID {
+		return fray.Errorf(fray.EINVALID, "Event %d answers an attack of %s on %s that does not wait.", ev.Seq, d.Who, d.Target)
 	}
 	s.Waiting = nil
 	return nil

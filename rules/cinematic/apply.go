@@ -8,8 +8,8 @@ import (
 	"fray/engine"
 )
 
-// Apply changes st by the event ev. Payloads name combatants; the state
-// keeps their ids.
+// Apply changes st by the event ev. Payloads identify combatants by id,
+// as the state does.
 func (sys *System) Apply(st fray.State, ev fray.Event) error {
 	s, err := get(st)
 	if err != nil {
@@ -37,48 +37,38 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		}
 		s.Started = true
 	case EventTiebreak:
-		// Decoded as ids (NamesData is not flat, so the list is this
-		// call's), each name then turned into its combatant's id; a name
-		// that is nobody's orders nobody.
-		var d struct {
-			Names []fray.CombatantID `json:"names"`
-		}
+		// NamesData is not flat, so the list is this call's to keep; an
+		// id that is nobody's (a name an older log held that was nobody's)
+		// orders nobody.
+		var d NamesData
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		for i, n := range d.Names {
-			d.Names[i] = s.IDOf(string(n))
-		}
-		s.Tiebreak = slices.DeleteFunc(d.Names, func(id fray.CombatantID) bool { return id == "" })
+		s.Tiebreak = slices.DeleteFunc(d.Who, func(id fray.CombatantID) bool { return s.NameOf(id) == "" })
 	case EventStance:
 		var d StanceData
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		_, ch := s.named(d.Name)
+		_, ch := s.who(d.Who)
 		if ch == nil || (d.Stance != StanceNone && d.Stance != StanceDefence && d.Stance != StanceOffence) {
-			return fray.Errorf(fray.EINVALID, "Event %d gives %q the stance %q.", ev.Seq, fray.Mention(d.Name), d.Stance)
+			return fray.Errorf(fray.EINVALID, "Event %d gives %s the stance %q.", ev.Seq, d.Who, d.Stance)
 		}
 		ch.Stance = d.Stance
 	case EventRound:
-		// Decoded as ids, as the tiebreak is: RoundData is not flat, so
-		// the order is the state's to keep once its names are ids.
-		var d struct {
-			Round int                `json:"round"`
-			Order []fray.CombatantID `json:"order"`
-		}
+		// RoundData is not flat, so the order is this call's: the
+		// state's to keep.
+		var d RoundData
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
 		if !s.Started || d.Round != s.Round+1 || s.Current() != "" || s.Waiting != nil {
 			return fray.Errorf(fray.EINVALID, "Event %d begins round %d out of sequence.", ev.Seq, d.Round)
 		}
-		for i, n := range d.Order {
-			c, ch := s.named(string(n))
-			if ch == nil {
-				return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, n)
+		for _, id := range d.Order {
+			if s.char(id) == nil {
+				return fray.Errorf(fray.EINVALID, "Event %d orders %s, who is not present.", ev.Seq, id)
 			}
-			d.Order[i] = c.ID
 		}
 		if d.Round > 1 {
 			for _, ch := range s.Chars {
@@ -100,22 +90,21 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		c, ch := s.named(d.Name)
+		c, ch := s.who(d.Who)
 		cur := s.Current()
 		if ch == nil || cur == "" || (ev.Type == EventAttack && c.ID != cur) {
-			return fray.Errorf(fray.EINVALID, "Event %d is an action of %q out of turn.", ev.Seq, fray.Mention(d.Name))
+			return fray.Errorf(fray.EINVALID, "Event %d is an action of %s out of turn.", ev.Seq, d.Who)
 		}
 		a := Act{Type: ActAttack, Modifier: d.Modifier, Extra: d.Kind == ActionExtra, Bonus: d.Kind == ActionBonus}
 		if ev.Type == EventDefence {
 			a.Type, a.Who = ActDefence, c.ID
 		}
 		if d.Other != "" {
-			o := s.Find(d.Other)
-			if o == nil {
-				return fray.Errorf(fray.EINVALID, "Event %d is an action of %q against %q, who is not present.", ev.Seq, fray.Mention(d.Name), fray.Mention(d.Other))
+			if s.ByID(d.Other) == nil {
+				return fray.Errorf(fray.EINVALID, "Event %d is an action of %q against %s, who is not present.", ev.Seq, c, d.Other)
 			}
-			if ev.Type == EventAttack || o.ID != cur { // against the one whose turn it is: implied
-				a.Other = o.ID
+			if ev.Type == EventAttack || d.Other != cur { // against the one whose turn it is: implied
+				a.Other = d.Other
 			}
 		}
 		switch {
@@ -136,11 +125,11 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 			return err
 		}
 		cur := s.Current()
-		if c := s.Find(d.Name); cur == "" || c == nil || c.ID != cur {
-			return fray.Errorf(fray.EINVALID, "Event %d ends the turn of %q, whose turn it is not.", ev.Seq, fray.Mention(d.Name))
+		if cur == "" || d.Who != cur {
+			return fray.Errorf(fray.EINVALID, "Event %d ends the turn of %s, whose turn it is not.", ev.Seq, d.Who)
 		}
 		if s.Waiting != nil {
-			return fray.Errorf(fray.EINVALID, "Event %d ends %q's turn while an attack waits for %q's answer.", ev.Seq, fray.Mention(d.Name), fray.Mention(s.NameOf(s.Waiting.TargetID)))
+			return fray.Errorf(fray.EINVALID, "Event %d ends %q's turn while an attack waits for %q's answer.", ev.Seq, s.ByID(cur), fray.Mention(s.NameOf(s.Waiting.TargetID)))
 		}
 		t := HistoryTurn{Who: cur}
 		if n := len(s.Turn); n > 0 {

@@ -99,10 +99,11 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 		return nil, err
 	}
 	p := &planned{weapon: w, mult: 1}
-	if p.att, err = s.attackAction(a, b.Name); err != nil {
+	if p.att, err = s.attackAction(a, b.ID); err != nil {
 		return nil, err
 	}
-	p.d = rollData{Name: a.Name, Roll: RollAttack, Target: b.Name, Weapon: w.Name}
+	p.d = rollData{Who: a.ID, Roll: RollAttack, Target: b.ID, Weapon: w.Name}
+	p.name, p.target = a.Name, b.Name
 	sk, skName, has := skill(a, w.Skill)
 	if !has {
 		skName += " (untrained)"
@@ -223,7 +224,7 @@ func (s *State) decideStrike(cmd fray.Command, r fray.Roller, emit emitFunc) err
 		}
 	}
 	if p.foes >= 2 {
-		if err := setCondition(s, emit, p.d.Target, s.outnumbered(p.foes)); err != nil {
+		if err := setCondition(emit, p.d.Target, s.outnumbered(p.foes)); err != nil {
 			return err
 		}
 	}
@@ -231,7 +232,7 @@ func (s *State) decideStrike(cmd fray.Command, r fray.Roller, emit emitFunc) err
 		return err
 	}
 	if p.ammo && p.d.Noticed == (p.notice != nil) {
-		if err := emit(EventShot, ammoData{Name: p.d.Name, Weapon: p.weapon.Name, Shots: max(p.d.Shots, 1)}); err != nil {
+		if err := emit(EventShot, ammoData{Who: p.d.Who, Weapon: p.weapon.Name, Shots: max(p.d.Shots, 1)}); err != nil {
 			return err
 		}
 	}
@@ -245,7 +246,7 @@ func (s *State) settle(p *planned, emit emitFunc) error {
 		return err
 	}
 	if p.d.Success {
-		return s.hurt(emit, p.d.Target, p.d.Dealt, p.d.Name)
+		return s.hurt(emit, p.d.Target, p.d.Dealt, p.d.Who)
 	}
 	return nil
 }
@@ -312,42 +313,37 @@ func (s *State) decideEngage(cmd fray.Command, emit emitFunc) error {
 	if n > MaxAttackers {
 		return fray.Errorf(fray.EINVALID, "That makes %d attacking %s this round (counting those who have attacked); no more than %d may attack one target in a round (C-6).", n, b, MaxAttackers)
 	}
-	if err := emit(EventEngaged, engagedData{Name: b.Name, Names: names}); err != nil {
+	if err := emit(EventEngaged, engagedData{Who: b.ID, Engaging: ids}); err != nil {
 		return err
 	}
 	if n >= 2 {
-		return setCondition(s, emit, b.Name, s.outnumbered(n))
+		return setCondition(emit, b.ID, s.outnumbered(n))
 	}
 	if b.Condition(CondOutnumbered) != nil {
-		return emit(fray.EventCleared, fray.ClearedData{Name: b.Name, Condition: CondOutnumbered})
+		return emit(fray.EventCleared, fray.ClearedData{Who: b.ID, Condition: CondOutnumbered})
 	}
 	return nil
 }
 
 // applyEngaged applies EventEngaged.
 func (s *State) applyEngaged(ev fray.Event) error {
-	// Decoded as ids, as the tiebreak is (engagedData is not flat).
-	var d struct {
-		Name  string             `json:"name"`
-		Names []fray.CombatantID `json:"names"`
-	}
+	// engagedData is not flat, so the list is this call's to keep.
+	var d engagedData
 	if err := ev.Decode(&d); err != nil {
 		return err
 	}
-	_, ch := s.named(d.Name)
+	c, ch := s.who(d.Who)
 	if ch == nil {
-		return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+		return fray.Errorf(fray.EINVALID, "Event %d declares who engages %s, who is not present.", ev.Seq, d.Who)
 	}
-	for i, n := range d.Names {
-		c := s.Find(string(n))
-		if c == nil || c.ID == ch.ID {
-			return fray.Errorf(fray.EINVALID, "Event %d declares %q engaging %q.", ev.Seq, fray.Mention(string(n)), fray.Mention(d.Name))
+	for _, id := range d.Engaging {
+		if id == ch.ID || s.ByID(id) == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d declares %s engaging %q.", ev.Seq, id, c)
 		}
-		d.Names[i] = c.ID
 	}
-	if len(d.Names) == 0 {
-		d.Names = nil
+	if len(d.Engaging) == 0 {
+		d.Engaging = nil
 	}
-	ch.Engaged = d.Names
+	ch.Engaged = d.Engaging
 	return nil
 }

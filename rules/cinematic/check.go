@@ -32,7 +32,7 @@ func (s *State) planCheck(cmd fray.Command) (*planned, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &planned{d: rollData{Name: c.Name, Roll: RollCheck}}
+	p := &planned{d: rollData{Who: c.ID, Roll: RollCheck}, name: c.Name}
 	switch b = strings.TrimSpace(b); {
 	case !plus:
 		// Without a skill, the attribute counts twice (C-3).
@@ -118,7 +118,7 @@ func (s *State) planTest(cmd fray.Command) (*planned, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &planned{d: rollData{Name: c.Name, Roll: RollTest, What: kind}}
+	p := &planned{d: rollData{Who: c.ID, Roll: RollTest, What: kind}, name: c.Name}
 	p.mods = []fray.Modifier{{Source: "Constitution", Value: con}, {Source: "Willpower", Value: wil}}
 	if kind == "consciousness" {
 		if lp.Value > 0 {
@@ -212,7 +212,7 @@ func (s *State) planFree(cmd fray.Command) (*planned, error) {
 		}
 	}
 	v, name, _ := skill(c, sk)
-	p := &planned{d: rollData{Name: c.Name, Roll: cmd.Name, What: "dexterity+" + name}}
+	p := &planned{d: rollData{Who: c.ID, Roll: cmd.Name, What: "dexterity+" + name}, name: c.Name}
 	p.mods = []fray.Modifier{{Source: "Dexterity", Value: dex}, {Source: name, Value: v}}
 	cm, spent := engine.Modifiers(c, nil, fray.AppliesCheck, s.Round)
 	p.mods, p.spent = append(p.mods, cm...), spent
@@ -236,7 +236,7 @@ func (s *State) decideRoll(cmd fray.Command, r fray.Roller, emit emitFunc) error
 	if err := emit("", ev); err != nil {
 		return err
 	}
-	c := s.Find(p.d.Name)
+	c := s.ByID(p.d.Who)
 	switch p.d.Roll {
 	case RollTest:
 		due, fail := CondConscious, CondUnconscious
@@ -244,22 +244,22 @@ func (s *State) decideRoll(cmd fray.Command, r fray.Roller, emit emitFunc) error
 			due, fail = CondSurvival, CondDead
 		}
 		if c.Condition(due) != nil {
-			if err := emit(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: due}); err != nil {
+			if err := emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: due}); err != nil {
 				return err
 			}
 		}
 		if !p.d.Success {
-			if err := setCondition(s, emit, c.Name, fray.Condition{Name: fail, Since: s.Round, Note: "failed the " + p.d.What + " test"}); err != nil {
+			if err := setCondition(emit, c.ID, fray.Condition{Name: fail, Since: s.Round, Note: "failed the " + p.d.What + " test"}); err != nil {
 				return err
 			}
 		}
 	case RollFree:
 		if p.d.Success {
-			err = emit(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: CondTied})
+			err = emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondTied})
 		}
 	case RollKipUp:
 		if p.d.Levels >= KipUpLevels {
-			err = emit(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: CondDown})
+			err = emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondDown})
 		}
 	}
 	if err != nil {

@@ -70,12 +70,12 @@ func (s *State) decideComplication(cmd fray.Command, emit emitFunc) error {
 		if err != nil {
 			return err
 		}
-		x.By = b.Name
+		x.By, x.ByID = b.Name, b.ID
 	}
 	if c.Condition(x.Name) != nil {
 		return fray.Errorf(fray.EINVALID, "%s is %s already.", c, x.Name)
 	}
-	return setCondition(s, emit, c.Name, x)
+	return setCondition(emit, c.ID, x)
 }
 
 // decideStand decides "stand NAME": up from Knocked Down the slow way,
@@ -97,8 +97,8 @@ func (s *State) decideStand(cmd fray.Command, emit emitFunc) error {
 	if !s.Started || s.Current() != c.ID {
 		return fray.Errorf(fray.EINVALID, "Standing takes %s's round: do it on their turn (or kipup %s at any time).", c, quoteName(c.Name))
 	}
-	if err := emit(EventStood, fray.NameData{Name: c.Name}); err != nil {
+	if err := emit(EventStood, fray.NameData{Who: c.ID}); err != nil {
 		return err
 	}
-	return emit(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: CondDown})
+	return emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondDown})
 }

@@ -50,10 +50,14 @@ func startTracks(c *fray.Combatant) {
 	}
 }
 
-// hurt emits damage (negative: healing) and what it brings (C-6): Badly
-// Injured from Life Points, and a Consciousness or Survival test due.
-func (s *State) hurt(emit emitFunc, name string, n int, by string) error {
-	c := s.Find(name)
+// hurt emits damage (negative: healing) to the combatant id, dealt by
+// the combatant by if any, and what it brings (C-6): Badly Injured from
+// Life Points, and a Consciousness or Survival test due.
+func (s *State) hurt(emit emitFunc, id fray.CombatantID, n int, by fray.CombatantID) error {
+	c := s.ByID(id)
+	if c == nil {
+		return fray.Errorf(fray.EINTERNAL, "The combatant %s is not present.", id)
+	}
 	lp, err := needLife(c)
 	if err != nil {
 		return err
@@ -61,7 +65,7 @@ func (s *State) hurt(emit emitFunc, name string, n int, by string) error {
 	if n == 0 {
 		return nil
 	}
-	if err := emit(EventDamaged, damageData{Name: c.Name, Amount: n, By: by}); err != nil {
+	if err := emit(EventDamaged, damageData{Who: c.ID, Amount: n, By: by}); err != nil {
 		return err
 	}
 	now := min(lp.Value-n, lp.Max)
@@ -86,10 +90,10 @@ func (s *State) hurt(emit emitFunc, name string, n int, by string) error {
 		if pen == -4 {
 			note = "5 or fewer Life Points"
 		}
-		err = setCondition(s, emit, c.Name, fray.Condition{Name: CondBadlyInjured, Since: s.Round, Note: note,
+		err = setCondition(emit, c.ID, fray.Condition{Name: CondBadlyInjured, Since: s.Round, Note: note,
 			Modifiers: []fray.Modifier{{Source: CondBadlyInjured, Value: pen, On: fray.AppliesAttack}, {Source: CondBadlyInjured, Value: pen, On: fray.AppliesDefence}}})
 	case pen == 0 && c.Condition(CondBadlyInjured) != nil:
-		err = emit(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: CondBadlyInjured})
+		err = emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondBadlyInjured})
 	}
 	if err != nil {
 		return err
@@ -100,16 +104,16 @@ func (s *State) hurt(emit emitFunc, name string, n int, by string) error {
 	if n > 0 {
 		if now <= 0 && c.Condition(CondUnconscious) == nil {
 			pen := now + min(quality(c, QualityPain), -now)
-			err = setCondition(s, emit, c.Name, fray.Condition{Name: CondConscious, Since: s.Round,
+			err = setCondition(emit, c.ID, fray.Condition{Name: CondConscious, Since: s.Round,
 				Note: "due: Constitution + Willpower " + signed(pen) + "; test " + quoteName(c.Name) + " consciousness"})
 		}
 		if err == nil && now <= SurvivalBelow {
 			if c.Condition(CondStabilised) != nil {
-				if err = emit(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: CondStabilised}); err != nil {
+				if err = emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondStabilised}); err != nil {
 					return err
 				}
 			}
-			err = setCondition(s, emit, c.Name, fray.Condition{Name: CondSurvival, Since: s.Round,
+			err = setCondition(emit, c.ID, fray.Condition{Name: CondSurvival, Since: s.Round,
 				Note: "due: Constitution + Willpower " + signed(-(-now/10)+quality(c, QualityHardToKill)) + ", then each minute at a further −1 until stabilised; test " + quoteName(c.Name) + " survival"})
 		}
 		return err
@@ -119,7 +123,7 @@ func (s *State) hurt(emit emitFunc, name string, n int, by string) error {
 		ok   bool
 	}{{CondConscious, now > 0}, {CondSurvival, now > SurvivalBelow}, {CondStabilised, now > SurvivalBelow}} {
 		if x.ok && c.Condition(x.cond) != nil {
-			if err := emit(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: x.cond}); err != nil {
+			if err := emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: x.cond}); err != nil {
 				return err
 			}
 		}
@@ -147,13 +151,13 @@ func (s *State) decideDamage(cmd fray.Command, emit emitFunc) error {
 	if _, err := needLife(c); err != nil {
 		return err
 	}
-	by := ""
+	var by fray.CombatantID
 	if v, ok := cmd.Opts["by"]; ok {
 		b, err := s.Lookup(v)
 		if err != nil {
 			return err
 		}
-		by = b.Name
+		by = b.ID
 	}
 	if cmd.Name == "heal" {
 		if c.Condition(CondDead) != nil {
@@ -161,7 +165,7 @@ func (s *State) decideDamage(cmd fray.Command, emit emitFunc) error {
 		}
 		n = -n
 	}
-	return s.hurt(emit, c.Name, n, by)
+	return s.hurt(emit, c.ID, n, by)
 }
 
 // decideStabilise decides "stabilise NAME": a medic attends the dying;
@@ -187,9 +191,9 @@ func (s *State) decideStabilise(cmd fray.Command, emit emitFunc) error {
 		return fray.Errorf(fray.EINVALID, "%s is stabilised already.", c)
 	}
 	if c.Condition(CondSurvival) != nil {
-		if err := emit(fray.EventCleared, fray.ClearedData{Name: c.Name, Condition: CondSurvival}); err != nil {
+		if err := emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondSurvival}); err != nil {
 			return err
 		}
 	}
-	return setCondition(s, emit, c.Name, fray.Condition{Name: CondStabilised, Since: s.Round, Note: "no Survival tests until hurt again"})
+	return setCondition(emit, c.ID, fray.Condition{Name: CondStabilised, Since: s.Round, Note: "no Survival tests until hurt again"})
 }

@@ -51,7 +51,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		return nil
 	}
 	newRound := func() error {
-		return emit(EventRound, RoundData{Round: s.Round + 1, Order: engine.NamesOf(&s.Encounter, s.rank())})
+		return emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()})
 	}
 	switch cmd.Name {
 	case "start":
@@ -71,9 +71,9 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 			err = newRound()
 		}
 	case "order":
-		var names []string
-		if names, err = lookupAll(s, cmd, "order NAME … (the GM's order for characters tied on initiative and Dexterity)"); err == nil {
-			err = emit(EventTiebreak, NamesData{Names: names})
+		var ids []fray.CombatantID
+		if ids, err = lookupAll(s, cmd, "order NAME … (the GM's order for characters tied on initiative and Dexterity)"); err == nil {
+			err = emit(EventTiebreak, NamesData{Who: ids})
 		}
 	case "full":
 		err = decideStance(s, cmd, emit)
@@ -100,7 +100,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		if err := isCurrent(s, cmd.Arg(0)); err != nil {
 			return nil, err
 		}
-		if err = emit(EventTurnDone, fray.NameData{Name: s.NameOf(cur)}); err == nil && s.Current() == "" {
+		if err = emit(EventTurnDone, fray.NameData{Who: cur}); err == nil && s.Current() == "" {
 			err = newRound()
 		}
 	case "initiative":
@@ -114,14 +114,19 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	return evs, nil
 }
 
-func lookupAll(s *State, cmd fray.Command, usage string) ([]string, error) {
+// lookupAll returns the ids of the combatants cmd names, each once.
+func lookupAll(s *State, cmd fray.Command, usage string) ([]fray.CombatantID, error) {
 	if len(cmd.Args) == 0 {
 		return nil, fray.Errorf(fray.EINVALID, "Usage: %s.", usage)
 	}
 	if err := engine.CheckOpts(cmd); err != nil {
 		return nil, err
 	}
-	return engine.Names(&s.Encounter, cmd.Args)
+	names, err := engine.Names(&s.Encounter, cmd.Args)
+	if err != nil {
+		return nil, err
+	}
+	return engine.IDs(&s.Encounter, names), nil
 }
 
 func isCurrent(s *State, name string) error {
@@ -165,7 +170,7 @@ func decideStance(s *State, cmd fray.Command, emit emitFunc) error {
 	if s.Started && (s.Pos > 0 || s.Begun) {
 		return fray.Errorf(fray.EINVALID, "Full Defence and Full Offence are declared at the top of the round (C-7); round %d is under way.", s.Round)
 	}
-	return emit(EventStance, StanceData{Name: c.Name, Stance: stance})
+	return emit(EventStance, StanceData{Who: c.ID, Stance: stance})
 }
 
 func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
@@ -185,7 +190,7 @@ func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
 	if cur == nil {
 		return fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next to begin round %d.", s.Round+1)
 	}
-	d := ActionData{Name: cur.Name}
+	var target fray.CombatantID
 	if t := cmd.Arg(0); t != "" {
 		c, err := s.Lookup(t)
 		if err != nil {
@@ -194,13 +199,12 @@ func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
 		if c.ID == cur.ID {
 			return fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", cur)
 		}
-		d.Other = c.Name
+		target = c.ID
 	}
-	a, err := s.attackAction(cur, d.Other)
+	d, err := s.attackAction(cur, target)
 	if err != nil {
 		return err
 	}
-	d = a
 	return emit(EventAttack, d)
 }
 
@@ -221,7 +225,7 @@ func decideDefence(s *State, cmd fray.Command, emit emitFunc) error {
 	if err != nil {
 		return err
 	}
-	d := ActionData{Name: c.Name}
+	var against fray.CombatantID
 	if a, ok := cmd.Opt("against"); ok {
 		o, err := s.Lookup(a)
 		if err != nil {
@@ -230,22 +234,21 @@ func decideDefence(s *State, cmd fray.Command, emit emitFunc) error {
 		if o.ID == c.ID {
 			return fray.Errorf(fray.EINVALID, "%s cannot defend against themselves.", c)
 		}
-		d.Other = o.Name
+		against = o.ID
 	}
-	a, err := s.defenceAction(c, d.Other)
+	d, err := s.defenceAction(c, against)
 	if err != nil {
 		return err
 	}
-	d = a
 	return emit(EventDefence, d)
 }
 
 // attackAction returns the action c's next attack spends: the free
 // attack, else an extra action at its penalty, with Full Offence's bonus
 // (C-2, C-7); it refuses an attack under Full Defence or with no action
-// left.
-func (s *State) attackAction(c *fray.Combatant, target string) (ActionData, error) {
-	d := ActionData{Name: c.Name, Other: target}
+// left. target is the target's id, if named.
+func (s *State) attackAction(c *fray.Combatant, target fray.CombatantID) (ActionData, error) {
+	d := ActionData{Who: c.ID, Other: target}
 	ch, b := s.char(c.ID), s.budget(c)
 	switch {
 	case ch == nil:
@@ -270,9 +273,10 @@ func (s *State) attackAction(c *fray.Combatant, target string) (ActionData, erro
 // defenceAction returns the action c's next defence spends: the free
 // defence, Full Defence's extra one, else an extra action at its penalty,
 // with Full Defence's bonus (C-2, C-7); it refuses a defence under Full
-// Offence or with no action left.
-func (s *State) defenceAction(c *fray.Combatant, against string) (ActionData, error) {
-	d := ActionData{Name: c.Name, Other: against}
+// Offence or with no action left. against is the attacker's id, if
+// named.
+func (s *State) defenceAction(c *fray.Combatant, against fray.CombatantID) (ActionData, error) {
+	d := ActionData{Who: c.ID, Other: against}
 	ch, b := s.char(c.ID), s.budget(c)
 	switch {
 	case ch == nil:

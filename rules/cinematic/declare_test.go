@@ -1,6 +1,7 @@
 package cinematic_test
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -53,11 +54,13 @@ type declareScript struct {
 // TestDeclaredReferences plays every example script and conformance
 // script and checks, with an oracle that searches words (which only a
 // test may do), that the rules declare every combatant they mention:
-// each name of a combatant that occurs in an event's data is among the
-// event's declared references; each name a slot's words mention, other
-// than the slot's own, is in the slot's About; each name a history turn
-// mentions, other than its taker's, is in the turn's Who; and no slot's
-// note carries track numbers, which belong in Status.
+// every combatant id in an event's payload is in the event's About, and
+// so is every combatant its words name; a payload holds a combatant's
+// name only as words (a note, a band, a term of a roll, a condition's
+// causer and anchor), never where it holds an id; each name a slot's
+// words mention, other than the slot's own, is in the slot's About; each
+// name a history turn mentions, other than its taker's, is in the turn's
+// Who; and no slot's note carries track numbers, which belong in Status.
 func TestDeclaredReferences(t *testing.T) {
 	scripts := []declareScript{
 		{name: "cinematic-brawl", text: readExample(t, "cinematic-brawl")},
@@ -166,16 +169,88 @@ func lastRune(s string) string {
 	return string(r[len(r)-1])
 }
 
-// events checks that every combatant an event's data names is declared.
+// nameKeys are where a payload may hold a combatant's whole name, as
+// words: the place of a JSON value, its keys joined with dots ("[]" for a
+// list's items), by event type ("" for any).
+var nameKeys = map[string][]string{
+	fray.EventAdded:   {"combatant.name"},
+	fray.EventRenamed: {"name", "to"},
+	"": {
+		"condition.by", "condition.until.name", // a condition's causer and anchor (fray:"name")
+		"modifiers.[].who.[]", "condition.modifiers.[].who.[]", // a roll's terms, as words
+	},
+}
+
+// events checks what the payload of each event says of the combatants:
+// every combatant id it holds is in the event's About, and so is every
+// combatant whose name its words mention; a whole name stands only where
+// nameKeys allow.
 func (o *oracle) events(line string, evs []fray.Event) {
 	o.t.Helper()
+	known := map[fray.CombatantID]bool{}
+	for _, id := range o.ids {
+		known[id] = true
+	}
 	for _, ev := range evs {
-		names, ids := ev.Declared()
-		for _, n := range o.mentions(string(ev.Data)) {
-			ok := slices.Contains(ids, o.ids[n]) || slices.ContainsFunc(names, func(x string) bool { return fray.SameName(x, n) })
-			if !ok {
-				o.t.Errorf("%s: event %s names %s without declaring them (declared %q, %q): %s", line, ev.Type, n, names, ids, ev.Data)
+		if len(ev.Data) == 0 {
+			continue
+		}
+		var v any
+		if err := json.Unmarshal(ev.Data, &v); err != nil {
+			o.t.Fatalf("%s: event %s: %v", line, ev.Type, err)
+		}
+		about := func(id fray.CombatantID) bool { return slices.Contains(ev.About, id) }
+		walk(v, "", func(place, s string) {
+			switch {
+			case known[fray.CombatantID(s)]:
+				if !about(fray.CombatantID(s)) {
+					o.t.Errorf("%s: event %s holds the id %s at %s, not in About %q: %s", line, ev.Type, s, place, ev.About, ev.Data)
+				}
+				return
+			case o.isName(s):
+				if !slices.Contains(nameKeys[ev.Type], place) && !slices.Contains(nameKeys[""], place) {
+					o.t.Errorf("%s: event %s holds the name %q at %s, where an id belongs: %s", line, ev.Type, s, place, ev.Data)
+				}
 			}
+			for _, n := range o.mentions(s) {
+				if !about(o.ids[n]) {
+					o.t.Errorf("%s: event %s says %s at %s (%q) without declaring them (About %q): %s", line, ev.Type, n, place, s, ev.About, ev.Data)
+				}
+			}
+		})
+	}
+}
+
+// isName reports whether s is the whole name of a known combatant.
+func (o *oracle) isName(s string) bool {
+	for name := range o.ids {
+		if fray.SameName(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// walk calls f with every string of the decoded JSON v, the keys of its
+// objects included, and its place (see nameKeys).
+func walk(v any, place string, f func(place, s string)) {
+	join := func(k string) string {
+		if place == "" {
+			return k
+		}
+		return place + "." + k
+	}
+	switch x := v.(type) {
+	case string:
+		f(place, x)
+	case []any:
+		for _, y := range x {
+			walk(y, join("[]"), f)
+		}
+	case map[string]any:
+		for k, y := range x {
+			f(join("{}"), k)
+			walk(y, join(k), f)
 		}
 	}
 }

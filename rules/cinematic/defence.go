@@ -98,7 +98,7 @@ func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) 
 // b cannot defend: unable to act, unaware (without Situational Awareness)
 // or with no defence left this round (C-2, C-4, C-6, C-7).
 func (s *State) canDefend(a, b *fray.Combatant, unaware bool) (ActionData, string) {
-	act, err := s.defenceAction(b, a.Name)
+	act, err := s.defenceAction(b, a.ID)
 	switch {
 	case out(b, "defend") != nil:
 		return act, fray.ErrorMessage(out(b, "defend"))

@@ -130,10 +130,14 @@
 // the tiebreak, each character's attackers, the attack that waits and
 // the history, which keeps each turn's actions and says them in words
 // only when the view is made, with the names the combatants have then.
-// Events keep naming combatants, as the log always has; Apply turns
-// those names into ids. So rename NAME NEWNAME changes every name the
-// view shows, earlier rounds included, and it is taken while an attack
-// waits. The words of a condition's note stay as they were set.
+// Events identify them by id too (log format 3, fray.FormatIDs): Decide
+// writes ids and Apply reads them, and an older log's names are rewritten
+// into ids as it is read, from the payload types System.Payloads
+// declares. So rename NAME NEWNAME changes every name the view shows,
+// earlier rounds included, and it is taken while an attack waits. Words
+// stay as they were written: a condition's note, an event's band, the
+// odds and the terms of an attack that waits (fray.Modifier, whose
+// names are declared as words).
 //
 // Every command that rolls (attack with=, dodge, parry, take, check,
 // test, free, kipup) has exact odds, from package dice, through odds

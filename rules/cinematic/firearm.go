@@ -76,7 +76,7 @@ func (s *State) decideReload(cmd fray.Command, emit emitFunc) error {
 		return fray.Errorf(fray.EINVALID, "%s's %s is fully loaded (%d shots).", c, w.Name, w.Clip)
 	}
 	ch, b := s.char(c.ID), s.budget(c)
-	d := reloadData{Name: c.Name, Weapon: w.Name}
+	d := reloadData{Who: c.ID, Weapon: w.Name}
 	switch {
 	case ch.Stood:
 		return fray.Errorf(fray.EINVALID, "%s spent this round standing up and has no action left.", c)
@@ -117,5 +117,5 @@ func (s *State) decideSpend(cmd fray.Command, emit emitFunc) error {
 	if left := ammo(c, w); left < n {
 		return fray.Errorf(fray.EINVALID, "%s's %s has %d shots left, not %d.", c, w.Name, left, n)
 	}
-	return emit(EventShot, ammoData{Name: c.Name, Weapon: w.Name, Shots: n})
+	return emit(EventShot, ammoData{Who: c.ID, Weapon: w.Name, Shots: n})
 }

@@ -43,20 +43,20 @@ func (p *planned) attacks() bool { return p.d.Roll == RollAttack || isAnswer(p.d
 // of the D10 package dice gives (d10): each attack total's chance times
 // the chance the defence total stays below it.
 func (p *planned) odds(cmdText string) (fray.Odds, error) {
-	o := fray.Odds{Command: cmdText, For: p.d.Name, Roll: p.d.Roll, Expr: testExpr(p.roll.Value), Target: TestSuccess, TargetKind: TargetDifficulty}
+	o := fray.Odds{Command: cmdText, For: p.name, Roll: p.d.Roll, Expr: testExpr(p.roll.Value), Target: TestSuccess, TargetKind: TargetDifficulty}
 	mods := make([]fray.Modifier, 0, len(p.mods)+len(p.dmod)+len(p.nmods))
 	mods = append(mods, p.mods...)
 	att := d10Plus(p.roll.Value)
 	if w := p.known; w != nil {
 		// An answer: the attack's total is known.
-		att, o.For = knownDist(w.Total), p.d.Target
-		o.Expr = p.d.Name + "'s attack total " + strconv.Itoa(w.Total) + " (" + testExpr(w.Value) + " rolled " + strconv.Itoa(w.Face) + ")"
+		att, o.For = knownDist(w.Total), p.target
+		o.Expr = p.name + "'s attack total " + strconv.Itoa(w.Total) + " (" + testExpr(w.Value) + " rolled " + strconv.Itoa(w.Face) + ")"
 		if p.roll.Opposed {
 			o.Expr = testExpr(p.roll.Defence) + " (" + p.d.Defence + ") against " + o.Expr
 		} else {
 			// Taken: nobody rolls; the attack's total meets 9.
-			o.For = p.d.Name
-			o.Expr = strconv.Itoa(w.Total) + " (" + testExpr(w.Value) + " rolled " + strconv.Itoa(w.Face) + "; " + p.d.Target + " takes it)"
+			o.For = p.name
+			o.Expr = strconv.Itoa(w.Total) + " (" + testExpr(w.Value) + " rolled " + strconv.Itoa(w.Face) + "; " + p.target + " takes it)"
 		}
 	}
 	var def *dice.Dist
@@ -65,9 +65,9 @@ func (p *planned) odds(cmdText string) (fray.Odds, error) {
 		switch {
 		case p.known != nil:
 		case p.attacks():
-			o.Expr += " against " + p.d.Target + "'s " + p.d.Defence + " " + testExpr(p.roll.Defence)
+			o.Expr += " against " + p.target + "'s " + p.d.Defence + " " + testExpr(p.roll.Defence)
 			if p.waits {
-				o.Expr += " (the better defence: " + p.d.Target + " answers with dodge, parry or take)"
+				o.Expr += " (the better defence: " + p.target + " answers with dodge, parry or take)"
 			}
 		default:
 			o.Expr += " against the opponent's " + testExpr(p.roll.Defence)

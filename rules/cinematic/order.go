@@ -48,8 +48,8 @@ const (
 
 // RoundData is the payload of EventRound.
 type RoundData struct {
-	Round int      `json:"round"`            // the round beginning, from 1
-	Order []string `json:"order" fray:"who"` // its order of play
+	Round int                `json:"round"` // the round beginning, from 1
+	Order []fray.CombatantID `json:"order"` // its order of play
 }
 
 // Kinds of action in ActionData.
@@ -61,11 +61,11 @@ const (
 
 // ActionData is the payload of EventAttack and EventDefence.
 type ActionData struct {
-	// Name is who attacks or defends.
-	Name string `json:"name" fray:"who"`
+	// Who attacks or defends.
+	Who fray.CombatantID `json:"name"`
 	// Other is the target of an attack or the attacker defended against,
 	// when named.
-	Other string `json:"other,omitempty" fray:"who"`
+	Other fray.CombatantID `json:"other,omitempty"`
 	// Kind is ActionFree, ActionBonus or ActionExtra.
 	Kind string `json:"kind"`
 	// Modifier is what the action's roll gets: the extra action's
@@ -75,13 +75,13 @@ type ActionData struct {
 
 // StanceData is the payload of EventStance.
 type StanceData struct {
-	Name   string `json:"name" fray:"who"` // who declares
-	Stance string `json:"stance"`          // StanceDefence, StanceOffence or StanceNone
+	Who    fray.CombatantID `json:"name"`   // who declares
+	Stance string           `json:"stance"` // StanceDefence, StanceOffence or StanceNone
 }
 
-// NamesData is a payload naming several combatants.
+// NamesData is a payload that concerns several combatants.
 type NamesData struct {
-	Names []string `json:"names" fray:"who"` // the combatants, in order
+	Who []fray.CombatantID `json:"names"` // the combatants, in order
 }
 
 // System is the Cinematic Unisystem order of play. The zero value is ready
@@ -90,6 +90,29 @@ type System struct{}
 
 // New returns the Cinematic Unisystem system.
 func New() *System { return &System{} }
+
+// Payloads declares the payload type of each event type the system
+// emits besides the shared ones (engine.Payloads), so that an older log's
+// names can be rewritten into ids.
+func (*System) Payloads() map[string]any {
+	return map[string]any{
+		EventRound:    RoundData{},
+		EventAttack:   ActionData{},
+		EventDefence:  ActionData{},
+		EventStance:   StanceData{},
+		EventTurnDone: fray.NameData{},
+		EventTiebreak: NamesData{},
+		EventRolled:   rollData{},
+		EventDamaged:  damageData{},
+		EventShot:     ammoData{},
+		EventReloaded: reloadData{},
+		EventStood:    fray.NameData{},
+		EventEngaged:  engagedData{},
+		EventWaits:    waitData{},
+	}
+}
+
+var _ engine.Payloads = (*System)(nil)
 
 var spec = engine.Spec{Stats: []string{"strength", "dexterity", "constitution", "intelligence", "perception", "willpower", "bonus"}}
 

@@ -203,20 +203,25 @@ func readExample(t *testing.T, name string) string {
 
 // transcript writes what a table sees: each command, each refusal, each
 // attack and defence with its modifier, and the view wherever the script
-// says show or history.
-var transcript = rulestest.Transcript{
-	System: func() fray.System { return cinematic.New() },
-	Event: func(w io.Writer, ev fray.Event) error {
-		if ev.Type != cinematic.EventAttack && ev.Type != cinematic.EventDefence {
+// says show or history. The events say who acts by id; the transcript
+// says their name, from the engine Setup hands it.
+func transcript() rulestest.Transcript {
+	var e *engine.Engine
+	return rulestest.Transcript{
+		System: func() fray.System { return cinematic.New() },
+		Setup:  func(_ *testing.T, x *engine.Engine) { e = x },
+		Event: func(w io.Writer, ev fray.Event) error {
+			if ev.Type != cinematic.EventAttack && ev.Type != cinematic.EventDefence {
+				return nil
+			}
+			var d cinematic.ActionData
+			if err := ev.Decode(&d); err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "  %s: %s %s, modifier %+d\n", ev.Type, state(e).NameOf(d.Who), d.Kind, d.Modifier)
 			return nil
-		}
-		var d cinematic.ActionData
-		if err := ev.Decode(&d); err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "  %s: %s %s, modifier %+d\n", ev.Type, d.Name, d.Kind, d.Modifier)
-		return nil
-	},
+		},
+	}
 }
 
 // TestExamples runs the example scripts against their golden transcripts
@@ -224,7 +229,7 @@ var transcript = rulestest.Transcript{
 func TestExamples(t *testing.T) {
 	for _, name := range examples {
 		t.Run(name, func(t *testing.T) {
-			transcript.Check(t, filepath.Join("testdata", name+".golden"), readExample(t, name))
+			transcript().Check(t, filepath.Join("testdata", name+".golden"), readExample(t, name))
 		})
 	}
 }

@@ -109,22 +109,24 @@ const (
 
 // rollData is the payload of EventRolled. It is flat, so Apply copies it.
 type rollData struct {
-	Name       string `json:"name" fray:"who"`
-	Roll       string `json:"roll"`
-	What       string `json:"what,omitempty"`
-	Target     string `json:"target,omitempty" fray:"who"`
-	Weapon     string `json:"weapon,omitempty"`
-	Shots      int    `json:"shots,omitempty"`
-	Defence    string `json:"defence,omitempty"`
-	Value      int    `json:"value"`
-	DefValue   int    `json:"def_value,omitempty"`
-	Noticed    bool   `json:"noticed,omitempty"`
-	Total      int    `json:"total"`
-	Difficulty int    `json:"difficulty"`
-	Success    bool   `json:"success"`
-	Levels     int    `json:"levels"`
-	Band       string `json:"band"`
-	Dealt      int    `json:"dealt,omitempty"`
+	// Who rolls: the attacker of an attack and of its answer.
+	Who  fray.CombatantID `json:"name"`
+	Roll string           `json:"roll"`
+	What string           `json:"what,omitempty"`
+	// Target is the target of an attack.
+	Target     fray.CombatantID `json:"target,omitempty"`
+	Weapon     string           `json:"weapon,omitempty"`
+	Shots      int              `json:"shots,omitempty"`
+	Defence    string           `json:"defence,omitempty"`
+	Value      int              `json:"value"`
+	DefValue   int              `json:"def_value,omitempty"`
+	Noticed    bool             `json:"noticed,omitempty"`
+	Total      int              `json:"total"`
+	Difficulty int              `json:"difficulty"`
+	Success    bool             `json:"success"`
+	Levels     int              `json:"levels"`
+	Band       string           `json:"band"`
+	Dealt      int              `json:"dealt,omitempty"`
 	// Note says why an attack made with defence=wait did not wait: the
 	// target could not defend.
 	Note string `json:"note,omitempty"`
@@ -132,30 +134,30 @@ type rollData struct {
 
 // damageData is the payload of EventDamaged.
 type damageData struct {
-	Name   string `json:"name" fray:"who"`
-	Amount int    `json:"amount"`
-	By     string `json:"by,omitempty" fray:"who"`
+	Who    fray.CombatantID `json:"name"`
+	Amount int              `json:"amount"`
+	By     fray.CombatantID `json:"by,omitempty"`
 }
 
 // engagedData is the payload of EventEngaged.
 type engagedData struct {
-	Name  string   `json:"name" fray:"who"`  // the target
-	Names []string `json:"names" fray:"who"` // who engages them this round
+	Who      fray.CombatantID   `json:"name"`  // the target
+	Engaging []fray.CombatantID `json:"names"` // who engages them this round
 }
 
 // ammoData is the payload of EventShot.
 type ammoData struct {
-	Name   string `json:"name" fray:"who"`
-	Weapon string `json:"weapon"`
-	Shots  int    `json:"shots"`
+	Who    fray.CombatantID `json:"name"`
+	Weapon string           `json:"weapon"`
+	Shots  int              `json:"shots"`
 }
 
 // reloadData is the payload of EventReloaded.
 type reloadData struct {
-	Name     string `json:"name" fray:"who"`
-	Weapon   string `json:"weapon"`
-	Kind     string `json:"kind"`
-	Modifier int    `json:"modifier,omitempty"`
+	Who      fray.CombatantID `json:"name"`
+	Weapon   string           `json:"weapon"`
+	Kind     string           `json:"kind"`
+	Modifier int              `json:"modifier,omitempty"`
 }
 
 // planned is a roll planned from a command: everything but the dice.
@@ -164,6 +166,10 @@ type planned struct {
 	roll TestRoll
 	mods []fray.Modifier // the roller's terms after the dice
 	dmod []fray.Modifier // the defender's terms, when a defence is rolled
+
+	// name and target are the names of d.Who and d.Target, for the
+	// words of the odds and the rolls.
+	name, target string
 	// notice is a blind attacker's Perception + Notice check, rolled
 	// before the attack.
 	notice *TestRoll
@@ -329,7 +335,7 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 	var rolls []fray.Roll
 	p.d.Value, p.d.Difficulty = p.roll.Value, TestSuccess
 	if p.notice != nil {
-		roll, side, err := rollD10(r, p.d.Name+noticeFor, p.notice.Value)
+		roll, side, err := rollD10(r, p.name+noticeFor, p.notice.Value)
 		if err != nil {
 			return fray.Event{}, err
 		}
@@ -346,7 +352,7 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 	if w := p.known; w != nil {
 		att = &TestSide{Expr: testExpr(w.Value), Roll: w.Face, Total: w.Total, Levels: SuccessLevels(w.Total)}
 	} else {
-		who := p.d.Name
+		who := p.name
 		if p.d.Roll == RollAttack {
 			who += " (attack with " + p.d.Weapon + ")"
 		}
@@ -365,7 +371,7 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 	if p.roll.Opposed {
 		dwho := "opposed"
 		if p.attacks() {
-			dwho = p.d.Target + " (" + p.d.Defence + ")"
+			dwho = p.target + " (" + p.d.Defence + ")"
 		}
 		droll, side, err := rollD10(r, dwho, p.roll.Defence)
 		if err != nil {
@@ -439,18 +445,19 @@ func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Ev
 
 func spend(s *State, spent []engine.ConditionRef, emit emitFunc) error {
 	for _, r := range spent {
-		if c := s.Find(r.Name); c == nil || c.Condition(r.Condition) == nil {
+		if c := s.ByID(r.Who); c == nil || c.Condition(r.Condition) == nil {
 			continue
 		}
-		if err := emit(fray.EventCleared, fray.ClearedData{Name: r.Name, Condition: r.Condition}); err != nil {
+		if err := emit(fray.EventCleared, fray.ClearedData{Who: r.Who, Condition: r.Condition}); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func setCondition(s *State, emit emitFunc, name string, x fray.Condition) error {
-	return emit(fray.EventCondition, fray.ConditionData{Name: name, Condition: x})
+// setCondition puts the combatant id in the condition x.
+func setCondition(emit emitFunc, id fray.CombatantID, x fray.Condition) error {
+	return emit(fray.EventCondition, fray.ConditionData{Who: id, Condition: x})
 }
 
 // applyResolution applies the events of resolution; handled is false for
@@ -466,10 +473,10 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			return true, s.applyAnswer(ev, d)
 		}
 		if d.Roll == RollAttack && d.Target != "" {
-			_, ch := s.named(d.Target)
-			c, a := s.named(d.Name)
+			_, ch := s.who(d.Target)
+			c, a := s.who(d.Who)
 			if ch == nil || c == nil {
-				return true, fray.Errorf(fray.EINVALID, "Event %d is an attack between %q and %q, who are not both present.", ev.Seq, fray.Mention(d.Name), fray.Mention(d.Target))
+				return true, fray.Errorf(fray.EINVALID, "Event %d is an attack between %s and %s, who are not both present.", ev.Seq, d.Who, d.Target)
 			}
 			if !slices.Contains(ch.Foes, c.ID) {
 				ch.Foes = append(ch.Foes, c.ID)
@@ -487,13 +494,13 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		c := s.Find(d.Name)
+		c := s.ByID(d.Who)
 		if c == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d damages %s, who is not present.", ev.Seq, d.Who)
 		}
 		t, ok := life(c)
 		if !ok {
-			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no Life Points.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no Life Points.", ev.Seq, c)
 		}
 		if d.Amount < 0 {
 			t.Value = min(t.Value-d.Amount, max(t.Max, t.Value))
@@ -513,13 +520,13 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		c := s.Find(d.Name)
+		c := s.ByID(d.Who)
 		if c == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d fires %q's weapon, who is not present.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d fires the weapon of %s, who is not present.", ev.Seq, d.Who)
 		}
 		w := c.Power(d.Weapon)
 		if w == nil || w.Clip == 0 || d.Shots < 1 {
-			return true, fray.Errorf(fray.EINVALID, "Event %d fires %q's %q, which has no clip.", ev.Seq, fray.Mention(d.Name), d.Weapon)
+			return true, fray.Errorf(fray.EINVALID, "Event %d fires %q's %q, which has no clip.", ev.Seq, c, d.Weapon)
 		}
 		if c.Tracks == nil {
 			c.Tracks = map[string]fray.Track{}
@@ -530,13 +537,13 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		c, ch := s.named(d.Name)
+		c, ch := s.who(d.Who)
 		if ch == nil || c.ID != s.Current() {
-			return true, fray.Errorf(fray.EINVALID, "Event %d reloads for %q out of turn.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d reloads for %s out of turn.", ev.Seq, d.Who)
 		}
 		w := c.Power(d.Weapon)
 		if w == nil || w.Clip == 0 {
-			return true, fray.Errorf(fray.EINVALID, "Event %d reloads %q's %q, which has no clip.", ev.Seq, fray.Mention(d.Name), d.Weapon)
+			return true, fray.Errorf(fray.EINVALID, "Event %d reloads %q's %q, which has no clip.", ev.Seq, c, d.Weapon)
 		}
 		if d.Kind == ActionExtra {
 			ch.Extras++
@@ -554,9 +561,9 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		c, ch := s.named(d.Name)
+		c, ch := s.who(d.Who)
 		if ch == nil || c.ID != s.Current() {
-			return true, fray.Errorf(fray.EINVALID, "Event %d stands %q up out of turn.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d stands %s up out of turn.", ev.Seq, d.Who)
 		}
 		ch.Stood, s.Begun = true, true
 		s.act(Act{Type: ActStand})

@@ -168,15 +168,17 @@ func (s *State) char(id fray.CombatantID) *Char {
 	return nil
 }
 
-// named returns the present combatant a payload names and their
-// bookkeeping, or nils.
-func (s *State) named(name string) (*fray.Combatant, *Char) {
+// who returns the present combatant id and their bookkeeping, or nils.
+func (s *State) who(id fray.CombatantID) (*fray.Combatant, *Char) {
+	if id == "" {
+		return nil, nil
+	}
 	for i, c := range s.Combatants {
-		if fray.SameName(c.Name, name) {
-			if i < len(s.Chars) && s.Chars[i].ID == c.ID {
+		if c.ID == id {
+			if i < len(s.Chars) && s.Chars[i].ID == id {
 				return c, s.Chars[i] // the characters follow the combatants
 			}
-			return c, s.char(c.ID)
+			return c, s.char(id)
 		}
 	}
 	return nil, nil

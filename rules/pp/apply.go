@@ -45,23 +45,28 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		c := s.char(s.IDOf(d.Name))
-		if c == nil || !slices.Contains(roles, d.Role) {
+		// The one name a payload of P&P holds (see RoleData): the
+		// combatant just added, present.
+		c := s.Find(d.Name)
+		var ch *Char
+		if c != nil {
+			ch = s.char(c.ID)
+		}
+		if ch == nil || !slices.Contains(roles, d.Role) {
 			return fray.Errorf(fray.EINVALID, "Event %d gives %q the role %q.", ev.Seq, fray.Mention(d.Name), d.Role)
 		}
-		c.Role, c.Minion = d.Role, d.Minion
+		ch.Role, ch.Minion = d.Role, d.Minion
 	case EventTiebreak:
 		var d NamesData
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		ids := engine.IDs(&s.Encounter, d.Names)
-		for i, id := range ids {
+		for _, id := range d.Who {
 			if s.char(id) == nil {
-				return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Names[i]))
+				return fray.Errorf(fray.EINVALID, "Event %d refers to %s, who is not present.", ev.Seq, id)
 			}
 		}
-		s.Tiebreak = ids
+		s.Tiebreak = d.Who
 	case EventRound:
 		var d RoundData
 		if err := ev.Decode(&d); err != nil {
@@ -70,21 +75,15 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if !s.Started || d.Round != s.Round+1 || s.current() != "" {
 			return fray.Errorf(fray.EINVALID, "Event %d begins page %d out of sequence.", ev.Seq, d.Round)
 		}
-		var order []fray.CombatantID
-		if d.Order != nil {
-			order = make([]fray.CombatantID, len(d.Order))
-		}
-		for i, n := range d.Order {
-			c := s.Find(n)
-			if c == nil {
-				return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, n)
+		for _, id := range d.Order {
+			if s.char(id) == nil {
+				return fray.Errorf(fray.EINVALID, "Event %d refers to %s, who is not present.", ev.Seq, id)
 			}
-			order[i] = c.ID
 		}
 		if s.Round > 0 {
 			engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
 		}
-		s.Round, s.Order, s.Pos, s.Actions, s.Taken = d.Round, order, 0, 0, nil
+		s.Round, s.Order, s.Pos, s.Actions, s.Taken = d.Round, d.Order, 0, 0, nil
 		s.History = append(s.History, Page{Round: d.Round})
 		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
 		if cur := s.current(); cur != "" {
@@ -95,11 +94,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		// The payload names whose turn it is; comparing that name with
-		// the current one's is IDOf(d.Name) == cur, without the search.
 		cur := s.current()
-		if cur == "" || !fray.SameName(s.NameOf(cur), d.Name) {
-			return fray.Errorf(fray.EINVALID, "Event %d is for %q, whose turn it is not.", ev.Seq, fray.Mention(d.Name))
+		if cur == "" || d.Who != cur {
+			return fray.Errorf(fray.EINVALID, "Event %d is for %s, whose turn it is not.", ev.Seq, d.Who)
 		}
 		if ev.Type == EventActed {
 			s.Actions++

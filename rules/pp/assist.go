@@ -9,12 +9,12 @@ import (
 
 // AssistData is the payload of EventAssisted.
 type AssistData struct {
-	Helper    string `json:"helper" fray:"who"`
-	For       string `json:"for" fray:"who"`
-	Trait     string `json:"trait"`
-	Pool      Pool   `json:"pool"`
-	Successes int    `json:"successes"`
-	Net       int    `json:"net"`
+	Helper    fray.CombatantID `json:"helper"`
+	For       fray.CombatantID `json:"for"`
+	Trait     string           `json:"trait"`
+	Pool      Pool             `json:"pool"`
+	Successes int              `json:"successes"`
+	Net       int              `json:"net"`
 	// Bonus is the dice this assist is worth; Kept whether it is the
 	// best so far and so the one that counts.
 	Bonus int  `json:"bonus"`
@@ -39,13 +39,13 @@ func (s *State) decideAssist(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if err != nil {
 		return nil, err
 	}
-	d := AssistData{Helper: sd.name, For: target.Name, Trait: sd.trait, Pool: sd.pool, Successes: res[0].successes, Sixes: res[0].sixes}
+	d := AssistData{Helper: sd.id, For: target.ID, Trait: sd.trait, Pool: sd.pool, Successes: res[0].successes, Sixes: res[0].sixes}
 	if rec := s.record(target.ID); rec != nil {
 		d.Before = rec.Assist
 	}
 	settleAssist(&d)
 	for i := range rolls {
-		rolls[i].For = sd.name + " (assists " + target.Name + ": " + poolWords(sd.trait, sd.pool) + "; " + assistWords(d) + ")"
+		rolls[i].For = sd.name + " (assists " + target.Name + ": " + poolWords(sd.trait, sd.pool) + "; " + assistWords(d, target.Name) + ")"
 	}
 	odds.Command = cmd.String()
 	ev, err := fray.NewEvent(EventAssisted, d, rolls...)
@@ -68,10 +68,10 @@ func settleAssist(d *AssistData) {
 	d.Kept = d.Bonus > d.Before
 }
 
-// assistWords says how an assist came out: "9 against Hard (2): 7 net
-// successes, +4d to Gatecrasher".
-func assistWords(d AssistData) string {
-	w := strconv.Itoa(d.Successes) + " against " + ThresholdName(AssistThreshold) + ": " + plural(d.Net, "net success", "net successes") + ", +" + strconv.Itoa(d.Bonus) + "d to " + d.For
+// assistWords says how an assist for the one called target came out: "9
+// against Hard (2): 7 net successes, +4d to Gatecrasher".
+func assistWords(d AssistData, target string) string {
+	w := strconv.Itoa(d.Successes) + " against " + ThresholdName(AssistThreshold) + ": " + plural(d.Net, "net success", "net successes") + ", +" + strconv.Itoa(d.Bonus) + "d to " + target
 	switch {
 	case d.Bonus > 0 && !d.Kept:
 		w += ", but a better helper's +" + strconv.Itoa(d.Before) + "d counts"

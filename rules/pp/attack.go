@@ -93,10 +93,10 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 		return CheckData{}, nil, nil, err
 	}
 	d := CheckData{
-		Kind: KindAttack, Actor: act.name, Trait: act.trait, Pool: act.pool, Assist: act.assist, Penalty: act.penalty,
-		Opponent: opp.name, OppTrait: opp.trait, OppPool: opp.pool, OppAssist: opp.assist, Minion: minion,
+		Kind: KindAttack, Actor: act.id, Trait: act.trait, Pool: act.pool, Assist: act.assist, Penalty: act.penalty,
+		Opponent: opp.id, OppTrait: opp.trait, OppPool: opp.pool, OppAssist: opp.assist, Minion: minion,
 	}
-	ev, err := fray.NewEvent(EventActed, ActData{Name: att.Name, Nth: s.Actions + 1})
+	ev, err := fray.NewEvent(EventActed, ActData{Who: att.ID, Nth: s.Actions + 1})
 	if err != nil {
 		return CheckData{}, nil, nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"fray"
-	"fray/engine"
 )
 
 // Event types of challenge rolls and combat (P-1 … P-10). They are wire
@@ -120,8 +119,9 @@ type Record struct {
 // Resolution is the part of a P&P state that challenge rolls and combat
 // keep: each combatant's record, the last roll (for Resolve spent after
 // it), a contest in progress and the scene's defining moment. It refers
-// to combatants by id: the payloads it keeps of the last roll keep their
-// numbers and words, and whom they concern is kept beside them by id.
+// to combatants by id: the payloads it keeps of the last roll identify
+// them as the events do, and keep none of the events' words, which name
+// them as they were called then.
 type Resolution struct {
 	Records []*Record
 	// HasLast reports a last roll, which Resolve may still be spent on;
@@ -130,63 +130,22 @@ type Resolution struct {
 	// stood before it), LastAssist or LastGroup.
 	HasLast bool
 	LastOf  string
-	Last    KeptCheck
-	// LastExchange is the exchange without its names (Winner and Outcome
-	// are left empty): Before says who rolled it, and settleExchange who
-	// won it.
+	// Last is the check or attack without Rivals (words) and the rest of
+	// a same-goal roll's ranking (By, RivalIDs): one of three or more is
+	// ranked again from Sides whenever it is settled again.
+	Last         CheckData
 	LastExchange ExchangeData
 	Before       Contest
-	LastAssist   KeptAssist
-	LastGroup    KeptGroup
+	LastAssist   AssistData
+	// LastGroup is the group action without Given (words), which
+	// settleGroup says again.
+	LastGroup GroupData
 	// Sides is every roll of the last check when it was a same-goal roll
 	// of three or more.
-	Sides   KeptSides
+	Sides   SidesData
 	Contest Contest
 	// Scene is the hero who declared this scene's defining moment.
 	Scene fray.CombatantID
-}
-
-// KeptCheck is a check or attack as the state keeps it: its payload's
-// numbers and words, and whom it concerns by id. Of the payload's names
-// none is kept (its combatants are ActorID and OpponentID); By, Rivals
-// and RivalNames are left out, a same-goal roll of three or more being
-// ranked again from Sides whenever it is settled again.
-type KeptCheck struct {
-	CheckData
-	ActorID    fray.CombatantID
-	OpponentID fray.CombatantID
-}
-
-// KeptAssist is an assist as the state keeps it: its payload without its
-// names (Helper and For are left empty), and the helper and the one
-// helped by id.
-type KeptAssist struct {
-	AssistData
-	HelperID fray.CombatantID
-	ForID    fray.CombatantID
-}
-
-// KeptGroup is a group action as the state keeps it: its payload without
-// its names (Names, and Given, which is said in names, are left empty),
-// and the members by id, in the payload's order.
-type KeptGroup struct {
-	GroupData
-	IDs []fray.CombatantID
-}
-
-// KeptSides is a same-goal check of three or more as the state keeps it
-// (see SidesData): every roll, in the order named, with the roller by id.
-type KeptSides struct {
-	Sides   []KeptSide
-	Assist  int
-	Penalty int
-}
-
-// KeptSide is one roll of KeptSides: its SideData without the name (Name
-// is left empty), and the roller by id.
-type KeptSide struct {
-	SideData
-	ID fray.CombatantID
 }
 
 func (r Resolution) clone() Resolution {
@@ -203,84 +162,17 @@ func (r Resolution) clone() Resolution {
 	return d
 }
 
-func (g KeptGroup) clone() KeptGroup {
-	g.GroupData = g.GroupData.clone()
-	g.IDs = slices.Clone(g.IDs)
-	return g
-}
-
-// keepCheck returns a check's payload as Last keeps it: d concerns the
-// actor and the opponent (none for a static threshold) of the given ids.
-func (s *State) keepCheck(d CheckData, actor, opp fray.CombatantID) KeptCheck {
-	d.Actor, d.Opponent, d.By, d.Rivals, d.RivalNames = "", "", "", "", nil
-	return KeptCheck{CheckData: d, ActorID: actor, OpponentID: opp}
-}
-
-// lastCheck returns the last check as a payload, in the names its
-// combatants have now (a same-goal roll of three or more is ranked again
-// from Sides by whoever settles it again).
-func (s *State) lastCheck() CheckData {
-	l := s.Res.Last
-	d := l.CheckData
-	d.Actor, d.Opponent = s.NameOf(l.ActorID), ""
-	if l.OpponentID != "" {
-		d.Opponent = s.NameOf(l.OpponentID)
-	}
+// keepCheck returns a check's payload as Last keeps it.
+func keepCheck(d CheckData) CheckData {
+	d.By, d.Rivals, d.RivalIDs = "", "", nil
 	return d
 }
 
-// keepSides returns the rolls of d as Sides keeps them, the names
-// resolved to ids.
-func (s *State) keepSides(d SidesData) KeptSides {
-	out := KeptSides{Sides: make([]KeptSide, len(d.Sides)), Assist: d.Assist, Penalty: d.Penalty}
-	for i, x := range d.Sides {
-		id := s.IDOf(x.Name)
-		x.Name = ""
-		out.Sides[i] = KeptSide{SideData: x, ID: id}
-	}
-	return out
-}
-
-// sidesData returns Sides as a payload, in the names its combatants have
-// now.
-func (s *State) sidesData() SidesData {
-	x := s.Res.Sides
-	d := SidesData{Sides: make([]SideData, len(x.Sides)), Assist: x.Assist, Penalty: x.Penalty}
-	for i, r := range x.Sides {
-		d.Sides[i] = r.SideData
-		d.Sides[i].Name = s.NameOf(r.ID)
-	}
+// keepGroup returns a group action's payload, decoded from its event, as
+// LastGroup keeps it.
+func keepGroup(d GroupData) GroupData {
+	d.Given = nil
 	return d
-}
-
-// keepGroup returns a group action's payload as LastGroup keeps it.
-func (s *State) keepGroup(d GroupData) KeptGroup {
-	ids := engine.IDs(&s.Encounter, d.Names)
-	d.Names, d.Given = nil, nil
-	return KeptGroup{GroupData: d.clone(), IDs: ids}
-}
-
-// groupData returns LastGroup as a payload, in the names its members
-// have now (Given is left to settleGroup).
-func (s *State) groupData() GroupData {
-	g := s.Res.LastGroup.GroupData.clone()
-	g.Names = engine.NamesOf(&s.Encounter, s.Res.LastGroup.IDs)
-	return g
-}
-
-// keepAssist returns an assist's payload as LastAssist keeps it.
-func (s *State) keepAssist(d AssistData) KeptAssist {
-	x := KeptAssist{AssistData: d, HelperID: s.IDOf(d.Helper), ForID: s.IDOf(d.For)}
-	x.Helper, x.For = "", ""
-	return x
-}
-
-// assistData returns LastAssist as a payload, in the names its
-// combatants have now.
-func (s *State) assistData() AssistData {
-	a := s.Res.LastAssist.AssistData
-	a.Helper, a.For = s.NameOf(s.Res.LastAssist.HelperID), s.NameOf(s.Res.LastAssist.ForID)
-	return a
 }
 
 func (s *State) record(id fray.CombatantID) *Record {
@@ -451,8 +343,7 @@ func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Ev
 var checkedBuf = sync.Pool{New: func() any { return new(CheckData) }}
 
 // applyResolution applies the events of this file; handled is false for
-// any other. The payloads name combatants; what the state keeps of them
-// refers to them by id.
+// any other.
 func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 	switch ev.Type {
 	case EventChecked:
@@ -464,23 +355,17 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err != nil {
 			return true, err
 		}
-		actor, opp := s.Find(d.Actor), s.Find(d.Opponent)
+		actor, opp := s.ByID(d.Actor), s.ByID(d.Opponent)
 		if actor == nil || (!d.Static && opp == nil) {
 			return true, fray.Errorf(fray.EINVALID, "Event %d is a roll by someone not present.", ev.Seq)
 		}
 		r := s.ensureRecord(actor.ID)
 		r.Assist = 0
-		if d.By != "" {
-			if by := s.Find(d.By); by != nil {
-				s.ensureRecord(by.ID).Assist = 0
-			}
-		}
-		var oppID fray.CombatantID
-		if opp != nil {
-			oppID = opp.ID
+		if s.ByID(d.By) != nil {
+			s.ensureRecord(d.By).Assist = 0
 		}
 		if d.OppAssist > 0 && opp != nil {
-			s.ensureRecord(oppID).Assist = 0
+			s.ensureRecord(opp.ID).Assist = 0
 		}
 		if d.Cost != "" {
 			r.Defining, r.Defined = "", true
@@ -494,9 +379,12 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			}
 		}
 		if d.Kind == KindAttack && opp != nil {
-			s.harm(oppID, d.Minion, d.Lost)
+			s.harm(opp.ID, d.Minion, d.Lost)
 		}
-		s.Res.Last, s.Res.HasLast, s.Res.LastOf, s.Res.Sides = s.keepCheck(d, actor.ID, oppID), true, LastCheck, KeptSides{}
+		if opp == nil {
+			d.Opponent = "" // a static threshold's: nobody
+		}
+		s.Res.Last, s.Res.HasLast, s.Res.LastOf, s.Res.Sides = keepCheck(d), true, LastCheck, SidesData{}
 	case EventSides:
 		var d SidesData
 		if err := ev.Decode(&d); err != nil {
@@ -506,14 +394,14 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			return true, fray.Errorf(fray.EINVALID, "Event %d lists the rolls of no same-goal check.", ev.Seq)
 		}
 		for _, x := range d.Sides {
-			if s.Find(x.Name) == nil {
-				return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(x.Name))
+			if s.ByID(x.Who) == nil {
+				return true, fray.Errorf(fray.EINVALID, "Event %d refers to %s, who is not present.", ev.Seq, x.Who)
 			}
 		}
-		s.Res.Sides = s.keepSides(d)
-		for _, x := range s.Res.Sides.Sides[1:] {
+		s.Res.Sides = d
+		for _, x := range d.Sides[1:] {
 			if x.Assist > 0 {
-				s.ensureRecord(x.ID).Assist = 0
+				s.ensureRecord(x.Who).Assist = 0
 			}
 		}
 	case EventSpent:
@@ -523,37 +411,35 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		if s.Find(d.For) == nil || s.Find(d.Helper) == nil {
+		if s.ByID(d.For) == nil || s.ByID(d.Helper) == nil {
 			return true, fray.Errorf(fray.EINVALID, "Event %d is an assist by or for someone not present.", ev.Seq)
 		}
-		a := s.keepAssist(d)
-		r := s.ensureRecord(a.ForID)
-		a.Before = r.Assist
-		if a.Kept {
-			r.Assist = a.Bonus
+		r := s.ensureRecord(d.For)
+		d.Before = r.Assist
+		if d.Kept {
+			r.Assist = d.Bonus
 		}
-		s.Res.HasLast, s.Res.LastOf, s.Res.LastAssist = true, LastAssist, a
+		s.Res.HasLast, s.Res.LastOf, s.Res.LastAssist = true, LastAssist, d
 	case EventGrouped:
 		var d GroupData
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		for _, n := range d.Names {
-			c := s.Find(n)
-			if c == nil {
-				return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, n)
+		for _, id := range d.Who {
+			if s.ByID(id) == nil {
+				return true, fray.Errorf(fray.EINVALID, "Event %d refers to %s, who is not present.", ev.Seq, id)
 			}
-			if r := s.record(c.ID); r != nil {
+			if r := s.record(id); r != nil {
 				r.Assist = 0
 			}
 		}
-		s.Res.HasLast, s.Res.LastOf, s.Res.LastGroup = true, LastGroup, s.keepGroup(d)
+		s.Res.HasLast, s.Res.LastOf, s.Res.LastGroup = true, LastGroup, keepGroup(d)
 	case EventContest:
 		var d ContestData
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		if s.Find(d.A) == nil || s.Find(d.B) == nil || s.Res.Contest.Active {
+		if s.ByID(d.A) == nil || s.ByID(d.B) == nil || s.Res.Contest.Active {
 			return true, fray.Errorf(fray.EINVALID, "Event %d begins a contest that cannot begin.", ev.Seq)
 		}
 		s.applyContest(d)
@@ -566,7 +452,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if !c.Active || d.N != c.Done+1 {
 			return true, fray.Errorf(fray.EINVALID, "Event %d is an exchange of no contest.", ev.Seq)
 		}
-		s.Res.HasLast, s.Res.LastOf, s.Res.LastExchange, s.Res.Before = true, LastExchange, keepExchange(d), *c
+		s.Res.HasLast, s.Res.LastOf, s.Res.LastExchange, s.Res.Before = true, LastExchange, d, *c
 		if d.AssistA > 0 {
 			s.ensureRecord(c.A).Assist = 0
 		}
@@ -579,12 +465,11 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		c := s.Find(d.Name)
-		if c == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+		if s.ByID(d.Who) == nil {
+			return true, fray.Errorf(fray.EINVALID, "Event %d refers to %s, who is not present.", ev.Seq, d.Who)
 		}
-		s.ensureRecord(c.ID).Defining = d.Cost
-		s.Res.Scene = c.ID
+		s.ensureRecord(d.Who).Defining = d.Cost
+		s.Res.Scene = d.Who
 	case EventScene:
 		s.Res.Scene = ""
 		for _, r := range s.Res.Records {
@@ -657,8 +542,8 @@ func (s *State) resolutionWords(id fray.CombatantID) (parts []string, track int)
 }
 
 // checkResolution reports a broken invariant of the resolution state:
-// every combatant it refers to is present, and the names it keeps for
-// reading are theirs.
+// every combatant it refers to is present, and it keeps none of the
+// events' words.
 func (s *State) checkResolution() error {
 	bad := func(format string, args ...any) error {
 		return fray.Errorf(fray.EINTERNAL, "P&P state: "+format, args...)
@@ -686,24 +571,27 @@ func (s *State) checkResolution() error {
 		switch res.LastOf {
 		case LastCheck:
 			l := res.Last
-			err = present("the last roll", l.ActorID)
-			if err == nil && l.OpponentID != "" {
-				err = present("the last roll", l.OpponentID)
+			err = present("the last roll", l.Actor)
+			if err == nil && l.Opponent != "" {
+				err = present("the last roll", l.Opponent)
 			}
-			if err == nil && (l.Actor != "" || l.Opponent != "") {
-				err = bad("the last roll keeps the names %q and %q", l.Actor, l.Opponent)
+			if err == nil && (l.Rivals != "" || l.By != "" || l.RivalIDs != nil) {
+				err = bad("the last roll keeps its ranking %q", l.Rivals)
 			}
 			for _, x := range res.Sides.Sides {
 				if err == nil {
-					err = present("the last roll", x.ID)
+					err = present("the last roll", x.Who)
 				}
 			}
 		case LastExchange:
 			err = present("the last exchange", res.Before.A, res.Before.B)
 		case LastAssist:
-			err = present("the last assist", res.LastAssist.HelperID, res.LastAssist.ForID)
+			err = present("the last assist", res.LastAssist.Helper, res.LastAssist.For)
 		case LastGroup:
-			err = present("the last group action", res.LastGroup.IDs...)
+			err = present("the last group action", res.LastGroup.Who...)
+			if err == nil && res.LastGroup.Given != nil {
+				err = bad("the last group action keeps the words %q", res.LastGroup.Given)
+			}
 		}
 		if err != nil {
 			return err

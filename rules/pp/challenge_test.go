@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,6 +81,10 @@ func last(t *testing.T, e *engine.Engine, typ string, v any) fray.Event {
 }
 
 func st(e *engine.Engine) *pp.State { return e.State().(*pp.State) }
+
+// idOf returns the id of the combatant e's encounter calls name, as the
+// payloads hold it.
+func idOf(e *engine.Engine, name string) fray.CombatantID { return st(e).IDOf(name) }
 
 // The seed's example as a command with physical dice: 7 against 6
 // automatic, 1 net success; same goal, so Gatecrasher is the actor; actor
@@ -198,7 +203,7 @@ func TestP3_SeveralWithTheSameGoal(t *testing.T) {
 	e := newPP(t, `check Whisper might vs="Gatecrasher,Citizen Soldier" same=yes successes=1 vs_successes=5,7`)
 	var d pp.CheckData
 	ev := last(t, e, pp.EventChecked, &d)
-	if d.Actor != "Citizen Soldier" || d.Opponent != "Gatecrasher" || d.Net != 2 || d.By != "Whisper" || d.Rivals != "Whisper 1" {
+	if d.Actor != idOf(e, "Citizen Soldier") || d.Opponent != idOf(e, "Gatecrasher") || d.Net != 2 || d.By != idOf(e, "Whisper") || d.Rivals != "Whisper 1" || !slices.Equal(d.RivalIDs, []fray.CombatantID{idOf(e, "Whisper")}) {
 		t.Errorf("check: %+v", d)
 	}
 	if !strings.Contains(ev.Rolls[len(ev.Rolls)-1].For, "Citizen Soldier is the actor and Gatecrasher the opponent (then Whisper 1)") {
@@ -276,7 +281,7 @@ func TestP4_ResolveOnExchanges(t *testing.T) {
 	// again and carries +2d: 4 + 2 = 6d.
 	do(t, e, "spend Gatecrasher resolve=1 successes=1")
 	last(t, e, pp.EventSpent, &sp)
-	if sp.Opp || sp.Exchange.Winner != "Gatecrasher" || sp.Exchange.Over {
+	if sp.Opp || sp.Exchange.Winner != idOf(e, "Gatecrasher") || sp.Exchange.Over {
 		t.Errorf("spent: %+v %+v", sp, sp.Exchange)
 	}
 	if o := odds("odds exchange"); !strings.HasPrefix(o.Expr, "6d") {
@@ -301,7 +306,7 @@ func TestP4_ResolveOnExchanges(t *testing.T) {
 	// against 2, Gatecrasher wins the contest.
 	do(t, e, "spend Gatecrasher reroll successes=3")
 	last(t, e, pp.EventSpent, &sp)
-	if !sp.Exchange.Over || sp.Exchange.Outcome != "Gatecrasher" || sp.Successes != 3 || st(e).Res.Contest.Active {
+	if !sp.Exchange.Over || sp.Exchange.Outcome != idOf(e, "Gatecrasher") || sp.Successes != 3 || st(e).Res.Contest.Active {
 		t.Errorf("the reroll wins the contest: %+v", sp.Exchange)
 	}
 	refuse(t, e, "spend Gatecrasher resolve=1", "has 0 Resolve points left, not 1")
@@ -394,7 +399,7 @@ func TestP4_ResolveOnSeveralWithTheSameGoal(t *testing.T) {
 	e := newPP(t, `check Whisper might vs="Gatecrasher,Citizen Soldier" same=yes successes=1 vs_successes=2,3`)
 	var d pp.CheckData
 	last(t, e, pp.EventChecked, &d)
-	if d.Actor != "Citizen Soldier" || d.Opponent != "Gatecrasher" || d.Rivals != "Whisper 1" {
+	if d.Actor != idOf(e, "Citizen Soldier") || d.Opponent != idOf(e, "Gatecrasher") || d.Rivals != "Whisper 1" {
 		t.Fatalf("check: %+v", d)
 	}
 	// Whisper's 1 Resolve buys a die, counted 2: 3, tied with the Soldier;
@@ -403,20 +408,20 @@ func TestP4_ResolveOnSeveralWithTheSameGoal(t *testing.T) {
 	do(t, e, "spend Whisper resolve=1 successes=2")
 	var sp pp.SpentData
 	ev := last(t, e, pp.EventSpent, &sp)
-	if sp.Check == nil || sp.Check.Actor != "Whisper" || sp.Check.Opponent != "Citizen Soldier" || sp.Check.Rivals != "Gatecrasher 2" || sp.Check.By != "" || sp.Net != 0 || sp.Band != string(pp.BandOpponentEmbellished) {
+	if sp.Check == nil || sp.Check.Actor != idOf(e, "Whisper") || sp.Check.Opponent != idOf(e, "Citizen Soldier") || sp.Check.Rivals != "Gatecrasher 2" || sp.Check.By != "" || sp.Net != 0 || sp.Band != string(pp.BandOpponentEmbellished) {
 		t.Fatalf("spent: %+v, check %+v", sp, sp.Check)
 	}
 	if !strings.Contains(ev.Rolls[0].For, "Whisper is the actor and Citizen Soldier the opponent (then Gatecrasher 2)") {
 		t.Errorf("label %q", ev.Rolls[0].For)
 	}
-	if l := st(e).Res.Last; st(e).NameOf(l.ActorID) != "Whisper" || l.Successes != 3 {
+	if l := st(e).Res.Last; st(e).NameOf(l.Actor) != "Whisper" || l.Successes != 3 {
 		t.Errorf("last roll %+v", l)
 	}
 	// Gatecrasher, now third, spends 2 for 3 successes: 5, the actor,
 	// against 3 (Whisper, named first of the two on 3): 2 net.
 	do(t, e, "spend Gatecrasher resolve=2 successes=3")
 	last(t, e, pp.EventSpent, &sp)
-	if sp.Check.Actor != "Gatecrasher" || sp.Check.Opponent != "Whisper" || sp.Net != 2 || sp.Check.By != "Whisper" {
+	if sp.Check.Actor != idOf(e, "Gatecrasher") || sp.Check.Opponent != idOf(e, "Whisper") || sp.Net != 2 || sp.Check.By != idOf(e, "Whisper") {
 		t.Errorf("spent: %+v", sp.Check)
 	}
 	refuse(t, e, "spend Whisper resolve=1", "has 0 Resolve points left, not 1")
@@ -530,7 +535,7 @@ func TestP8_ContestCarryAndLastExchange(t *testing.T) {
 	e := newPP(t, "contest Gatecrasher Whisper agility exchanges=2 successes=3 vs_successes=1")
 	var x pp.ExchangeData
 	last(t, e, pp.EventExchanged, &x)
-	if x.Winner != "Gatecrasher" || x.Over {
+	if x.Winner != idOf(e, "Gatecrasher") || x.Over {
 		t.Errorf("exchange 1: %+v", x)
 	}
 	refuse(t, e, "contest Whisper Vile agility", "under way")
@@ -545,7 +550,7 @@ func TestP8_ContestCarryAndLastExchange(t *testing.T) {
 	}
 	do(t, e, "exchange successes=0 vs_successes=2")
 	last(t, e, pp.EventExchanged, &x)
-	if x.CarryA != 0 || x.Winner != "Whisper" || !x.Over || x.Outcome != "Whisper" {
+	if x.CarryA != 0 || x.Winner != idOf(e, "Whisper") || !x.Over || x.Outcome != idOf(e, "Whisper") {
 		t.Errorf("the winner of the last exchange wins: %+v", x)
 	}
 	refuse(t, e, "exchange", "No contest")
@@ -554,7 +559,7 @@ func TestP8_ContestCarryAndLastExchange(t *testing.T) {
 	// then the winner's +2d is among the dice he may set aside: 6d, 3.
 	do(t, e, "contest Gatecrasher Whisper agility auto=all vs_successes=1")
 	last(t, e, pp.EventExchanged, &x)
-	if x.SuccessesA != 2 || x.Winner != "Gatecrasher" || x.PoolA.SetAside != 4 {
+	if x.SuccessesA != 2 || x.Winner != idOf(e, "Gatecrasher") || x.PoolA.SetAside != 4 {
 		t.Errorf("auto=all: %+v", x)
 	}
 	do(t, e, "exchange auto=all vs_mod=-4 vs_successes=0")
@@ -692,7 +697,7 @@ func bandOf(t *testing.T, s *pp.State, evs []fray.Event) string {
 			t.Fatal(err)
 		}
 		if d.Kind == pp.KindAttack {
-			return harmBand(s, d.Opponent, d.Minion, d.Lost, 0)
+			return harmBand(s, s.NameOf(d.Opponent), d.Minion, d.Lost, 0)
 		}
 		return d.Band
 	case pp.EventSpent:
@@ -705,7 +710,7 @@ func bandOf(t *testing.T, s *pp.State, evs []fray.Event) string {
 			if d.Exchange.Winner == "" {
 				return "tie"
 			}
-			return d.Exchange.Winner + " wins"
+			return s.NameOf(d.Exchange.Winner) + " wins"
 		case pp.LastAssist:
 			return "+" + itoa(d.Assist.Bonus) + "d"
 		case pp.LastGroup:
@@ -718,7 +723,7 @@ func bandOf(t *testing.T, s *pp.State, evs []fray.Event) string {
 			return itoa(n) + " of " + itoa(len(d.Group.Nets)) + " succeed"
 		}
 		if l := s.Res.Last; l.Kind == pp.KindAttack {
-			return harmBand(s, s.NameOf(l.OpponentID), l.Minion, d.Lost, l.Lost)
+			return harmBand(s, s.NameOf(l.Opponent), l.Minion, d.Lost, l.Lost)
 		}
 		return d.Band
 	case pp.EventGrouped:
@@ -747,7 +752,7 @@ func bandOf(t *testing.T, s *pp.State, evs []fray.Event) string {
 		if d.Winner == "" {
 			return "tie"
 		}
-		return d.Winner + " wins"
+		return s.NameOf(d.Winner) + " wins"
 	}
 	t.Fatalf("no band for %s", ev.Type)
 	return ""

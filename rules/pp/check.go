@@ -12,11 +12,11 @@ import (
 // CheckData is the payload of EventChecked: the roll of Actor against a
 // static threshold or an Opponent.
 type CheckData struct {
-	Kind     string `json:"kind"`
-	Actor    string `json:"actor" fray:"who"`
-	Trait    string `json:"trait"`
-	Opponent string `json:"opponent,omitempty" fray:"who"`
-	OppTrait string `json:"opp_trait,omitempty"`
+	Kind     string           `json:"kind"`
+	Actor    fray.CombatantID `json:"actor"`
+	Trait    string           `json:"trait"`
+	Opponent fray.CombatantID `json:"opponent,omitempty"`
+	OppTrait string           `json:"opp_trait,omitempty"`
 	// Static reports a static threshold (Threshold); otherwise the
 	// opponent's successes are the threshold.
 	Static    bool `json:"static"`
@@ -53,23 +53,23 @@ type CheckData struct {
 	// Lost is what an attack took: Health, or minions defeated.
 	Lost   int  `json:"lost,omitempty"`
 	Minion bool `json:"minion,omitempty"`
-	// By names who called a same-goal roll of several when someone else
-	// rolled most; Rivals the others beyond the actor and the opponent,
-	// with their successes: "Whisper 3, Vile 1".
-	By     string `json:"by,omitempty" fray:"who"`
-	Rivals string `json:"rivals,omitempty"`
-	// RivalNames names the rivals of Rivals, in its order, declaring
-	// whom its words mention; nothing applies it.
-	RivalNames []string `json:"rival_names,omitempty" fray:"who"`
+	// By is who called a same-goal roll of several when someone else
+	// rolled most; Rivals names the others beyond the actor and the
+	// opponent in words, with their successes: "Whisper 3, Vile 1".
+	By     fray.CombatantID `json:"by,omitempty"`
+	Rivals string           `json:"rivals,omitempty"`
+	// RivalIDs are the rivals of Rivals, in its order, declaring whom
+	// its words mention; nothing applies it.
+	RivalIDs []fray.CombatantID `json:"rival_names,omitempty"`
 }
 
 // SideData is one character's roll in a same-goal check of three or more.
 type SideData struct {
-	Name      string `json:"name" fray:"who"`
-	Trait     string `json:"trait"`
-	Pool      Pool   `json:"pool"`
-	Successes int    `json:"successes"`
-	Sixes     int    `json:"sixes,omitempty"`
+	Who       fray.CombatantID `json:"name"`
+	Trait     string           `json:"trait"`
+	Pool      Pool             `json:"pool"`
+	Successes int              `json:"successes"`
+	Sixes     int              `json:"sixes,omitempty"`
 	// Assist is the assist dice in Pool.Dice of one of the others (the
 	// caller's are SidesData.Assist): an assist counts on the next roll
 	// of any kind (P-6).
@@ -89,9 +89,9 @@ type SidesData struct {
 
 // rank makes the most successes of sides the actor of d and the next the
 // opponent (P-3), ties going to the one named first, and names the rest
-// in d.Rivals. It returns the places in sides of the actor and the
-// opponent.
-func rank(d *CheckData, sides SidesData) (actor, opp int) {
+// in d.Rivals, in the names enc gives them. It returns the places in
+// sides of the actor and the opponent.
+func rank(d *CheckData, sides SidesData, enc *fray.Encounter) (actor, opp int) {
 	idx := make([]int, len(sides.Sides))
 	for i := range idx {
 		idx[i] = i
@@ -101,16 +101,17 @@ func rank(d *CheckData, sides SidesData) (actor, opp int) {
 	a, b := idx[0], idx[1]
 	d.By, d.Assist, d.Penalty = "", sides.Assist, sides.Penalty
 	if a != 0 {
-		d.By, d.Assist, d.Penalty = x[0].Name, 0, 0
+		d.By, d.Assist, d.Penalty = x[0].Who, 0, 0
 	}
-	d.Actor, d.Trait, d.Pool, d.Successes, d.Sixes = x[a].Name, x[a].Trait, x[a].Pool, x[a].Successes, x[a].Sixes
-	d.Opponent, d.OppTrait, d.OppPool, d.OppSuccesses, d.OppSixes = x[b].Name, x[b].Trait, x[b].Pool, x[b].Successes, x[b].Sixes
-	var rivals, names []string
+	d.Actor, d.Trait, d.Pool, d.Successes, d.Sixes = x[a].Who, x[a].Trait, x[a].Pool, x[a].Successes, x[a].Sixes
+	d.Opponent, d.OppTrait, d.OppPool, d.OppSuccesses, d.OppSixes = x[b].Who, x[b].Trait, x[b].Pool, x[b].Successes, x[b].Sixes
+	var rivals []string
+	var ids []fray.CombatantID
 	for _, i := range idx[2:] {
-		rivals = append(rivals, x[i].Name+" "+strconv.Itoa(x[i].Successes))
-		names = append(names, x[i].Name)
+		rivals = append(rivals, enc.NameOf(x[i].Who)+" "+strconv.Itoa(x[i].Successes))
+		ids = append(ids, x[i].Who)
 	}
-	d.Rivals, d.RivalNames = strings.Join(rivals, ", "), names
+	d.Rivals, d.RivalIDs = strings.Join(rivals, ", "), ids
 	return a, b
 }
 
@@ -164,7 +165,7 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 		}
 		sides = append(sides, rivals...)
 		d.Same = true
-		d.Opponent, d.OppTrait, d.OppPool = rivals[0].name, rivals[0].trait, rivals[0].pool
+		d.Opponent, d.OppTrait, d.OppPool = rivals[0].id, rivals[0].trait, rivals[0].pool
 	case opposed:
 		ot := cmd.Arg(2)
 		if ot == "" {
@@ -182,7 +183,7 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 			return CheckData{}, nil, err
 		}
 		sides = append(sides, opp)
-		d.Opponent, d.OppTrait, d.OppPool, d.OppAssist = opp.name, opp.trait, opp.pool, opp.assist
+		d.Opponent, d.OppTrait, d.OppPool, d.OppAssist = opp.id, opp.trait, opp.pool, opp.assist
 		if v, ok := cmd.Opts[KeySame]; ok {
 			if d.Same, err = engine.ParseYesNo(KeySame, v); err != nil {
 				return CheckData{}, nil, err
@@ -208,7 +209,7 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 			return CheckData{}, nil, fray.Errorf(fray.EINVALID, "Give the threshold: threshold=hard (or a number), or an opponent: vs=NAME.")
 		}
 	}
-	d.Actor, d.Trait, d.Pool, d.Assist, d.Penalty = act.name, act.trait, act.pool, act.assist, act.penalty
+	d.Actor, d.Trait, d.Pool, d.Assist, d.Penalty = act.id, act.trait, act.pool, act.assist, act.penalty
 	return d, sides, nil
 }
 
@@ -291,13 +292,13 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 		// next the opponent (P-3).
 		all = &SidesData{Assist: d.Assist, Penalty: d.Penalty}
 		for i, sd := range sides {
-			x := SideData{Name: sd.name, Trait: sd.trait, Pool: sd.pool, Successes: res[i].successes, Sixes: res[i].sixes}
+			x := SideData{Who: sd.id, Trait: sd.trait, Pool: sd.pool, Successes: res[i].successes, Sixes: res[i].sixes}
 			if i > 0 {
 				x.Assist = sd.assist
 			}
 			all.Sides = append(all.Sides, x)
 		}
-		actor, opp = rank(&d, *all)
+		actor, opp = rank(&d, *all, &s.Encounter)
 	}
 	s.settle(&d)
 	if rec := s.record(sides[actor].id); rec != nil && rec.Defining != "" {
@@ -391,15 +392,15 @@ func outcome(d CheckData, s *State) string {
 		against = ThresholdName(d.Threshold)
 	}
 	w := strconv.Itoa(d.Successes) + " against " + against + ": "
-	actor := d.Actor
+	actor, opp := s.NameOf(d.Actor), s.NameOf(d.Opponent)
 	if d.Swapped {
-		actor = d.Opponent
+		actor = opp
 	}
 	w += plural(d.Net, "net success", "net successes")
 	if d.Same {
 		w += ", " + actor + " is the actor"
 		if d.Rivals != "" {
-			w += " and " + d.Opponent + " the opponent (then " + d.Rivals + ")"
+			w += " and " + opp + " the opponent (then " + d.Rivals + ")"
 		}
 	}
 	w += ": " + s.bandWords(Band(d.Band))
@@ -414,9 +415,9 @@ func outcome(d CheckData, s *State) string {
 		case d.Lost == 0:
 			w += "; no harm"
 		case d.Minion:
-			w += "; " + plural(d.Lost, "minion", "minions") + " of " + d.Opponent + " defeated"
+			w += "; " + plural(d.Lost, "minion", "minions") + " of " + opp + " defeated"
 		default:
-			w += "; " + d.Opponent + " loses " + strconv.Itoa(d.Lost) + " Health"
+			w += "; " + opp + " loses " + strconv.Itoa(d.Lost) + " Health"
 		}
 	}
 	return w

@@ -19,6 +19,21 @@ func TestConformance(t *testing.T) {
 	rulestest.Run(t, func() fray.System { return pp.New() }, scripts...)
 }
 
+// TestOldPlayLogs imports logs that fray play of format version 2 wrote
+// (fray play --rules pp --seed 42 --log, at 2511094: the declarations
+// script, and the rename tests' fights with the cast of heroes), whose
+// payloads name combatants, into the views it showed (see
+// rulestest.CheckOldLogs). Between them they hold every kind of roll P&P
+// makes (static, opposed and same-goal checks, attacks, assists, group
+// actions, contests) and Resolve spent on each, which the conformance
+// scripts' own old logs (testdata/v2) do not; cmd/fray checks the
+// examples' (TestOldExampleLogs).
+func TestOldPlayLogs(t *testing.T) {
+	if err := rulestest.CheckOldLogs(func() fray.System { return pp.New() }, filepath.Join("testdata", "v2-play")); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func FuzzRules(f *testing.F) {
 	var seeds []string
 	for _, name := range examples {

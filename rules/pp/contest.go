@@ -10,24 +10,24 @@ import (
 
 // ContestData is the payload of EventContest.
 type ContestData struct {
-	A         string `json:"a" fray:"who"`
-	B         string `json:"b" fray:"who"`
-	TraitA    string `json:"trait_a"`
-	TraitB    string `json:"trait_b"`
-	Exchanges int    `json:"exchanges"`
+	A         fray.CombatantID `json:"a"`
+	B         fray.CombatantID `json:"b"`
+	TraitA    string           `json:"trait_a"`
+	TraitB    string           `json:"trait_b"`
+	Exchanges int              `json:"exchanges"`
 }
 
 // ExchangeData is the payload of EventExchanged.
 type ExchangeData struct {
-	N          int    `json:"n"`
-	SuccessesA int    `json:"successes_a"`
-	SuccessesB int    `json:"successes_b"`
-	CarryA     int    `json:"carry_a,omitempty"`
-	CarryB     int    `json:"carry_b,omitempty"`
-	Winner     string `json:"winner,omitempty" fray:"who"`
+	N          int              `json:"n"`
+	SuccessesA int              `json:"successes_a"`
+	SuccessesB int              `json:"successes_b"`
+	CarryA     int              `json:"carry_a,omitempty"`
+	CarryB     int              `json:"carry_b,omitempty"`
+	Winner     fray.CombatantID `json:"winner,omitempty"`
 	// Over reports the contest's end; Outcome who won it ("" drawn).
-	Over    bool   `json:"over,omitempty"`
-	Outcome string `json:"outcome,omitempty" fray:"who"`
+	Over    bool             `json:"over,omitempty"`
+	Outcome fray.CombatantID `json:"outcome,omitempty"`
 	// PoolA and PoolB are the two pools (the carry in Dice); SixesA and
 	// SixesB the 6s they showed.
 	PoolA  Pool `json:"pool_a"`
@@ -56,13 +56,6 @@ type Contest struct {
 // names returns the names the contestants have now.
 func (c Contest) names(enc *fray.Encounter) (a, b string) {
 	return enc.NameOf(c.A), enc.NameOf(c.B)
-}
-
-// keepExchange returns an exchange's payload as the state keeps it,
-// without its names (see Resolution.LastExchange).
-func keepExchange(d ExchangeData) ExchangeData {
-	d.Winner, d.Outcome = "", ""
-	return d
 }
 
 // decideContest decides contest A B TRAIT [TRAIT2] [exchanges=N] (P-8): it
@@ -100,7 +93,7 @@ func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
 	}
 	if s.Res.Contest.Active {
 		a, b := s.Res.Contest.names(&s.Encounter)
-		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "A contest between %s and %s is under way; roll its next exchange with exchange.", a, b)
+		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "A contest between %s and %s is under way; roll its next exchange with exchange.", fray.Mention(a), fray.Mention(b))
 	}
 	a, err := s.Lookup(cmd.Args[0])
 	if err != nil {
@@ -124,22 +117,21 @@ func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
 			return ContestData{}, nil, fray.Errorf(fray.EINVALID, "exchanges=%s is not a number from 1 to %d.", engine.Clip(v), MaxExchanges)
 		}
 	}
-	cd := ContestData{A: a.Name, B: b.Name, TraitA: ta, TraitB: tb, Exchanges: n}
+	cd := ContestData{A: a.ID, B: b.ID, TraitA: ta, TraitB: tb, Exchanges: n}
 	next := s.Clone().(*State)
 	next.applyContest(cd)
 	return cd, next, nil
 }
 
-// settleExchange works out the winner of exchange d of contest c, whose
-// contestants are called a and b, from the successes, and whether it
-// ends the contest.
-func settleExchange(c Contest, a, b string, d *ExchangeData) {
+// settleExchange works out the winner of exchange d of contest c from
+// the successes, and whether it ends the contest.
+func settleExchange(c Contest, d *ExchangeData) {
 	d.Winner, d.Over, d.Outcome = "", false, ""
 	switch {
 	case d.SuccessesA > d.SuccessesB:
-		d.Winner = a
+		d.Winner = c.A
 	case d.SuccessesB > d.SuccessesA:
-		d.Winner = b
+		d.Winner = c.B
 	}
 	// The winner of the last exchange decides the contest; a tied last
 	// exchange is rolled again (ours), up to MaxExchanges.
@@ -148,9 +140,11 @@ func settleExchange(c Contest, a, b string, d *ExchangeData) {
 	}
 }
 
-// exchangeWords says how exchange d of contest c came out: "exchange 1
-// of 3: 3 against 2, Gatecrasher wins it; +2d to Gatecrasher in the next".
-func exchangeWords(c Contest, d ExchangeData) string {
+// exchangeWords says how exchange d of contest c came out, in the names
+// enc gives its contestants: "exchange 1 of 3: 3 against 2, Gatecrasher
+// wins it; +2d to Gatecrasher in the next".
+func exchangeWords(c Contest, d ExchangeData, enc *fray.Encounter) string {
+	winner := enc.NameOf(d.Winner)
 	w := "exchange " + strconv.Itoa(d.N) + " of " + strconv.Itoa(c.Exchanges)
 	if d.N > c.Exchanges {
 		w = "exchange " + strconv.Itoa(d.N) + ", the tied last one again"
@@ -160,17 +154,17 @@ func exchangeWords(c Contest, d ExchangeData) string {
 	case d.Winner == "":
 		w += ", a tie"
 	default:
-		w += ", " + d.Winner + " wins it"
+		w += ", " + winner + " wins it"
 	}
 	switch {
 	case d.Over && d.Outcome != "":
-		w += "; " + d.Outcome + " wins the contest and describes its outcome"
+		w += "; " + enc.NameOf(d.Outcome) + " wins the contest and describes its outcome"
 	case d.Over:
 		w += "; the contest is drawn"
 	case d.N >= c.Exchanges:
 		w += "; the last exchange is tied, so it is rolled again"
 	case d.Winner != "":
-		w += "; +" + strconv.Itoa(ContestCarry) + "d to " + d.Winner + " in the next"
+		w += "; +" + strconv.Itoa(ContestCarry) + "d to " + winner + " in the next"
 	}
 	return w
 }
@@ -179,14 +173,14 @@ func exchangeWords(c Contest, d ExchangeData) string {
 // +2d into the next; the contest ends when d says so.
 func (s *State) applyExchange(d ExchangeData) {
 	c := &s.Res.Contest
-	c.Done, c.Carry = d.N, s.IDOf(d.Winner)
+	c.Done, c.Carry = d.N, d.Winner
 	if d.Over {
 		*c = Contest{}
 	}
 }
 
 func (s *State) applyContest(d ContestData) {
-	s.Res.Contest = Contest{Active: true, A: s.IDOf(d.A), B: s.IDOf(d.B), TraitA: d.TraitA, TraitB: d.TraitB, Exchanges: d.Exchanges}
+	s.Res.Contest = Contest{Active: true, A: d.A, B: d.B, TraitA: d.TraitA, TraitB: d.TraitB, Exchanges: d.Exchanges}
 }
 
 // planExchange builds the next exchange's two sides, with the +2d carry.
@@ -254,8 +248,8 @@ func (s *State) decideExchange(cmd fray.Command, r fray.Roller, first bool) ([]f
 	} else if c.Carry == c.B {
 		d.CarryB = ContestCarry
 	}
-	settleExchange(c, sides[0].name, sides[1].name, &d)
-	w := exchangeWords(c, d)
+	settleExchange(c, &d)
+	w := exchangeWords(c, d, &s.Encounter)
 	for i := range rolls {
 		rolls[i].For = sides[i].name + " (" + poolWords(sides[i].trait, sides[i].pool) + ")"
 	}

@@ -41,7 +41,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		return nil
 	}
 	newRound := func() error {
-		return emit(EventRound, RoundData{Round: s.Round + 1, Order: engine.NamesOf(&s.Encounter, s.rank())})
+		return emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()})
 	}
 	switch cmd.Name {
 	case "start":
@@ -67,7 +67,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		}
 		var names []string
 		if names, err = engine.Names(&s.Encounter, cmd.Args); err == nil {
-			err = emit(EventTiebreak, NamesData{Names: names})
+			err = emit(EventTiebreak, NamesData{Who: engine.IDs(&s.Encounter, names)})
 		}
 	case "act", "next":
 		if err := engine.CheckArgs(cmd, 0, 1, cmd.Name+" [NAME]"); err != nil {
@@ -96,16 +96,15 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 				return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(s.NameOf(cur)), c)
 			}
 		}
-		name := s.NameOf(cur)
 		if cmd.Name == "act" {
 			if s.Actions >= MaxActions {
-				return nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(name), MaxActions)
+				return nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(s.NameOf(cur)), MaxActions)
 			}
-			err = emit(EventActed, ActData{Name: name, Nth: s.Actions + 1})
+			err = emit(EventActed, ActData{Who: cur, Nth: s.Actions + 1})
 			break
 		}
 		// Ending the last turn of the page begins the next page.
-		if err = emit(EventTurnDone, fray.NameData{Name: name}); err == nil && s.Pos+1 >= len(s.Order) {
+		if err = emit(EventTurnDone, fray.NameData{Who: cur}); err == nil && s.Pos+1 >= len(s.Order) {
 			err = newRound()
 		}
 	case "initiative":

@@ -3,6 +3,7 @@ package pp_test
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -55,11 +56,13 @@ show`
 
 // TestDeclarations plays every script of the package and checks, with an
 // oracle that searches words (here only), what the rules declare instead
-// of being searched: every combatant an event's data names is among the
-// event's declared references; every other combatant a slot's note names
-// is in the slot's About, and every other combatant a history turn names
-// is in that turn's Who; and no slot's note carries track numbers (they
-// go in Status).
+// of being searched: every combatant whose id an event's data holds, or
+// whose name its words mention, is in the event's About; P&P's own
+// payloads hold names only as words, never a bare name but in a field
+// declared a name (fray.TagName); every other combatant a slot's note
+// names is in the slot's About, and every other combatant a history turn
+// names is in that turn's Who; and no slot's note carries track numbers
+// (they go in Status).
 func TestDeclarations(t *testing.T) {
 	scripts := map[string]string{"declarations": declarations}
 	for _, name := range append(slices.Clone(examples), resolutionExamples...) {
@@ -111,29 +114,64 @@ func nameList(cs []fray.Combatant) []string {
 	return out
 }
 
-// checkEvent checks that every combatant of cs that ev's data names is
-// among its declared references, by name or by id.
+// checkEvent checks that every combatant of cs whose id ev's data holds,
+// or whose name its words mention, is one ev is about (About), and that a
+// payload of P&P's own holds no combatant's bare name but in a field
+// declared a name.
 func checkEvent(t *testing.T, line string, ev fray.Event, cs []fray.Combatant) {
 	t.Helper()
-	dn, ids := ev.Declared()
-	declared := func(name string) bool {
-		for _, d := range dn {
-			if fray.SameName(d, name) {
-				return true
-			}
-		}
-		for _, c := range cs {
-			if fray.SameName(c.Name, name) && slices.Contains(ids, c.ID) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, n := range mentions(string(ev.Data), nameList(cs), "") {
-		if !declared(n) {
-			t.Errorf("%s: event %s names %s in %s but declares only %q and %q", line, ev.Type, n, ev.Data, dn, ids)
+	about := func(id fray.CombatantID) bool { return slices.Contains(ev.About, id) }
+	data := string(ev.Data)
+	for _, c := range cs {
+		if len(mentions(data, []string{string(c.ID)}, "")) > 0 && !about(c.ID) {
+			t.Errorf("%s: event %s holds the id of %s (%s) in %s but is about only %q", line, ev.Type, c.Name, c.ID, ev.Data, ev.About)
 		}
 	}
+	for _, n := range mentions(data, nameList(cs), "") {
+		i := slices.IndexFunc(cs, func(c fray.Combatant) bool { return c.Name == n })
+		if !about(cs[i].ID) {
+			t.Errorf("%s: event %s names %s in %s but is about only %q", line, ev.Type, n, ev.Data, ev.About)
+		}
+	}
+	typ, ok := pp.New().Payloads()[ev.Type]
+	if !ok || !strings.HasPrefix(ev.Type, pp.ID+".") {
+		return // no payload, or the engine's
+	}
+	v := reflect.New(reflect.TypeOf(typ))
+	if err := json.Unmarshal(ev.Data, v.Interface()); err != nil {
+		t.Fatalf("%s: event %s: %v", line, ev.Type, err)
+	}
+	for _, bare := range bareNames(v.Elem(), false, nameList(cs)) {
+		t.Errorf("%s: event %s holds the name %q where it should hold an id: %s", line, ev.Type, bare, ev.Data)
+	}
+}
+
+// bareNames returns the strings of v, at any depth, that are exactly one
+// of names as the encounter spells them (so that a role "hero" is not the
+// combatant Hero), but for those in a field declared a name (named).
+func bareNames(v reflect.Value, named bool, names []string) []string {
+	var out []string
+	switch v.Kind() {
+	case reflect.String:
+		if !named && v.Type() != reflect.TypeFor[fray.CombatantID]() && slices.Contains(names, v.String()) {
+			out = append(out, v.String())
+		}
+	case reflect.Pointer:
+		if !v.IsNil() {
+			out = bareNames(v.Elem(), named, names)
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			out = append(out, bareNames(v.Index(i), named, names)...)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if f := v.Type().Field(i); f.IsExported() {
+				out = append(out, bareNames(v.Field(i), f.Tag.Get("fray") == fray.TagName, names)...)
+			}
+		}
+	}
+	return out
 }
 
 // trackWords are track numbers as a note would say them: "Health 3/4",

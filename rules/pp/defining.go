@@ -9,8 +9,8 @@ import (
 
 // DefiningData is the payload of EventDefining.
 type DefiningData struct {
-	Name string `json:"name" fray:"who"`
-	Cost string `json:"cost"`
+	Who  fray.CombatantID `json:"name"`
+	Cost string           `json:"cost"`
 }
 
 // decideDefining decides defining NAME reduce=TRAIT | oneshot (P-9). A hero
@@ -63,5 +63,5 @@ func (s *State) decideDefining(cmd fray.Command) (fray.Event, error) {
 			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no %s dice to give up.", c, cost)
 		}
 	}
-	return fray.NewEvent(EventDefining, DefiningData{Name: c.Name, Cost: cost})
+	return fray.NewEvent(EventDefining, DefiningData{Who: c.ID, Cost: cost})
 }

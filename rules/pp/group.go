@@ -11,13 +11,13 @@ import (
 
 // GroupData is the payload of EventGrouped.
 type GroupData struct {
-	Trait     string   `json:"trait"`
-	Threshold int      `json:"threshold"`
-	Names     []string `json:"names" fray:"who"`
-	Successes []int    `json:"successes"`
+	Trait     string             `json:"trait"`
+	Threshold int                `json:"threshold"`
+	Who       []fray.CombatantID `json:"names"` // the members, in order
+	Successes []int              `json:"successes"`
 	// Nets holds each member's net successes after sharing.
 	Nets []int `json:"nets"`
-	// Given lists what was handed over: "Ann to Bob: 2".
+	// Given says in words what was handed over: "Ann to Bob: 2".
 	Given []string `json:"given,omitempty"`
 	// Pools and Sixes are each member's pool and the 6s it showed.
 	Pools []Pool `json:"pools,omitempty"`
@@ -25,7 +25,7 @@ type GroupData struct {
 }
 
 func (g GroupData) clone() GroupData {
-	g.Names, g.Successes, g.Nets = slices.Clone(g.Names), slices.Clone(g.Successes), slices.Clone(g.Nets)
+	g.Who, g.Successes, g.Nets = slices.Clone(g.Who), slices.Clone(g.Successes), slices.Clone(g.Nets)
 	g.Given, g.Pools, g.Sixes = slices.Clone(g.Given), slices.Clone(g.Pools), slices.Clone(g.Sixes)
 	return g
 }
@@ -49,17 +49,21 @@ func (s *State) decideGroup(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		d.Pools = append(d.Pools, sides[i].pool)
 		d.Sixes = append(d.Sixes, res[i].sixes)
 	}
-	settleGroup(&d)
+	names := make([]string, len(sides))
+	for i, sd := range sides {
+		names[i] = sd.name
+	}
+	settleGroup(&d, names)
 	for i := range rolls {
-		for j, n := range d.Names {
-			if strings.HasPrefix(rolls[i].For, n) && rolls[i].For == n {
+		for j, n := range names {
+			if rolls[i].For == n {
 				rolls[i].For = n + " (" + poolWords(d.Trait, sides[j].pool) + "; " + strconv.Itoa(d.Successes[j]) + " against " + ThresholdName(d.Threshold) + ")"
 			}
 		}
 	}
 	if len(rolls) > 0 {
 		last := &rolls[len(rolls)-1]
-		last.For = strings.TrimSuffix(last.For, ")") + "; " + groupWords(d) + ")"
+		last.For = strings.TrimSuffix(last.For, ")") + "; " + groupWords(d, names) + ")"
 	}
 	odds.Command = cmd.String()
 	ev, err := fray.NewEvent(EventGrouped, d, rolls...)
@@ -75,20 +79,21 @@ func (s *State) decideGroup(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 }
 
 // settleGroup works out each member's net successes from their
-// successes, then hands the surplus above 3 to allies (P-7).
-func settleGroup(d *GroupData) {
+// successes, then hands the surplus above 3 to allies (P-7), saying so in
+// the members' names.
+func settleGroup(d *GroupData, names []string) {
 	d.Nets = make([]int, len(d.Successes))
 	for i, n := range d.Successes {
 		d.Nets[i] = n - d.Threshold
 	}
-	d.Given = shareSurplus(d.Names, d.Nets)
+	d.Given = shareSurplus(names, d.Nets)
 }
 
-// groupWords says how a group action came out: "net after sharing: Ann
-// +3, Bob +1; handed over: Ann to Bob: 2".
-func groupWords(d GroupData) string {
+// groupWords says how a group action of the members called names came
+// out: "net after sharing: Ann +3, Bob +1; handed over: Ann to Bob: 2".
+func groupWords(d GroupData, names []string) string {
 	var parts []string
-	for j, n := range d.Names {
+	for j, n := range names {
 		parts = append(parts, n+" "+signed(d.Nets[j]))
 	}
 	w := "net after sharing: " + strings.Join(parts, ", ")
@@ -163,7 +168,7 @@ func (s *State) planGroup(cmd fray.Command) (GroupData, []side, error) {
 			}
 		}
 		sides = append(sides, sd)
-		d.Names = append(d.Names, sd.name)
+		d.Who = append(d.Who, sd.id)
 	}
 	return d, sides, nil
 }

@@ -14,7 +14,7 @@ const (
 
 // HarmData is the payload of EventDamaged and EventHealed.
 type HarmData struct {
-	Name string `json:"name" fray:"who"`
+	Who fray.CombatantID `json:"name"`
 	// Asked is the N the GM gave; N is what it took or gave back: no more
 	// Health than is left (damage) or was lost (heal), and for minions
 	// no more than are standing or defeated.
@@ -71,8 +71,8 @@ func (s *State) harm(id fray.CombatantID, minion bool, n int) {
 // forgetLast ends the chance to spend Resolve on the last roll.
 func (s *State) forgetLast() {
 	s.Res.HasLast, s.Res.LastOf = false, LastCheck
-	s.Res.Last, s.Res.LastExchange, s.Res.Before = KeptCheck{}, ExchangeData{}, Contest{}
-	s.Res.LastAssist, s.Res.LastGroup, s.Res.Sides = KeptAssist{}, KeptGroup{}, KeptSides{}
+	s.Res.Last, s.Res.LastExchange, s.Res.Before = CheckData{}, ExchangeData{}, Contest{}
+	s.Res.LastAssist, s.Res.LastGroup, s.Res.Sides = AssistData{}, GroupData{}, SidesData{}
 }
 
 // decideHarm decides damage NAME N and heal NAME N, the GM's word (P-10):
@@ -94,7 +94,7 @@ func (s *State) decideHarm(cmd fray.Command) (fray.Event, error) {
 		return fray.Event{}, err
 	}
 	left, minion := s.standing(c.ID)
-	d := HarmData{Name: c.Name, Asked: n, Minion: minion}
+	d := HarmData{Who: c.ID, Asked: n, Minion: minion}
 	if cmd.Name == "damage" {
 		if err := s.harmable(c); err != nil {
 			return fray.Event{}, err
@@ -130,9 +130,9 @@ func (s *State) applyHarm(ev fray.Event) (handled bool, err error) {
 	if err := ev.Decode(&d); err != nil {
 		return true, err
 	}
-	c := s.Find(d.Name)
+	c := s.ByID(d.Who)
 	if c == nil || d.N < 1 {
-		return true, fray.Errorf(fray.EINVALID, "Event %d harms or heals %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+		return true, fray.Errorf(fray.EINVALID, "Event %d harms or heals %s, who is not present.", ev.Seq, d.Who)
 	}
 	left, minion := s.standing(c.ID)
 	if ev.Type == EventDamaged {
@@ -157,7 +157,7 @@ func (s *State) applyHarm(ev fray.Event) (handled bool, err error) {
 	}
 	// Resolve spent on an attack on them after this would settle its harm
 	// again against Health it no longer took: the chance is over.
-	if s.Res.HasLast && s.Res.LastOf == LastCheck && s.Res.Last.Kind == KindAttack && s.Res.Last.OpponentID == c.ID {
+	if s.Res.HasLast && s.Res.LastOf == LastCheck && s.Res.Last.Kind == KindAttack && s.Res.Last.Opponent == c.ID {
 		s.forgetLast()
 	}
 	return true, nil

@@ -1,6 +1,8 @@
 package pp
 
 import (
+	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -105,15 +107,15 @@ func (s *State) checkOdds(d CheckData, sides []side) (fray.Odds, error) {
 	if err != nil {
 		return fray.Odds{}, err
 	}
-	o := fray.Odds{For: d.Actor, Roll: d.Kind, Expr: d.Pool.Expr(s.swing())}
+	o := fray.Odds{For: sides[0].name, Roll: d.Kind, Expr: d.Pool.Expr(s.swing())}
 	o.Modifiers = poolModifiers(d.Trait, d.Pool, d.Assist, d.Penalty, sides[0].mods)
 	if len(sides) > 1 {
 		for _, m := range sides[1].mods {
-			m.Source = d.Opponent + "'s " + m.Source + " (dice, on their roll)"
+			m.Source = sides[1].name + "'s " + m.Source + " (dice, on their roll)"
 			o.Modifiers = append(o.Modifiers, m)
 		}
 		if a := sides[1].assist; a != 0 {
-			o.Modifiers = append(o.Modifiers, fray.Modifier{Source: d.Opponent + "'s assist (dice, on their roll)", Value: a})
+			o.Modifiers = append(o.Modifiers, fray.Modifier{Source: sides[1].name + "'s assist (dice, on their roll)", Value: a})
 		}
 	}
 	var net pmf
@@ -140,7 +142,7 @@ func (s *State) checkOdds(d CheckData, sides []side) (fray.Odds, error) {
 			return fray.Odds{}, fray.Errorf(fray.EINVALID, "The odds cannot be worked out: %v.", err)
 		}
 		net = points(n, 0)
-		o.Expr += " against " + d.Opponent + "'s " + d.OppPool.Expr(s.swing())
+		o.Expr += " against " + sides[1].name + "'s " + d.OppPool.Expr(s.swing())
 	}
 	var opp fray.CombatantID
 	if len(sides) > 1 {
@@ -160,6 +162,9 @@ func (s *State) topTwo(sides []side) (pmf, error) {
 		if err != nil {
 			return pmf{}, err
 		}
+		// The sums run in the keys' order, so that the odds come out the
+		// same to the last bit at every run (a map's order varies).
+		keys := slices.SortedFunc(maps.Keys(joint), func(a, b key) int { return cmp.Or(cmp.Compare(a.hi, b.hi), cmp.Compare(a.lo, b.lo)) })
 		next := map[key]float64{}
 		for j, p := range d.P {
 			if p == 0 {
@@ -170,7 +175,8 @@ func (s *State) topTwo(sides []side) (pmf, error) {
 				next[key{v, math.MinInt}] += p
 				continue
 			}
-			for k, q := range joint {
+			for _, k := range keys {
+				q := joint[k]
 				hi, lo := k.hi, k.lo
 				switch {
 				case v > hi:
@@ -184,11 +190,15 @@ func (s *State) topTwo(sides []side) (pmf, error) {
 		joint = next
 	}
 	net := map[int]float64{}
-	for k, p := range joint {
-		net[k.hi-k.lo] += p
+	for _, k := range slices.SortedFunc(maps.Keys(joint), func(a, b key) int { return cmp.Or(cmp.Compare(a.hi, b.hi), cmp.Compare(a.lo, b.lo)) }) {
+		net[k.hi-k.lo] += joint[k]
 	}
 	return toPMF(net), nil
 }
+
+// inOrder returns m's keys in increasing order, for sums over m that
+// come out the same to the last bit at every run (a map's order varies).
+func inOrder(m map[int]float64) []int { return slices.Sorted(maps.Keys(m)) }
 
 // netOdds fills o's bands and distribution from the actor's net
 // successes (before a same-goal swap); opp is the target of an attack.

@@ -43,29 +43,40 @@ const (
 	EventTiebreak = "pp.tiebreak" // the GM's order for full ties; data: NamesData
 )
 
+// The payloads of P&P's events identify combatants by id (the format
+// fray.FormatIDs), but for RoleData's; their words (a same-goal roll's
+// Rivals, a group action's Given), like the rolls' labels and the odds,
+// name them as they were called when the event was made.
+
 // RoleData is the payload of EventRole.
+//
+// It follows the EventAdded of the combatant in the same step, and so
+// names them: the rules cannot know the id the engine gives a newcomer
+// as it records the step, and once that EventAdded is applied the name is
+// theirs. Name is declared as a name (fray.TagName), so that About holds
+// their id and no format rewrites it.
 type RoleData struct {
-	Name   string `json:"name" fray:"who"`  // the combatant
+	Name   string `json:"name" fray:"name"` // the combatant just added
 	Role   string `json:"role"`             // hero, villain, foe or extra
 	Minion bool   `json:"minion,omitempty"` // whether a minion, who acts last
 }
 
 // RoundData is the payload of EventRound.
 type RoundData struct {
-	Round int      `json:"round"`            // the page beginning, from 1
-	Order []string `json:"order" fray:"who"` // its order of play
+	Round int                `json:"round"` // the page beginning, from 1
+	Order []fray.CombatantID `json:"order"` // its order of play
 }
 
 // ActData is the payload of EventActed: Nth counts the actor's actions in
 // this turn, from 1.
 type ActData struct {
-	Name string `json:"name" fray:"who"` // whose action
-	Nth  int    `json:"nth"`             // the how-manyeth in the turn
+	Who fray.CombatantID `json:"name"` // whose action
+	Nth int              `json:"nth"`  // the how-manyeth in the turn
 }
 
-// NamesData is a payload naming several combatants.
+// NamesData is a payload of several combatants.
 type NamesData struct {
-	Names []string `json:"names" fray:"who"` // the combatants, in order
+	Who []fray.CombatantID `json:"names"` // the combatants, in order
 }
 
 // System is the P&P order of play. The zero value is ready to use.
@@ -81,6 +92,30 @@ var spec = engine.Spec{
 		SettingSwing:    {"no", "yes"},
 		SettingDefining: {"reduce", "oneshot", "either"},
 	},
+}
+
+// Payloads returns the payload type of each event type of P&P that has
+// one (engine.Payloads), so that events of older logs, which name
+// combatants, can be rewritten with their ids. fray.EventStarted,
+// EventScene and EventStory have none.
+func (*System) Payloads() map[string]any {
+	return map[string]any{
+		EventRole:      RoleData{},
+		EventRound:     RoundData{},
+		EventActed:     ActData{},
+		EventTurnDone:  fray.NameData{},
+		EventTiebreak:  NamesData{},
+		EventChecked:   CheckData{},
+		EventSpent:     SpentData{},
+		EventSides:     SidesData{},
+		EventAssisted:  AssistData{},
+		EventGrouped:   GroupData{},
+		EventContest:   ContestData{},
+		EventExchanged: ExchangeData{},
+		EventDefining:  DefiningData{},
+		EventDamaged:   HarmData{},
+		EventHealed:    HarmData{},
+	}
 }
 
 // ID returns "pp".

@@ -101,8 +101,8 @@ func TestRenameMidFight_View(t *testing.T) {
 		}
 	}
 	// The last roll follows by id.
-	if l := st(e).Res.Last; st(e).NameOf(l.ActorID) != "Captain" || st(e).NameOf(l.OpponentID) != "Malice" {
-		t.Errorf("last roll by %q against %q", l.ActorID, l.OpponentID)
+	if l := st(e).Res.Last; st(e).NameOf(l.Actor) != "Captain" || st(e).NameOf(l.Opponent) != "Malice" {
+		t.Errorf("last roll by %q against %q", l.Actor, l.Opponent)
 	}
 }
 
@@ -122,7 +122,7 @@ func TestRenameMidFight_Commands(t *testing.T) {
 	do(t, e, "spend Captain resolve=1 successes=1")
 	var sp pp.SpentData
 	ev := last(t, e, pp.EventSpent, &sp)
-	if sp.Name != "Captain" || sp.Lost != 3 || !strings.Contains(ev.Rolls[0].For, "Malice loses 3 Health") {
+	if sp.Who != idOf(e, "Captain") || sp.Lost != 3 || !strings.Contains(ev.Rolls[0].For, "Malice loses 3 Health") {
 		t.Errorf("spent %+v, label %q", sp, ev.Rolls[0].For)
 	}
 	if got := st(e).HealthLeft("Malice"); got != 1 {
@@ -133,7 +133,7 @@ func TestRenameMidFight_Commands(t *testing.T) {
 	do(t, e, "check Gate agility threshold=hard successes=1")
 	var d pp.CheckData
 	last(t, e, pp.EventChecked, &d)
-	if d.Actor != "Gate" || d.Assist != 1 {
+	if d.Actor != idOf(e, "Gate") || d.Assist != 1 {
 		t.Errorf("Gate's check %+v, want the +1d assist", d)
 	}
 	// Dazed ends with the end of Captain's turn.
@@ -164,8 +164,8 @@ func TestRenameMidFight_Undo(t *testing.T) {
 	if diff := cmp.Diff(before, e.View()); diff != "" {
 		t.Errorf("undone, the view differs (-before +undone):\n%s", diff)
 	}
-	if l := st(e).Res.Last; st(e).NameOf(l.ActorID) != "Citizen Soldier" || st(e).NameOf(l.OpponentID) != "Vile" {
-		t.Errorf("last roll by %q against %q", l.ActorID, l.OpponentID)
+	if l := st(e).Res.Last; st(e).NameOf(l.Actor) != "Citizen Soldier" || st(e).NameOf(l.Opponent) != "Vile" {
+		t.Errorf("last roll by %q against %q", l.Actor, l.Opponent)
 	}
 	do(t, e, "redo\nredo\nredo\nredo")
 	if diff := cmp.Diff(renamed, e.View()); diff != "" {
@@ -176,7 +176,7 @@ func TestRenameMidFight_Undo(t *testing.T) {
 	do(t, e, `spend "Citizen Soldier" resolve=1 successes=1`)
 	var sp pp.SpentData
 	ev := last(t, e, pp.EventSpent, &sp)
-	if sp.Name != "Citizen Soldier" || !strings.Contains(ev.Rolls[0].For, "Vile loses 3 Health") {
+	if sp.Who != idOf(e, "Citizen Soldier") || !strings.Contains(ev.Rolls[0].For, "Vile loses 3 Health") {
 		t.Errorf("spent %+v, label %q", sp, ev.Rolls[0].For)
 	}
 }
@@ -188,15 +188,15 @@ func TestRenameLastRoll(t *testing.T) {
 	for _, tt := range []struct {
 		name, setup, rename string
 		old, spend          string // a command in the old name, refused; the spend in the new
-		check               func(t *testing.T, sp pp.SpentData)
+		check               func(t *testing.T, e *engine.Engine, sp pp.SpentData)
 	}{{
 		name:   "same goal",
 		setup:  `check Whisper might vs="Gatecrasher,Citizen Soldier" same=yes successes=1 vs_successes=2,3`,
 		rename: `rename Whisper Wisp`,
 		old:    "spend Whisper resolve=1",
 		spend:  "spend Wisp resolve=1 successes=2",
-		check: func(t *testing.T, sp pp.SpentData) {
-			if sp.Check == nil || sp.Check.Actor != "Wisp" || sp.Check.Opponent != "Citizen Soldier" || sp.Check.Rivals != "Gatecrasher 2" || sp.Sides.Sides[0].Name != "Wisp" {
+		check: func(t *testing.T, e *engine.Engine, sp pp.SpentData) {
+			if sp.Check == nil || sp.Check.Actor != idOf(e, "Wisp") || sp.Check.Opponent != idOf(e, "Citizen Soldier") || sp.Check.Rivals != "Gatecrasher 2" || sp.Sides.Sides[0].Who != idOf(e, "Wisp") {
 				t.Errorf("check %+v, sides %+v", sp.Check, sp.Sides)
 			}
 		},
@@ -206,8 +206,8 @@ func TestRenameLastRoll(t *testing.T) {
 		rename: `rename Whisper Wisp`,
 		old:    "spend Whisper resolve=1",
 		spend:  "spend Wisp resolve=1 successes=0",
-		check: func(t *testing.T, sp pp.SpentData) {
-			if sp.Group == nil || !slices.Equal(sp.Group.Names, []string{"Gatecrasher", "Citizen Soldier", "Wisp"}) || len(sp.Group.Given) == 0 || !strings.Contains(strings.Join(sp.Group.Given, "; "), "to Wisp") {
+		check: func(t *testing.T, e *engine.Engine, sp pp.SpentData) {
+			if sp.Group == nil || !slices.Equal(sp.Group.Who, []fray.CombatantID{idOf(e, "Gatecrasher"), idOf(e, "Citizen Soldier"), idOf(e, "Wisp")}) || len(sp.Group.Given) == 0 || !strings.Contains(strings.Join(sp.Group.Given, "; "), "to Wisp") {
 				t.Errorf("group %+v", sp.Group)
 			}
 		},
@@ -217,8 +217,8 @@ func TestRenameLastRoll(t *testing.T) {
 		rename: "rename Gatecrasher Gate",
 		old:    "check Gatecrasher might threshold=hard",
 		spend:  "spend Whisper resolve=1 successes=2",
-		check: func(t *testing.T, sp pp.SpentData) {
-			if sp.Assist == nil || sp.Assist.For != "Gate" || sp.Assist.Helper != "Whisper" || sp.Assist.Bonus != 2 {
+		check: func(t *testing.T, e *engine.Engine, sp pp.SpentData) {
+			if sp.Assist == nil || sp.Assist.For != idOf(e, "Gate") || sp.Assist.Helper != idOf(e, "Whisper") || sp.Assist.Bonus != 2 {
 				t.Errorf("assist %+v", sp.Assist)
 			}
 		},
@@ -228,8 +228,8 @@ func TestRenameLastRoll(t *testing.T) {
 		rename: "rename Gatecrasher Gate",
 		old:    "spend Gatecrasher resolve=1",
 		spend:  "spend Gate resolve=1 successes=1",
-		check: func(t *testing.T, sp pp.SpentData) {
-			if sp.Exchange == nil || sp.Exchange.Winner != "Gate" {
+		check: func(t *testing.T, e *engine.Engine, sp pp.SpentData) {
+			if sp.Exchange == nil || sp.Exchange.Winner != idOf(e, "Gate") {
 				t.Errorf("exchange %+v", sp.Exchange)
 			}
 		},
@@ -241,7 +241,7 @@ func TestRenameLastRoll(t *testing.T) {
 			do(t, e, tt.spend)
 			var sp pp.SpentData
 			last(t, e, pp.EventSpent, &sp)
-			tt.check(t, sp)
+			tt.check(t, e, sp)
 		})
 	}
 }
@@ -264,7 +264,7 @@ func TestRenameMidContest(t *testing.T) {
 	do(t, e, "exchange successes=3 vs_successes=1")
 	var x pp.ExchangeData
 	ev := last(t, e, pp.EventExchanged, &x)
-	if x.Winner != "Gate" || x.Outcome != "Gate" || !x.Over || !strings.Contains(ev.Rolls[len(ev.Rolls)-1].For, "Gate wins the contest") {
+	if x.Winner != idOf(e, "Gate") || x.Outcome != idOf(e, "Gate") || !x.Over || !strings.Contains(ev.Rolls[len(ev.Rolls)-1].For, "Gate wins the contest") {
 		t.Errorf("exchange %+v, labels %+v", x, ev.Rolls)
 	}
 }

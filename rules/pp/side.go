@@ -26,8 +26,9 @@ var (
 	oppOpts   = sideOpts{KeyVsMod, KeyVsAuto, KeyVsSuccesses}
 )
 
-// side is one character's roll in a command: id is who rolls it, name
-// what they are called (for the payload and the rolls' labels).
+// side is one character's roll in a command: id is who rolls it (for the
+// payload), name what they are called (for the words: the rolls' labels,
+// the odds, a same-goal roll's rivals).
 type side struct {
 	id          fray.CombatantID
 	name, trait string

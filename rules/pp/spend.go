@@ -42,17 +42,17 @@ type spender struct {
 
 // SpentData is the payload of EventSpent.
 type SpentData struct {
-	Name    string `json:"name" fray:"who"`
-	Resolve int    `json:"resolve"`
+	Who     fray.CombatantID `json:"name"`
+	Resolve int              `json:"resolve"`
 	// How: dice (+1d a point, 3 in a defining moment), reroll or explode.
 	How string `json:"how"`
 	// Of is what the roll was: LastCheck (a check or an attack, settled
 	// by the fields below), LastExchange, LastAssist or LastGroup (settled
 	// again in Exchange, Assist or Group).
 	Of string `json:"of,omitempty"`
-	// Opp reports that Name is the roll's opponent (of an exchange, B).
+	// Opp reports that Who is the roll's opponent (of an exchange, B).
 	Opp bool `json:"opp,omitempty"`
-	// Successes is Name's side's successes after spending; Sixes its 6s.
+	// Successes is Who's side's successes after spending; Sixes its 6s.
 	Successes int `json:"successes"`
 	Sixes     int `json:"sixes"`
 	// Net, Band, Result and Shown (CheckData's) are the roll's after
@@ -65,11 +65,11 @@ type SpentData struct {
 	// Lost is an attack's Health (or minions) lost after spending.
 	Lost int `json:"lost,omitempty"`
 	// Check and Sides are a same-goal check of three or more, ranked
-	// again with Name's new successes.
+	// again with Who's new successes.
 	Check *CheckData `json:"check,omitempty"`
 	Sides *SidesData `json:"sides,omitempty"`
 	// Exchange, Assist and Group are the exchange, assist or group action
-	// Resolve was spent on, settled again with Name's new successes.
+	// Resolve was spent on, settled again with Who's new successes.
 	Exchange *ExchangeData `json:"exchange,omitempty"`
 	Assist   *AssistData   `json:"assist,omitempty"`
 	Group    *GroupData    `json:"group,omitempty"`
@@ -81,16 +81,16 @@ func (s *State) inLast(id fray.CombatantID) bool {
 	case LastExchange:
 		return s.Res.Before.A == id || s.Res.Before.B == id
 	case LastAssist:
-		return s.Res.LastAssist.HelperID == id || s.Res.LastAssist.ForID == id
+		return s.Res.LastAssist.Helper == id || s.Res.LastAssist.For == id
 	case LastGroup:
-		return slices.Contains(s.Res.LastGroup.IDs, id)
+		return slices.Contains(s.Res.LastGroup.Who, id)
 	}
 	for _, x := range s.Res.Sides.Sides {
-		if x.ID == id {
+		if x.Who == id {
 			return true
 		}
 	}
-	return s.Res.Last.ActorID == id || s.Res.Last.OpponentID != "" && s.Res.Last.OpponentID == id
+	return s.Res.Last.Actor == id || s.Res.Last.Opponent != "" && s.Res.Last.Opponent == id
 }
 
 // lastWords names the last roll: "Gatecrasher's might", "the exchange
@@ -101,11 +101,11 @@ func (s *State) lastWords() string {
 		a, b := s.Res.Before.names(&s.Encounter)
 		return "the exchange between " + a + " and " + b
 	case LastAssist:
-		return s.NameOf(s.Res.LastAssist.HelperID) + "'s assist"
+		return s.NameOf(s.Res.LastAssist.Helper) + "'s assist"
 	case LastGroup:
 		return "the group's " + s.Res.LastGroup.Trait
 	}
-	return s.NameOf(s.Res.Last.ActorID) + "'s " + s.Res.Last.Trait
+	return s.NameOf(s.Res.Last.Actor) + "'s " + s.Res.Last.Trait
 }
 
 // lastNames returns the combatants lastWords names.
@@ -115,11 +115,11 @@ func (s *State) lastNames() []string {
 		a, b := s.Res.Before.names(&s.Encounter)
 		return []string{a, b}
 	case LastAssist:
-		return []string{s.NameOf(s.Res.LastAssist.HelperID)}
+		return []string{s.NameOf(s.Res.LastAssist.Helper)}
 	case LastGroup:
 		return nil
 	}
-	return []string{s.NameOf(s.Res.Last.ActorID)}
+	return []string{s.NameOf(s.Res.Last.Actor)}
 }
 
 // findSpender finds the side of the last roll of the combatant id.
@@ -135,19 +135,19 @@ func (s *State) findSpender(id fray.CombatantID) (spender, bool) {
 		}
 	case LastAssist:
 		a := s.Res.LastAssist
-		if id == a.HelperID {
+		if id == a.Helper {
 			return spender{0, a.Pool, a.Successes, a.Sixes, false}, true
 		}
 	case LastGroup:
 		g := s.Res.LastGroup
-		n := len(g.IDs)
-		if i := slices.Index(g.IDs, id); i >= 0 && len(g.Successes) == n && len(g.Pools) == n && len(g.Sixes) == n {
+		n := len(g.Who)
+		if i := slices.Index(g.Who, id); i >= 0 && len(g.Successes) == n && len(g.Pools) == n && len(g.Sixes) == n {
 			return spender{i, g.Pools[i], g.Successes[i], g.Sixes[i], false}, true
 		}
 	default:
 		if all := s.Res.Sides.Sides; len(all) > 0 {
 			for i, x := range all {
-				if x.ID == id {
+				if x.Who == id {
 					return spender{i, x.Pool, x.Successes, x.Sixes, true}, true
 				}
 			}
@@ -155,9 +155,9 @@ func (s *State) findSpender(id fray.CombatantID) (spender, bool) {
 		}
 		d := s.Res.Last
 		switch {
-		case id == d.ActorID:
+		case id == d.Actor:
 			return spender{0, d.Pool, d.Successes, d.Sixes, false}, true
-		case !d.Static && id == d.OpponentID:
+		case !d.Static && id == d.Opponent:
 			return spender{1, d.OppPool, d.OppSuccesses, d.OppSixes, false}, true
 		}
 	}
@@ -291,7 +291,7 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	if err != nil {
 		return nil, err
 	}
-	d := SpentData{Name: sd.name, Resolve: n, How: how, Of: s.Res.LastOf, Opp: sp.idx == 1 && s.Res.LastOf != LastGroup && !sp.ranked}
+	d := SpentData{Who: sd.id, Resolve: n, How: how, Of: s.Res.LastOf, Opp: sp.idx == 1 && s.Res.LastOf != LastGroup && !sp.ranked}
 	d.Successes, d.Sixes = afterSpend(how, sp, res[0].successes, res[0].sixes)
 	pool := spentPool(sp.pool, how, n)
 	var w string
@@ -303,34 +303,36 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		} else {
 			x.SuccessesA, x.SixesA, x.PoolA = d.Successes, d.Sixes, pool
 		}
-		a, b := s.Res.Before.names(&s.Encounter)
-		settleExchange(s.Res.Before, a, b, &x)
-		d.Exchange, w = &x, exchangeWords(s.Res.Before, x)
+		settleExchange(s.Res.Before, &x)
+		d.Exchange, w = &x, exchangeWords(s.Res.Before, x, &s.Encounter)
 	case LastAssist:
-		a := s.assistData()
+		a := s.Res.LastAssist
 		a.Successes, a.Sixes, a.Pool = d.Successes, d.Sixes, pool
 		settleAssist(&a)
-		d.Assist, w = &a, "assists "+a.For+": "+assistWords(a)
+		target := s.NameOf(a.For)
+		d.Assist, w = &a, "assists "+target+": "+assistWords(a, target)
 	case LastGroup:
-		g := s.groupData()
+		g := s.Res.LastGroup.clone()
 		g.Successes[sp.idx], g.Sixes[sp.idx], g.Pools[sp.idx] = d.Successes, d.Sixes, pool
-		settleGroup(&g)
-		d.Group, w = &g, groupWords(g)
+		names := engine.NamesOf(&s.Encounter, g.Who)
+		settleGroup(&g, names)
+		d.Group, w = &g, groupWords(g, names)
 	case LastCheck:
 		if sp.ranked {
 			// A same-goal check of three or more: everyone is ranked
 			// again.
-			all := s.sidesData()
+			all := s.Res.Sides
+			all.Sides = slices.Clone(all.Sides)
 			x := &all.Sides[sp.idx]
 			x.Successes, x.Sixes, x.Pool = d.Successes, d.Sixes, pool
-			nd := s.lastCheck()
-			rank(&nd, all)
+			nd := s.Res.Last
+			rank(&nd, all, &s.Encounter)
 			s.settle(&nd)
 			d.Net, d.Band, d.Result, d.Shown = nd.Net, nd.Band, nd.Result, nd.Shown
 			d.Check, d.Sides, w = &nd, &all, outcome(nd, s)
 			break
 		}
-		nd := s.lastCheck()
+		nd := s.Res.Last
 		if d.Opp {
 			nd.OppSuccesses = d.Successes
 		} else {
@@ -339,7 +341,7 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		s.settle(&nd)
 		d.Net, d.Band, d.Result, d.Shown, d.Swapped = nd.Net, nd.Band, nd.Result, nd.Shown, nd.Swapped
 		if nd.Kind == KindAttack {
-			d.Lost = s.lostAfter(nd, s.Res.Last.OpponentID, s.Res.Last.Lost)
+			d.Lost = s.lostAfter(nd, nd.Opponent, nd.Lost)
 		}
 		w = outcome(withLost(nd, d.Lost), s)
 	}
@@ -380,59 +382,58 @@ func (s *State) applySpent(ev fray.Event) error {
 	if err := ev.Decode(&d); err != nil {
 		return err
 	}
-	c := s.Find(d.Name)
-	bad := !s.Res.HasLast || c == nil || d.Of != s.Res.LastOf || d.Resolve < 0
+	bad := !s.Res.HasLast || s.ByID(d.Who) == nil || d.Of != s.Res.LastOf || d.Resolve < 0
 	switch d.Of {
 	case LastExchange:
 		bad = bad || d.Exchange == nil || d.Exchange.N != s.Res.LastExchange.N
 	case LastAssist:
-		bad = bad || d.Assist == nil || s.Find(d.Assist.For) == nil || s.Find(d.Assist.For).ID != s.Res.LastAssist.ForID
+		bad = bad || d.Assist == nil || d.Assist.Helper != s.Res.LastAssist.Helper || d.Assist.For != s.Res.LastAssist.For
 	case LastGroup:
-		bad = bad || d.Group == nil || len(d.Group.Names) != len(s.Res.LastGroup.IDs)
+		bad = bad || d.Group == nil || len(d.Group.Who) != len(s.Res.LastGroup.Who)
 	case LastCheck:
 		ranked := len(s.Res.Sides.Sides) > 0
-		bad = bad || (d.Check != nil) != ranked || (d.Sides != nil) != ranked || ranked && (len(d.Sides.Sides) != len(s.Res.Sides.Sides) || s.Find(d.Check.Actor) == nil || s.Find(d.Check.Opponent) == nil)
+		bad = bad || (d.Check != nil) != ranked || (d.Sides != nil) != ranked || ranked && (len(d.Sides.Sides) != len(s.Res.Sides.Sides) || s.ByID(d.Check.Actor) == nil || s.ByID(d.Check.Opponent) == nil)
 	}
 	if !bad && d.Sides != nil {
 		for _, x := range d.Sides.Sides {
-			bad = bad || s.Find(x.Name) == nil
+			bad = bad || s.ByID(x.Who) == nil
 		}
 	}
 	if !bad && d.Group != nil {
-		for _, n := range d.Group.Names {
-			bad = bad || s.Find(n) == nil
+		for _, id := range d.Group.Who {
+			bad = bad || s.ByID(id) == nil
 		}
 	}
 	if bad {
 		return fray.Errorf(fray.EINVALID, "Event %d spends Resolve on no roll.", ev.Seq)
 	}
-	s.ensureRecord(c.ID).Spent += d.Resolve
+	s.ensureRecord(d.Who).Spent += d.Resolve
 	switch d.Of {
 	case LastExchange:
 		// The exchange is settled again from the contest as it stood
 		// before it: its winner carries +2d into the next, and it may now
 		// end the contest, or, tied, be rolled again.
-		s.Res.LastExchange = keepExchange(*d.Exchange)
+		s.Res.LastExchange = *d.Exchange
 		s.Res.Contest = s.Res.Before
 		s.applyExchange(*d.Exchange)
 		return nil
 	case LastAssist:
-		a := s.keepAssist(*d.Assist)
+		a := *d.Assist
 		a.Before = s.Res.LastAssist.Before
 		s.Res.LastAssist = a
 		best := a.Before
 		if a.Kept {
 			best = a.Bonus
 		}
-		s.ensureRecord(a.ForID).Assist = best
+		s.ensureRecord(a.For).Assist = best
 		return nil
 	case LastGroup:
-		s.Res.LastGroup = s.keepGroup(*d.Group)
+		s.Res.LastGroup = keepGroup(*d.Group)
 		return nil
 	}
 	if d.Check != nil {
 		// A same-goal check of three or more, ranked again.
-		s.Res.Last, s.Res.Sides = s.keepCheck(*d.Check, s.Find(d.Check.Actor).ID, s.Find(d.Check.Opponent).ID), s.keepSides(*d.Sides)
+		s.Res.Last, s.Res.Sides = keepCheck(*d.Check), *d.Sides
 		return nil
 	}
 	l := &s.Res.Last
@@ -448,7 +449,7 @@ func (s *State) applySpent(ev fray.Event) error {
 	*p = spentPool(*p, d.How, d.Resolve)
 	l.Net, l.Band, l.Result, l.Shown, l.Swapped = d.Net, d.Band, d.Result, d.Shown, d.Swapped
 	if l.Kind == KindAttack {
-		s.harm(l.OpponentID, l.Minion, d.Lost-l.Lost)
+		s.harm(l.Opponent, l.Minion, d.Lost-l.Lost)
 		l.Lost = d.Lost
 	}
 	return nil
@@ -479,7 +480,8 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 	case LastExchange:
 		ex := s.Res.LastExchange
 		diff := map[int]float64{}
-		for v, p := range mine {
+		for _, v := range inOrder(mine) {
+			p := mine[v]
 			if sp.idx == 1 {
 				diff[ex.SuccessesA-v] += p
 			} else {
@@ -490,19 +492,21 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 		return exchangeBands(o, a, b, toPMF(diff)), nil
 	case LastAssist:
 		bonus := map[int]float64{}
-		for v, p := range mine {
+		for _, v := range inOrder(mine) {
+			p := mine[v]
 			bonus[AssistBonus(v-AssistThreshold)] += p
 		}
 		o.Target, o.TargetKind = AssistThreshold, "threshold"
 		return bonusBands(o, bonus), nil
 	case LastGroup:
 		g := s.Res.LastGroup
-		k := make([]float64, len(g.IDs)+1)
-		names := engine.NamesOf(&s.Encounter, g.IDs)
-		for v, p := range mine {
-			nd := GroupData{Names: names, Threshold: g.Threshold, Successes: slices.Clone(g.Successes)}
+		k := make([]float64, len(g.Who)+1)
+		names := engine.NamesOf(&s.Encounter, g.Who)
+		for _, v := range inOrder(mine) {
+			p := mine[v]
+			nd := GroupData{Who: g.Who, Threshold: g.Threshold, Successes: slices.Clone(g.Successes)}
 			nd.Successes[sp.idx] = v
-			settleGroup(&nd)
+			settleGroup(&nd, names)
 			k[succeeding(nd.Nets)] += p
 		}
 		o.Target, o.TargetKind = g.Threshold, "threshold"
@@ -516,15 +520,17 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 			succ[i] = x.Successes
 		}
 		netm := map[int]float64{}
-		for v, p := range mine {
+		for _, v := range inOrder(mine) {
+			p := mine[v]
 			succ[sp.idx] = v
 			netm[topTwoNet(succ)] += p
 		}
-		return s.netOdds(o, s.lastCheck(), toPMF(netm), s.Res.Last.OpponentID), nil
+		return s.netOdds(o, s.Res.Last, toPMF(netm), s.Res.Last.Opponent), nil
 	}
 	d := s.Res.Last
 	netm := map[int]float64{}
-	for v, p := range mine {
+	for _, v := range inOrder(mine) {
+		p := mine[v]
 		a, b := v, d.OppSuccesses
 		if d.Static {
 			b = d.Threshold
@@ -539,7 +545,7 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 		// What the attack takes, counting what it took already.
 		return s.harmAfter(o, d, net), nil
 	}
-	return s.netOdds(o, d.CheckData, net, d.OpponentID), nil
+	return s.netOdds(o, d, net, d.Opponent), nil
 }
 
 // topTwoNet returns the most of xs less the next most.
@@ -568,16 +574,16 @@ func succeeding(nets []int) int {
 }
 
 // harmAfter is harmOdds for an attack that has already taken d.Lost.
-func (s *State) harmAfter(o fray.Odds, d KeptCheck, net pmf) fray.Odds {
+func (s *State) harmAfter(o fray.Odds, d CheckData, net pmf) fray.Odds {
 	dist := map[int]float64{}
 	var none, some, all float64
 	avail := 0
 	for i, p := range net.p {
 		v := net.min + i
-		nd := d.CheckData
+		nd := d
 		nd.Net, nd.Swapped = v, false
-		lost := s.lostAfter(nd, d.OpponentID, d.Lost)
-		avail = max(avail, s.lostAfter(CheckData{Net: 1 << 20, Minion: d.Minion}, d.OpponentID, d.Lost))
+		lost := s.lostAfter(nd, d.Opponent, d.Lost)
+		avail = max(avail, s.lostAfter(CheckData{Net: 1 << 20, Minion: d.Minion}, d.Opponent, d.Lost))
 		dist[lost] += p
 		switch {
 		case lost == 0:

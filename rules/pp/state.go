@@ -14,8 +14,9 @@ type Char struct {
 }
 
 // State is the state of a P&P encounter. It refers to combatants by id
-// (fray.CombatantID); their names are looked up when the view is drawn
-// or a payload is written, so that a rename changes nothing else.
+// (fray.CombatantID), as the payloads do; their names are looked up when
+// the view is drawn or an event's words are written, so that a rename
+// changes nothing else.
 type State struct {
 	fray.Encounter
 	// Chars holds each combatant's role, in the order added.

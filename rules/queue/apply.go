@@ -40,22 +40,26 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		s.Tiebreak = engine.IDs(&s.Encounter, d.Names)
+		s.Tiebreak = d.Names
 	case EventInitiative:
-		var d initData
+		var u Unit
 		if endsInList(ev) {
 			var g initGroup
 			if err := ev.Decode(&g); err != nil {
 				return err
 			}
-			d.Key = g.Key
-		} else if err := ev.Decode(&d); err != nil {
-			return err
+			u = s.groupAt(g)
+		} else {
+			var d initData
+			if err := ev.Decode(&d); err != nil {
+				return err
+			}
+			u = unitAt(string(d.Key))
 		}
 		if len(ev.Rolls) != 1 {
 			return fray.Errorf(fray.EINVALID, "Event %d enters initiative without a roll.", ev.Seq)
 		}
-		s.Initiative[s.unitNamed(d.Key)] = ev.Rolls[0]
+		s.Initiative[u] = ev.Rolls[0]
 	case fray.EventStarted:
 		var d startData
 		if err := ev.Decode(&d); err != nil {
@@ -66,9 +70,9 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		}
 		s.Started = true
 		s.Round = 1
-		s.Queue = engine.IDs(&s.Encounter, d.Order)
+		s.Queue = d.Order
 		for k, v := range d.Scores {
-			s.Scores[s.IDOf(k)] = v
+			s.Scores[k] = v
 		}
 		s.Turns = make([]Turn, 0, 2*len(s.Queue))
 		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
@@ -84,8 +88,8 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		} else if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		if !s.isCurrent(d.Name) {
-			return fray.Errorf(fray.EINVALID, "Event %d is an action by %s out of turn.", ev.Seq, fray.Mention(d.Name))
+		if d.Name == "" || d.Name != s.current() {
+			return fray.Errorf(fray.EINVALID, "Event %d is an action by %s out of turn.", ev.Seq, d.Name)
 		}
 		s.Actions = append(s.Actions, d.Kind)
 	case EventTurnEnded:
@@ -93,8 +97,8 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		if !s.isCurrent(d.Name) {
-			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, fray.Mention(d.Name))
+		if d.Who == "" || d.Who != s.current() {
+			return fray.Errorf(fray.EINVALID, "Event %d ends %s's turn, which is not in progress.", ev.Seq, d.Who)
 		}
 		s.toBottom()
 	case EventReacted:
@@ -108,7 +112,7 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		} else if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		r, o := s.Find(d.Name), s.Find(d.To)
+		r, o := s.ByID(d.Name), s.ByID(d.To)
 		if r == nil || o == nil || s.current() == "" {
 			return fray.Errorf(fray.EINVALID, "Event %d is a reaction that cannot be placed.", ev.Seq)
 		}
@@ -117,13 +121,6 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		return fray.Errorf(fray.EINVALID, "Event %d has the type %q, unknown to the Combat Queue.", ev.Seq, ev.Type)
 	}
 	return nil
-}
-
-// isCurrent reports whether the combatant a payload calls name is taking
-// their turn.
-func (s *State) isCurrent(name string) bool {
-	c := s.ByID(s.current())
-	return c != nil && fray.SameName(c.Name, name)
 }
 
 // startTurn begins the turn of the top of the queue, starting a new round
@@ -192,7 +189,7 @@ func (s *State) react(r *fray.Combatant, to fray.CombatantID, note string) {
 		// The same search Decide made for the event's Mentions, on the
 		// same state; Apply does not read Mentions, which events
 		// recorded before it existed lack.
-		t.Note = &TurnNote{Text: note, Mentions: engine.IDs(&s.Encounter, engine.Mentions(&s.Encounter, note, r.Name))}
+		t.Note = &TurnNote{Text: note, Mentions: s.mentions(note, r)}
 	}
 	s.Turns = append(s.Turns, t)
 }
@@ -205,13 +202,14 @@ func without(list []fray.CombatantID, id fray.CombatantID) []fray.CombatantID {
 	return list
 }
 
-// endsInList reports whether ev's payload ends with a list: the names
+// endsInList reports whether ev's payload ends with a list: the ids
 // that actNoted, reactNoted and initGroup add, as their last field, to
 // actData, reactData and initData. Apply decodes such a payload into the
 // type with the list (the fast decoder reads it; decoding it into the
 // flat type would leave it to encoding/json) and any other into the flat
 // type, whose payload is copied. Either type gives Apply the same fields,
-// so a payload written otherwise (with blanks, or the list first) only
+// so a payload written otherwise (with blanks, or the list first, as in
+// an older event that engine.Upgrade rewrote with its keys sorted) only
 // decodes the slower way.
 func endsInList(ev fray.Event) bool {
 	return bytes.HasSuffix(ev.Data, listEnd)
@@ -231,12 +229,9 @@ func (s *State) placeAdded(d *fray.AddedData) {
 			}
 		}
 	}
-	// A place next to a name that is nobody's is no place, as one next
-	// to someone not in the queue.
-	before, after := s.IDOf(d.Before), s.IDOf(d.After)
-	nobody := (d.Before != "" && before == "") || (d.After != "" && after == "")
-	q, err := engine.Place(s.Queue, c.ID, before, after, def)
-	if nobody || err != nil || (len(q) > 1 && q[0] == c.ID) {
+	// A place next to someone not in the queue (or nobody) is no place.
+	q, err := engine.Place(s.Queue, c.ID, d.Before, d.After, def)
+	if err != nil || (len(q) > 1 && q[0] == c.ID) {
 		q = append(s.Queue, c.ID)
 	}
 	s.Queue = q

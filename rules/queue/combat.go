@@ -77,26 +77,32 @@ type Fighter struct {
 	Pending int `json:"pending,omitempty"`
 }
 
+// armedData is the payload of EventArmed. Name is the name of the
+// combatant armed, not their id: the event follows the EventAdded of the
+// same command, and a newcomer has no id until the engine records that
+// event, after Decide (so it stays a name in every format, fray.TagName).
+// Apply finds them by it among those present, where they have just
+// arrived.
 type armedData struct {
-	Name    string   `json:"name" fray:"who"`
+	Name    string   `json:"name" fray:"name"`
 	Weapons []Weapon `json:"weapons"`
 }
 
 type attackData struct {
-	Attacker string       `json:"attacker" fray:"who"`
-	Target   string       `json:"target" fray:"who"`
-	Weapon   string       `json:"weapon"`
-	Weight   DamageWeight `json:"weight"`
-	Special  string       `json:"special,omitempty"`
-	Ruling   string       `json:"ruling,omitempty"`
-	Bonus    int          `json:"bonus"`
-	Need     int          `json:"need"`
-	ToHit    int          `json:"to_hit,omitempty"`
-	Score    int          `json:"score,omitempty"`
-	Hit      bool         `json:"hit"`
-	Red      int          `json:"red,omitempty"`
-	Black    int          `json:"black,omitempty"`
-	Damage   int          `json:"damage"`
+	Attacker fray.CombatantID `json:"attacker"`
+	Target   fray.CombatantID `json:"target"`
+	Weapon   string           `json:"weapon"`
+	Weight   DamageWeight     `json:"weight"`
+	Special  string           `json:"special,omitempty"`
+	Ruling   string           `json:"ruling,omitempty"`
+	Bonus    int              `json:"bonus"`
+	Need     int              `json:"need"`
+	ToHit    int              `json:"to_hit,omitempty"`
+	Score    int              `json:"score,omitempty"`
+	Hit      bool             `json:"hit"`
+	Red      int              `json:"red,omitempty"`
+	Black    int              `json:"black,omitempty"`
+	Damage   int              `json:"damage"`
 	// Triggered reports a Black 6 on a hit: the weapon's special effect.
 	Triggered     bool   `json:"triggered,omitempty"`
 	Incapacitates bool   `json:"incapacitates,omitempty"`
@@ -105,8 +111,8 @@ type attackData struct {
 }
 
 type injuryData struct {
-	Name   string `json:"name" fray:"who"`
-	Injury string `json:"injury"`
+	Name   fray.CombatantID `json:"name"`
+	Injury string           `json:"injury"`
 }
 
 // ParseWeapons reads weapon=: NAME:WEIGHT[:SPECIAL], several separated by
@@ -410,7 +416,7 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 		return nil, fray.Errorf(fray.EINVALID, "%s; give dice=%s.", strings.TrimPrefix(err.Error(), "attack: "), diceHint(a))
 	}
 	d := attackData{
-		Attacker: att.Name, Target: tgt.Name, Weapon: wp.Name, Weight: wp.Weight, Special: wp.Special,
+		Attacker: att.ID, Target: tgt.ID, Weapon: wp.Name, Weight: wp.Weight, Special: wp.Special,
 		Ruling: a.Ruling, Bonus: a.Bonus, Need: a.Need, ToHit: res.ToHit, Score: res.Score, Hit: res.Hit,
 		Incapacitates: res.Incapacitates, Injures: res.Injures,
 	}
@@ -421,9 +427,9 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if res.Injures {
 		d.Injury, rest = s.injuriesFor(tgt, injury)
 	}
-	labelAttackRolls(rolls, d, freeInjuries(s.fighter(tgt.ID)), rest)
+	labelAttackRolls(rolls, d, att.Name, tgt.Name, freeInjuries(s.fighter(tgt.ID)), rest)
 	note := "attacks " + tgt.Name + " with " + wp.Name
-	actEv, err := s.actEvent(att.Name, Major, note)
+	actEv, err := s.actEvent(att, Major, note)
 	if err != nil {
 		return nil, err
 	}
@@ -437,7 +443,7 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 		return nil, err
 	}
 	evs := []fray.Event{actEv, ev}
-	if evs, err = injuredEvents(evs, tgt.Name, rest); err != nil {
+	if evs, err = injuredEvents(evs, tgt.ID, rest); err != nil {
 		return nil, err
 	}
 	return append(evs, spent...), nil
@@ -548,10 +554,10 @@ func (s *State) injuriesFor(c *fray.Combatant, given string) (injury string, res
 }
 
 // injuredEvents appends to evs the choice of each Injury of rest for the
-// named combatant (injuriesFor).
-func injuredEvents(evs []fray.Event, name string, rest []string) ([]fray.Event, error) {
+// combatant id (injuriesFor).
+func injuredEvents(evs []fray.Event, id fray.CombatantID, rest []string) ([]fray.Event, error) {
 	for _, inj := range rest {
-		ev, err := fray.NewEvent(EventInjured, injuryData{Name: name, Injury: inj})
+		ev, err := fray.NewEvent(EventInjured, injuryData{Name: id, Injury: inj})
 		if err != nil {
 			return nil, err
 		}
@@ -569,28 +575,28 @@ func diceHint(a Attack) string {
 }
 
 // labelAttackRolls names the to-hit roll and the damage roll with what
-// each did.
+// each did, saying the attacker and the target by their names.
 // free holds the Injuries the target could still take before the attack,
 // rest those given at once with a third Injury (injuriesFor).
-func labelAttackRolls(rolls []fray.Roll, d attackData, free, rest []string) {
+func labelAttackRolls(rolls []fray.Roll, d attackData, attacker, target string, free, rest []string) {
 	for i := range rolls {
 		if rolls[i].Expr == HitDie {
 			out := "a miss"
 			if d.Hit {
 				out = "a hit"
 			}
-			rolls[i].For = fmt.Sprintf("%s (to hit %s: d20 %+d against %d = %d, %s)", d.Attacker, d.Target, d.Bonus, d.Need, d.Score, out)
+			rolls[i].For = fmt.Sprintf("%s (to hit %s: d20 %+d against %d = %d, %s)", attacker, target, d.Bonus, d.Need, d.Score, out)
 			continue
 		}
-		rolls[i].For = damageWords(d, free, rest)
+		rolls[i].For = damageWords(d, attacker, target, free, rest)
 	}
 }
 
 // damageWords says what Red and Black did: "Johann (sword on Brigand #1;
 // medium deals Red: 4 damage; Black 6: bleed)".
-func damageWords(d attackData, free, rest []string) string {
+func damageWords(d attackData, attacker, target string, free, rest []string) string {
 	pick := map[DamageWeight]string{DamageLight: "the lower die", DamageMedium: "Red", DamageHeavy: "the higher die"}[d.Weight]
-	w := fmt.Sprintf("%s (%s on %s", d.Attacker, d.Weapon, d.Target)
+	w := fmt.Sprintf("%s (%s on %s", attacker, d.Weapon, target)
 	if !d.Hit {
 		return w + ": a miss, no damage)"
 	}
@@ -607,13 +613,13 @@ func damageWords(d attackData, free, rest []string) string {
 	}
 	switch {
 	case d.Incapacitates:
-		w += "; " + d.Target + " is Incapacitated"
+		w += "; " + target + " is Incapacitated"
 	case d.Injures && len(rest) > 0:
-		w += "; " + d.Target + " takes a third Injury, so all three: " + strings.Join(thirdInjury(free, d.Injury, rest), ", ")
+		w += "; " + target + " takes a third Injury, so all three: " + strings.Join(thirdInjury(free, d.Injury, rest), ", ")
 	case d.Injures && d.Injury != "":
-		w += "; " + d.Target + " takes an Injury: " + d.Injury
+		w += "; " + target + " takes an Injury: " + d.Injury
 	case d.Injures:
-		w += "; " + d.Target + " takes an Injury: choose it with injury " + quoteName(d.Target) + " " + strings.Join(free, "|")
+		w += "; " + target + " takes an Injury: choose it with injury " + quoteName(target) + " " + strings.Join(free, "|")
 	}
 	return w + ")"
 }
@@ -665,7 +671,7 @@ func (s *State) decideInjury(cmd fray.Command) ([]fray.Event, error) {
 		default:
 			return nil, fray.Errorf(fray.EINVALID, "%q is not an Injury; choose %s.", engine.Clip(arg), strings.Join(free, " or "))
 		}
-		ev, err := fray.NewEvent(EventInjured, injuryData{Name: c.Name, Injury: inj})
+		ev, err := fray.NewEvent(EventInjured, injuryData{Name: c.ID, Injury: inj})
 		if err != nil {
 			return nil, err
 		}
@@ -691,7 +697,7 @@ func (s *State) applyCombat(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		c := s.Find(d.Name)
+		c := s.Find(d.Name) // a name: see armedData
 		if c == nil {
 			return true, fray.Errorf(fray.EINVALID, "Event %d arms %q, who is not present.", ev.Seq, fray.Mention(d.Name))
 		}
@@ -701,25 +707,24 @@ func (s *State) applyCombat(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		tgt := s.Find(d.Target)
-		if tgt == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d attacks %q, who is not present.", ev.Seq, fray.Mention(d.Target))
+		if s.ByID(d.Target) == nil {
+			return true, fray.Errorf(fray.EINVALID, "Event %d attacks %s, who is not present.", ev.Seq, d.Target)
 		}
 		if !d.Hit {
 			return true, nil
 		}
-		s.hurt(tgt.ID, d.Damage, d.Injures, d.Injury)
+		s.hurt(d.Target, d.Damage, d.Injures, d.Injury)
 	case EventInjured:
 		var d injuryData
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
 		var f *Fighter
-		if c := s.Find(d.Name); c != nil {
-			f = s.fighter(c.ID)
+		if s.ByID(d.Name) != nil {
+			f = s.fighter(d.Name)
 		}
 		if f == nil || f.Pending == 0 || slices.Contains(f.Injuries, d.Injury) {
-			return true, fray.Errorf(fray.EINVALID, "Event %d gives %q an Injury they cannot take.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d gives %s an Injury they cannot take.", ev.Seq, d.Name)
 		}
 		f.Pending--
 		f.Injuries = append(f.Injuries, d.Injury)

@@ -38,7 +38,7 @@ const (
 )
 
 type damagedData struct {
-	Name string `json:"name" fray:"who"`
+	Name fray.CombatantID `json:"name"`
 	// Damage is the damage dealt; HP the hit points left before it.
 	Damage int `json:"damage"`
 	HP     int `json:"hp"`
@@ -49,22 +49,22 @@ type damagedData struct {
 }
 
 type healedData struct {
-	Name string `json:"name" fray:"who"`
+	Name fray.CombatantID `json:"name"`
 	// Healed is the hit points regained: what was asked, no more than
 	// the combatant's hit points allow.
 	Healed int `json:"healed"`
 }
 
 type checkData struct {
-	Name string `json:"name" fray:"who"`
-	// Vs names the opponent; without one, Difficulty is the GM's.
-	Vs         string `json:"vs,omitempty" fray:"who"`
-	Difficulty int    `json:"difficulty,omitempty"`
-	Bonus      int    `json:"bonus"`
-	Need       int    `json:"need"`
-	Face       int    `json:"face"`
-	Score      int    `json:"score"`
-	Success    bool   `json:"success"`
+	Name fray.CombatantID `json:"name"`
+	// Vs is the opponent; without one, Difficulty is the GM's.
+	Vs         fray.CombatantID `json:"vs,omitempty"`
+	Difficulty int              `json:"difficulty,omitempty"`
+	Bonus      int              `json:"bonus"`
+	Need       int              `json:"need"`
+	Face       int              `json:"face"`
+	Score      int              `json:"score"`
+	Success    bool             `json:"success"`
 }
 
 // decideDamage decides damage NAME N [injury=…]: hit points lost at the
@@ -96,7 +96,7 @@ func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := damagedData{Name: c.Name, Damage: n, HP: hp}
+	d := damagedData{Name: c.ID, Damage: n, HP: hp}
 	d.Incapacitates, d.Injures = Hurt(hp, n)
 	var rest []string
 	if d.Injures {
@@ -106,7 +106,7 @@ func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	return injuredEvents([]fray.Event{ev}, c.Name, rest)
+	return injuredEvents([]fray.Event{ev}, c.ID, rest)
 }
 
 // decideHeal decides heal NAME N: hit points regained at the GM's word (a
@@ -138,7 +138,7 @@ func (s *State) decideHeal(cmd fray.Command) (fray.Event, error) {
 	case left >= m:
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has all their hit points (%d); there is nothing to heal.", c, m)
 	}
-	return fray.NewEvent(EventHealed, healedData{Name: c.Name, Healed: min(n, m-left)})
+	return fray.NewEvent(EventHealed, healedData{Name: c.ID, Healed: min(n, m-left)})
 }
 
 // heal gives c back n hit points, no more than their hit points unhurt.
@@ -176,7 +176,7 @@ func (s *State) CheckOf(cmd fray.Command) (ToHit, checkData, []fray.Modifier, []
 	}
 	vs, hasVs := cmd.Opts[KeyVs]
 	diff, hasDiff := cmd.Opts[KeyDifficulty]
-	d.Name = c.Name
+	d.Name = c.ID
 	switch {
 	case hasVs && hasDiff:
 		return t, d, nil, nil, fray.Errorf(fray.EINVALID, "Give vs=NAME or difficulty=N, not both.")
@@ -189,7 +189,7 @@ func (s *State) CheckOf(cmd fray.Command) (ToHit, checkData, []fray.Modifier, []
 			return t, d, nil, nil, fray.Errorf(fray.EINVALID, "%s cannot check against themselves; give difficulty=N.", c)
 		}
 		base, _ := strconv.Atoi(s.Setting(SettingHitBase, strconv.Itoa(DefaultHitBase)))
-		d.Vs, t.Need = o.Name, base+o.Stat(StatWits)
+		d.Vs, t.Need = o.ID, base+o.Stat(StatWits)
 	case hasDiff:
 		n, err := strconv.Atoi(diff)
 		if err != nil || n < 1 || n > MaxDifficulty {
@@ -238,7 +238,8 @@ func (s *State) decideCheck(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		return nil, err
 	}
 	odds.Command = cmd.String()
-	roll, err := r.Roll(d.Name, HitDie)
+	name := s.NameOf(d.Name)
+	roll, err := r.Roll(name, HitDie)
 	if err != nil {
 		return nil, err
 	}
@@ -250,7 +251,7 @@ func (s *State) decideCheck(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	if d.Success {
 		out = "a success"
 	}
-	roll.For = d.Name + " (check: d20 " + signed(d.Bonus) + " against " + checkTarget(s, d) + " " + strconv.Itoa(d.Need) + ", scores " + strconv.Itoa(d.Score) + ": " + out + ")"
+	roll.For = name + " (check: d20 " + signed(d.Bonus) + " against " + checkTarget(s, d) + " " + strconv.Itoa(d.Need) + ", scores " + strconv.Itoa(d.Score) + ": " + out + ")"
 	ev, err := fray.NewEvent(EventChecked, d, roll)
 	if err != nil {
 		return nil, err
@@ -269,8 +270,8 @@ func checkTarget(s *State, d checkData) string {
 	if d.Vs == "" {
 		return "difficulty"
 	}
-	o := s.Find(d.Vs)
-	return strconv.Itoa(d.Need-o.Stat(StatWits)) + " + " + d.Vs + "'s Wits ="
+	o := s.ByID(d.Vs)
+	return strconv.Itoa(d.Need-o.Stat(StatWits)) + " + " + o.Name + "'s Wits ="
 }
 
 // checkOdds gives a check's exact odds: the chance of success is the
@@ -287,13 +288,13 @@ func (s *State) checkOdds(t ToHit, d checkData, mods []fray.Modifier) (fray.Odds
 		return fray.Odds{}, fray.Errorf(fray.EINTERNAL, "The check's odds: %v.", err)
 	}
 	p := t.P()
+	c := s.ByID(d.Name)
 	o := fray.Odds{
-		For: d.Name, Roll: "check", Expr: expr, Target: t.Need, TargetKind: checkTarget(s, d),
+		For: c.Name, Roll: "check", Expr: expr, Target: t.Need, TargetKind: checkTarget(s, d),
 		Bands: []fray.Band{{Name: BandFailure, P: 1 - p}, {Name: BandSuccess, P: p}},
 		Mean:  dist.Mean(),
 	}
-	c := s.Find(d.Name)
-	o.Modifiers = append(o.Modifiers, fray.Modifier{Source: d.Name + "'s Wits", Who: []string{d.Name}, Value: c.Stat(StatWits)})
+	o.Modifiers = append(o.Modifiers, fray.Modifier{Source: c.Name + "'s Wits", Who: []string{c.Name}, Value: c.Stat(StatWits)})
 	cond := 0
 	for _, m := range mods {
 		cond += m.Value
@@ -319,12 +320,12 @@ func (s *State) applyDamage(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		c := s.Find(d.Name)
+		c := s.ByID(d.Name)
 		if c == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no hit points.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d damages %s, who is not present.", ev.Seq, d.Name)
 		}
 		if _, ok := s.hpOf(c); !ok || d.Damage < 1 {
-			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no hit points.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d damages %s, who has no hit points.", ev.Seq, d.Name)
 		}
 		s.hurt(c.ID, d.Damage, d.Injures, d.Injury)
 	case EventHealed:
@@ -332,12 +333,12 @@ func (s *State) applyDamage(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		c := s.Find(d.Name)
+		c := s.ByID(d.Name)
 		if c == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d heals %q, who has no hit points.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d heals %s, who is not present.", ev.Seq, d.Name)
 		}
 		if _, ok := s.hpOf(c); !ok || d.Healed < 1 {
-			return true, fray.Errorf(fray.EINVALID, "Event %d heals %q, who has no hit points.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d heals %s, who has no hit points.", ev.Seq, d.Name)
 		}
 		s.heal(c, d.Healed)
 	case EventChecked:
@@ -345,7 +346,7 @@ func (s *State) applyDamage(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		if s.Find(d.Name) == nil || (d.Vs != "" && s.Find(d.Vs) == nil) {
+		if s.ByID(d.Name) == nil || (d.Vs != "" && s.ByID(d.Vs) == nil) {
 			return true, fray.Errorf(fray.EINVALID, "Event %d is a check by or against someone not present.", ev.Seq)
 		}
 	default:

@@ -126,7 +126,8 @@ var trackNumbers = regexp.MustCompile(`\d+\s*/\s*\d+|(?i)\bhp\b`)
 
 // TestDeclared plays every script and checks, with a search that only
 // this test makes, that the rules declare every combatant their words
-// name: in each event's data (fray.Refs, Event.Declared), in each slot's
+// name or their data holds: in each event's data, by id (fray.Refs,
+// Event.Declared, Event.About: see checkEvent), in each slot's
 // note and status (Slot.About) and in each turn of the history
 // (RoundTurns.Who); and that no NPC's slot shows its numbers in its note,
 // which everyone sees, rather than in its status.
@@ -171,12 +172,20 @@ func TestDeclared(t *testing.T) {
 	}
 }
 
-// checkEvent checks that every combatant of known whose name the data of
-// ev holds is among the references ev declares.
+// checkEvent checks the data of ev against the combatants of known: it
+// refers to a combatant by id (fray.FormatIDs), and every id it holds is
+// one its payload declares (Event.Declared) and one of its About; a name
+// it holds is words (a note, which then holds the ids of those it names
+// too: Mentions), or a name declared as one (fray.TagName, beside no id:
+// a newcomer's, who has none yet when the event is decided). Either way
+// the combatant named is in About.
 func checkEvent(t *testing.T, line string, ev fray.Event, known []person) {
 	t.Helper()
 	if len(ev.Data) == 0 {
 		return
+	}
+	if ev.Format != fray.FormatIDs && ev.Type != fray.EventUndo && ev.Type != fray.EventRedo {
+		t.Errorf("%s: event %d (%s) is of format %d", line, ev.Seq, ev.Type, ev.Format)
 	}
 	var v any
 	if err := json.Unmarshal(ev.Data, &v); err != nil {
@@ -185,11 +194,16 @@ func checkEvent(t *testing.T, line string, ev fray.Event, known []person) {
 	words := texts(v, nil)
 	names, ids := ev.Declared()
 	for _, p := range known {
-		if !slices.ContainsFunc(words, func(w string) bool { return named(w, p.name) }) {
-			continue
+		byID := slices.Contains(words, string(p.id))
+		byName := slices.ContainsFunc(words, func(w string) bool { return named(w, p.name) })
+		switch {
+		case byID && !slices.Contains(ids, p.id):
+			t.Errorf("%s: event %d (%s) holds the id of %s but declares only %q: %s", line, ev.Seq, ev.Type, p.name, ids, ev.Data)
+		case byName && !byID && !hasName(names, p.name):
+			t.Errorf("%s: event %d (%s) names %s without their id, in words or a field not declared a name (declared: %q): %s", line, ev.Seq, ev.Type, p.name, names, ev.Data)
 		}
-		if !hasName(names, p.name) && !slices.Contains(ids, p.id) {
-			t.Errorf("%s: event %d (%s) names %s but declares only %q %q: %s", line, ev.Seq, ev.Type, p.name, names, ids, ev.Data)
+		if (byID || byName) && !slices.Contains(ev.About, p.id) {
+			t.Errorf("%s: event %d (%s) refers to %s (%s), but its About is %q: %s", line, ev.Seq, ev.Type, p.name, p.id, ev.About, ev.Data)
 		}
 	}
 }

@@ -25,14 +25,15 @@ const InitiativeExpr = HitDie + " + Wits each"
 // party is one roll of the queue: a combatant, or a group whose
 // members roll once and stand together.
 type party struct {
-	key     string   // unitKey: the combatant's name, or "group:" and the group's
-	unit    Unit     // the unit that rolls (unitOf)
-	name    string   // who rolls: the combatant's name or the group's
-	members []string // in the GM's tiebreak order
-	bonus   int      // Wits + bonus; a group's is its best member's
-	byBonus bool     // bonus holds a bonus stat as well as Wits
-	pc      bool     // a PC is among the members: equal scores favour PCs
-	added   int      // where the party's first member stands in the encounter
+	key     string             // unitKey: the combatant's id, or "group:" and the group's name
+	unit    Unit               // the unit that rolls (unitOf)
+	name    string             // who rolls: the combatant's name or the group's
+	members []fray.CombatantID // in the GM's tiebreak order
+	names   []string           // the members' names, in the same order
+	bonus   int                // Wits + bonus; a group's is its best member's
+	byBonus bool               // bonus holds a bonus stat as well as Wits
+	pc      bool               // a PC is among the members: equal scores favour PCs
+	added   int                // where the party's first member stands in the encounter
 }
 
 // parties returns those who roll at the start, in the GM's tiebreak order
@@ -67,7 +68,8 @@ func (s *State) parties() ([]*party, error) {
 			byKey[k] = p
 			out = append(out, p)
 		}
-		p.members = append(p.members, c.Name)
+		p.members = append(p.members, c.ID)
+		p.names = append(p.names, c.Name)
 		if b > p.bonus {
 			p.bonus, p.byBonus = b, c.Stat(StatBonus) != 0
 		}
@@ -230,8 +232,8 @@ func (p *party) modifier() fray.Modifier {
 // who returns whom the party's words name: the combatant who rolls, or a
 // group's members (a group's name is no combatant's).
 func (p *party) who() []string {
-	if p.key != p.name { // a group's: a combatant's key is their name
-		return append([]string{p.name}, p.members...)
+	if p.unit.Group != "" {
+		return append([]string{p.name}, p.names...)
 	}
 	return []string{p.name}
 }

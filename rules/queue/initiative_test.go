@@ -31,11 +31,11 @@ func (f *facesRoller) Roll(forWhom, expr string) (fray.Roll, error) {
 	return engine.RollFaces(forWhom, expr, []int{face})
 }
 
-// startOrder reads the queue a start event forms.
-func startOrder(t testing.TB, evs []fray.Event) []string {
+// startOrder reads the queue a start event forms, by id.
+func startOrder(t testing.TB, evs []fray.Event) []fray.CombatantID {
 	t.Helper()
 	var d struct {
-		Order []string `json:"order"`
+		Order []fray.CombatantID `json:"order"`
 	}
 	if len(evs) != 1 || evs[0].Type != fray.EventStarted {
 		t.Fatalf("start gave %v", evs)
@@ -78,7 +78,7 @@ func bruteFirst(t testing.TB, st *queue.State) map[string]float64 {
 		if err != nil {
 			t.Fatal(err)
 		}
-		counts[partyOf(st, startOrder(t, evs)[0])+" first"]++
+		counts[partyOf(st, st.NameOf(startOrder(t, evs)[0]))+" first"]++
 		for i := n - 1; i >= 0; i-- {
 			if faces[i] < 20 {
 				faces[i]++
@@ -225,7 +225,7 @@ order Melvina`)
 		if err != nil {
 			t.Fatal(err)
 		}
-		counts[partyOf(st, startOrder(t, evs)[0])+" first"]++
+		counts[partyOf(st, st.NameOf(startOrder(t, evs)[0]))+" first"]++
 	}
 	for _, b := range o.Bands {
 		se := math.Sqrt(b.P * (1 - b.P) / n)

@@ -51,12 +51,13 @@
 // action of its own: the GM decides whether it costs a Major or a Minor
 // action and says so with act. The Incapacitated and the dead make none.
 //
-// Secrets are declared (fray.TagWho): every event's payload names in
-// tagged fields the combatants it refers to, and those its note's words
-// name (Mentions, read once when the command is decided); a slot's words
-// that show hit points are its Status, never its Note; a reactor's slot
-// names in About the one they stand below; and each round's history names
-// in Who the combatants a reaction's words name.
+// Secrets are declared (fray.TagWho): every event's payload holds the ids
+// of the combatants it refers to (fray.CombatantID), and of those its
+// note's words name (Mentions, read once when the command is decided),
+// except a newcomer's weapons, named (armedData); a slot's words that
+// show hit points are its Status, never its Note; a reactor's slot names
+// in About the one they stand below; and each round's history names in
+// Who the combatants a reaction's words name.
 package queue
 
 import (
@@ -113,67 +114,95 @@ func hitBases() []string {
 	return out
 }
 
-// Payloads of this system's events. A field that names a combatant
-// declares it (fray.TagWho); so does a list of the combatants a note's
-// words name (Mentions), which Apply never reads. Most notes name nobody
-// and most units are not groups, so the frequent payloads stay flat
-// (copied in Apply, not decoded) without a list: actData and actNoted,
-// reactData and reactNoted, initData and initGroup share one JSON form
-// each, the second used only when its list has names.
+// Payloads of this system's events. They refer to combatants by id
+// (fray.CombatantID), which declares them (fray.TagWho); so does a list
+// of the combatants a note's words name (Mentions), which Apply never
+// reads. Most notes name nobody and most units are not groups, so the
+// frequent payloads stay flat (copied in Apply, not decoded) without a
+// list: actData and actNoted, reactData and reactNoted, initData and
+// initGroup share one JSON form each, the second used only when its list
+// has ids. Logs older than ids in payloads (fray.FormatIDs) named the
+// combatants instead; engine.Upgrade rewrites them by the types Payloads
+// declares.
+
+// Payloads returns the payload type of each event type the system emits
+// (engine.Payloads), so that older logs can be rewritten into ids.
+func (*System) Payloads() map[string]any {
+	return map[string]any{
+		EventTiebreak:     namesData{},
+		EventInitiative:   initGroup{},
+		fray.EventStarted: startData{},
+		EventActed:        actNoted{},
+		EventTurnEnded:    fray.NameData{},
+		EventReacted:      reactNoted{},
+		EventArmed:        armedData{},
+		EventAttacked:     attackData{},
+		EventInjured:      injuryData{},
+		EventDamaged:      damagedData{},
+		EventHealed:       healedData{},
+		EventChecked:      checkData{},
+	}
+}
 
 type namesData struct {
-	Names []string `json:"names" fray:"who"`
+	Names []fray.CombatantID `json:"names"`
 }
 
+// initData is the payload of EventInitiative for a combatant's own roll.
 type initData struct {
-	// Key is the combatant's name, or "group:" and the group's name.
-	Key string `json:"key" fray:"who"`
+	// Key is the combatant's id (unitKey).
+	Key fray.CombatantID `json:"key"`
 }
 
-// initGroup is the payload of EventInitiative for a group's roll.
+// initGroup is the payload of EventInitiative for a group's roll, and the
+// type that declares the event's payload (Payloads).
 type initGroup struct {
+	// Key is "group:" and the group's name in lower case (unitKey): words,
+	// which name nobody. It is declared (fray.TagWho) for the older logs,
+	// whose key for a combatant's own roll was their name (initData's
+	// key, an id now); a group's key is no combatant's name and stays.
 	Key string `json:"key" fray:"who"`
-	// Members names the members of the group whose roll it is, when Key
-	// is a group's: the roll is theirs, and a group's name is nobody's.
-	Members []string `json:"members,omitempty" fray:"who"`
+	// Members are the members of the group whose roll it is: the roll is
+	// theirs, and a group's name is nobody's.
+	Members []fray.CombatantID `json:"members,omitempty"`
 }
 
 type actData struct {
-	Name string `json:"name" fray:"who"`
-	Kind string `json:"kind"`
-	Note string `json:"note,omitempty"`
+	Name fray.CombatantID `json:"name"`
+	Kind string           `json:"kind"`
+	Note string           `json:"note,omitempty"`
 }
 
 // actNoted is the payload of EventActed when its note names other
 // combatants.
 type actNoted struct {
-	Name string `json:"name" fray:"who"`
-	Kind string `json:"kind"`
-	Note string `json:"note,omitempty"`
-	// Mentions names the other combatants Note names.
-	Mentions []string `json:"mentions,omitempty" fray:"who"`
+	Name fray.CombatantID `json:"name"`
+	Kind string           `json:"kind"`
+	Note string           `json:"note,omitempty"`
+	// Mentions are the other combatants Note names.
+	Mentions []fray.CombatantID `json:"mentions,omitempty"`
 }
 
 type reactData struct {
-	Name string `json:"name" fray:"who"`
-	To   string `json:"to" fray:"who"`
-	Note string `json:"note,omitempty"`
+	Name fray.CombatantID `json:"name"`
+	To   fray.CombatantID `json:"to"`
+	Note string           `json:"note,omitempty"`
 }
 
 // reactNoted is the payload of EventReacted when its note names other
 // combatants.
 type reactNoted struct {
-	Name string `json:"name" fray:"who"`
-	To   string `json:"to" fray:"who"`
-	Note string `json:"note,omitempty"`
-	// Mentions names the other combatants Note names.
-	Mentions []string `json:"mentions,omitempty" fray:"who"`
+	Name fray.CombatantID `json:"name"`
+	To   fray.CombatantID `json:"to"`
+	Note string           `json:"note,omitempty"`
+	// Mentions are the other combatants Note names.
+	Mentions []fray.CombatantID `json:"mentions,omitempty"`
 }
 
 type startData struct {
-	// Order names everyone; Scores is keyed by the same names.
-	Order  []string       `json:"order" fray:"who"`
-	Scores map[string]int `json:"scores"`
+	// Order is everyone, top first; Scores is keyed by the same ids.
+	Order  []fray.CombatantID       `json:"order"`
+	Scores map[fray.CombatantID]int `json:"scores"`
 }
 
 // State is the state of a Combat Queue encounter. It refers to every
@@ -400,12 +429,12 @@ func (s *State) decideSharedOK(cmd fray.Command) (evs []fray.Event, handled bool
 		if evs[0].Type == fray.EventAdded && s.Started {
 			var d fray.AddedData
 			if err := evs[0].Decode(&d); err == nil && (d.Before != "" || d.After != "") {
-				if cur := s.ByID(s.current()); d.Before != "" && cur != nil && fray.SameName(d.Before, cur.Name) {
+				if cur := s.ByID(s.current()); d.Before != "" && cur != nil && d.Before == cur.ID {
 					return nil, true, fray.Errorf(fray.EINVALID, "%s is taking their turn at the top of the queue; nobody can be placed above them.", fray.Mention(cur.Name))
 				}
-				for _, n := range []string{d.Before, d.After} {
-					if c := s.Find(n); n != "" && (c == nil || !slices.Contains(s.Queue, c.ID)) {
-						return nil, true, fray.Errorf(fray.EINVALID, "%s is not in the queue just now (they reacted); place the newcomer next to someone in it.", fray.Mention(n))
+				for _, id := range []fray.CombatantID{d.Before, d.After} {
+					if id != "" && !slices.Contains(s.Queue, id) {
+						return nil, true, fray.Errorf(fray.EINVALID, "%s is not in the queue just now (they reacted); place the newcomer next to someone in it.", fray.Mention(s.NameOf(id)))
 					}
 				}
 			}
@@ -425,24 +454,31 @@ func (s *State) decideOrder(cmd fray.Command) (fray.Event, error) {
 	if s.Started {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "The queue is already formed; the tiebreak order only matters at the start.")
 	}
-	names, err := engine.Names(&s.Encounter, cmd.Args)
-	if err != nil {
-		return fray.Event{}, err
+	ids := make([]fray.CombatantID, 0, len(cmd.Args))
+	for _, a := range cmd.Args {
+		c, err := s.Lookup(a)
+		if err != nil {
+			return fray.Event{}, err
+		}
+		if slices.Contains(ids, c.ID) {
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
+		}
+		ids = append(ids, c.ID)
 	}
-	return fray.NewEvent(EventTiebreak, namesData{Names: names})
+	return fray.NewEvent(EventTiebreak, namesData{Names: ids})
 }
 
 // groupKey begins the key of a group's unit (unitKey).
 const groupKey = "group:"
 
-// unitKey returns the key that names the unit that rolls for c in a
-// payload (initData.Key): "group:" and its group's name in lower case, or
-// c's name.
+// unitKey returns the key of the unit that rolls for c in a payload
+// (initData.Key, initGroup.Key): "group:" and its group's name in lower
+// case, or c's id (which holds no colon).
 func unitKey(c *fray.Combatant) string {
 	if c.Group != "" {
 		return groupKey + strings.ToLower(c.Group)
 	}
-	return c.Name
+	return string(c.ID)
 }
 
 // unitOf returns the unit that rolls for c: its group, or c.
@@ -453,18 +489,29 @@ func unitOf(c *fray.Combatant) Unit {
 	return Unit{ID: c.ID}
 }
 
-// unitNamed returns the unit a payload's key names (unitKey): the
-// combatant of that name who is in no group, else the group, else the
-// combatant the rules call so (present or gone).
-func (s *State) unitNamed(key string) Unit {
-	c := s.Find(key)
-	switch {
-	case c != nil && c.Group == "":
-		return Unit{ID: c.ID}
-	case strings.HasPrefix(key, groupKey):
-		return Unit{Group: key[len(groupKey):]}
+// unitAt returns the unit a payload's key stands for (unitKey): a group,
+// or the combatant of that id.
+func unitAt(key string) Unit {
+	if g, ok := strings.CutPrefix(key, groupKey); ok {
+		return Unit{Group: g}
 	}
-	return Unit{ID: s.IDOf(key)}
+	return Unit{ID: fray.CombatantID(key)}
+}
+
+// groupAt returns the unit of a group's roll (initGroup): the group its
+// key names. Where a combatant was called "group:" and the group's name,
+// an older log's key became their id (engine.Upgrade); the older rules
+// gave the roll to them if they were present and in no group, else to
+// the group, that of the members.
+func (s *State) groupAt(d initGroup) Unit {
+	u := unitAt(d.Key)
+	if c := s.ByID(u.ID); u.ID == "" || (c != nil && c.Group == "") || len(d.Members) == 0 {
+		return u
+	}
+	if m := s.ByID(d.Members[0]); m != nil && m.Group != "" {
+		return unitOf(m)
+	}
+	return u
 }
 
 func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, error) {
@@ -501,13 +548,13 @@ func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, e
 		}
 	}
 	if c.Group == "" {
-		return fray.NewEvent(EventInitiative, initData{Key: unitKey(c)}, roll)
+		return fray.NewEvent(EventInitiative, initData{Key: c.ID}, roll)
 	}
 	roll.For = c.Group
 	d := initGroup{Key: unitKey(c)}
 	for _, m := range s.Combatants {
 		if strings.EqualFold(m.Group, c.Group) {
-			d.Members = append(d.Members, m.Name)
+			d.Members = append(d.Members, m.ID)
 		}
 	}
 	return fray.NewEvent(EventInitiative, d, roll)
@@ -531,7 +578,7 @@ func (s *State) decideStart(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	}
 	var rolls []fray.Roll
 	ranked := make([]engine.Ranked, 0, len(ps))
-	scores := map[string]int{}
+	scores := make(map[fray.CombatantID]int, len(s.Combatants))
 	for _, p := range ps {
 		roll, ok := s.Initiative[p.unit]
 		if !ok {
@@ -559,7 +606,7 @@ func (s *State) decideStart(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		byKey[p.key] = p
 	}
 	engine.SortRanked(ranked)
-	var order []string
+	order := make([]fray.CombatantID, 0, len(s.Combatants))
 	for _, x := range ranked {
 		order = append(order, byKey[x.Name].members...)
 	}
@@ -598,7 +645,7 @@ func (s *State) decideAct(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
-	return s.actEvent(cur.Name, kind, note)
+	return s.actEvent(cur, kind, note)
 }
 
 // checkAct checks act [NAME] KIND [note=TEXT] against the rules and
@@ -652,13 +699,19 @@ func (s *State) checkFit(c *fray.Combatant) error {
 	return nil
 }
 
-// actEvent returns the event of an action by name, with the combatants
-// its note names declared.
-func (s *State) actEvent(name, kind, note string) (fray.Event, error) {
-	if m := engine.Mentions(&s.Encounter, note, name); m != nil {
-		return fray.NewEvent(EventActed, actNoted{Name: name, Kind: kind, Note: note, Mentions: m})
+// actEvent returns the event of an action by c, with the combatants its
+// note names declared.
+func (s *State) actEvent(c *fray.Combatant, kind, note string) (fray.Event, error) {
+	if m := s.mentions(note, c); m != nil {
+		return fray.NewEvent(EventActed, actNoted{Name: c.ID, Kind: kind, Note: note, Mentions: m})
 	}
-	return fray.NewEvent(EventActed, actData{Name: name, Kind: kind, Note: note})
+	return fray.NewEvent(EventActed, actData{Name: c.ID, Kind: kind, Note: note})
+}
+
+// mentions returns the other combatants than c whom note's words name
+// (engine.Mentions), or nil.
+func (s *State) mentions(note string, c *fray.Combatant) []fray.CombatantID {
+	return engine.IDs(&s.Encounter, engine.Mentions(&s.Encounter, note, c.Name))
 }
 
 func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
@@ -672,7 +725,7 @@ func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
 	if err != nil {
 		return fray.Event{}, err
 	}
-	return fray.NewEvent(EventTurnEnded, fray.NameData{Name: cur.Name})
+	return fray.NewEvent(EventTurnEnded, fray.NameData{Who: cur.ID})
 }
 
 func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
@@ -716,10 +769,10 @@ func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
 	if len(note) > 200 {
 		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
-	if m := engine.Mentions(&s.Encounter, note, c.Name); m != nil {
-		return fray.NewEvent(EventReacted, reactNoted{Name: c.Name, To: o.Name, Note: note, Mentions: m})
+	if m := s.mentions(note, c); m != nil {
+		return fray.NewEvent(EventReacted, reactNoted{Name: c.ID, To: o.ID, Note: note, Mentions: m})
 	}
-	return fray.NewEvent(EventReacted, reactData{Name: c.Name, To: o.Name, Note: note})
+	return fray.NewEvent(EventReacted, reactData{Name: c.ID, To: o.ID, Note: note})
 }
 
 func quoteName(n string) string {

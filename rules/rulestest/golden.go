@@ -21,8 +21,12 @@ import (
 
 // update is -update of every test binary that imports rulestest:
 // go test ./rules/vv -update rewrites the golden files instead of
-// comparing with them.
+// comparing with them. A test of its own that wants the flag reads
+// Updating.
 var update = flag.Bool("update", false, "rewrite the golden files under testdata (check every change by hand)")
+
+// Updating reports whether the test binary runs with -update.
+func Updating() bool { return *update }
 
 // Golden compares got with the golden file at path and reports a
 // difference as a line-by-line diff; with -update it writes got to path

@@ -48,8 +48,14 @@ func RandomCommand(r *rand.Rand, v fray.View, words []string) string {
 		}
 		return names[r.IntN(len(names))]
 	}
+	word := commandWords[r.IntN(len(commandWords))]
+	if word == engine.CmdRename && len(names) > 0 && r.IntN(4) > 0 {
+		// Mostly a rename that takes: a present name, and a new one.
+		n := names[r.IntN(len(names))]
+		return "rename " + strconv.Quote(n) + " " + strconv.Quote(n+"'")
+	}
 	var b strings.Builder
-	b.WriteString(commandWords[r.IntN(len(commandWords))])
+	b.WriteString(word)
 	for range r.IntN(4) {
 		b.WriteByte(' ')
 		switch r.IntN(4) {
@@ -94,6 +100,7 @@ func RunRandom(t *testing.T, newSystem func() fray.System, seed uint64, steps in
 	if err := CheckReplay(e); err != nil {
 		t.Fatalf("seed %d: %v\ncommands:\n%s", seed, err, strings.Join(lines, "\n"))
 	}
+
 }
 
 // FuzzScript checks a whole script read from the fuzzer as Step and

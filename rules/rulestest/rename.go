@@ -296,11 +296,12 @@ func withoutIDs(x any, back func(string) string) any {
 	return x
 }
 
-// diffText shows two texts line by line where they differ.
+// diffText shows two texts line by line where they differ, up to about
+// 2,000 bytes.
 func diffText(a, b string) string {
 	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
 	var out strings.Builder
-	for i := 0; i < max(len(la), len(lb)); i++ {
+	for i := 0; i < max(len(la), len(lb)) && out.Len() <= 2000; i++ {
 		var x, y string
 		if i < len(la) {
 			x = la[i]
@@ -309,7 +310,7 @@ func diffText(a, b string) string {
 			y = lb[i]
 		}
 		if x != y {
-			fmt.Fprintf(&out, "- %s\n+ %s\n", x, y)
+			fmt.Fprintf(&out, "line %d:\n- %s\n+ %s\n", i+1, x, y)
 		}
 	}
 	return out.String()

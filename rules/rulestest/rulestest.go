@@ -26,6 +26,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -63,6 +64,13 @@ func Run(t *testing.T, newSystem func() fray.System, scripts ...Script) {
 				if err := CheckRenames(newSystem, s, at); err != nil {
 					t.Fatal(err)
 				}
+			}
+		})
+	}
+	if _, err := os.Stat(OldLogs); err == nil {
+		t.Run("old logs", func(t *testing.T) {
+			if err := CheckOldLogs(newSystem, OldLogs, scripts...); err != nil {
+				t.Fatal(err)
 			}
 		})
 	}
@@ -390,6 +398,9 @@ func phased(v fray.View) bool {
 // and importing it, rebuild e's state and view exactly.
 func CheckReplay(e *engine.Engine) error {
 	sys := e.System()
+	if err := checkPayloads(sys, e.Log()); err != nil {
+		return err
+	}
 	r, err := engine.Replay(sys, rand.New(rand.NewPCG(1, 1)), e.Log())
 	if err != nil {
 		return fmt.Errorf("replay: %v", err)
@@ -419,29 +430,30 @@ func CheckReplay(e *engine.Engine) error {
 	return nil
 }
 
+// checkPayloads reports an event of evs whose payload type sys does not
+// declare (engine.Payloads): an older log's events of that type could not
+// be rewritten.
+func checkPayloads(sys fray.System, evs []fray.Event) error {
+	p, ok := sys.(engine.Payloads)
+	if !ok {
+		return fmt.Errorf("%s does not declare its payload types (engine.Payloads)", sys.ID())
+	}
+	types := p.Payloads()
+	for _, ev := range evs {
+		if _, ok := types[ev.Type]; !ok && len(ev.Data) > 0 && !engine.SharedEvent(ev.Type) {
+			return fmt.Errorf("event %d is of type %s, whose payload %s does not declare", ev.Seq, ev.Type, sys.ID())
+		}
+	}
+	return nil
+}
+
 // diff shows two states as JSON, line by line where they differ.
 func diff(a, b any) string {
 	ja, _ := json.MarshalIndent(a, "", " ")
 	jb, _ := json.MarshalIndent(b, "", " ")
-	la, lb := strings.Split(string(ja), "\n"), strings.Split(string(jb), "\n")
-	var out strings.Builder
-	for i := 0; i < max(len(la), len(lb)); i++ {
-		var x, y string
-		if i < len(la) {
-			x = la[i]
-		}
-		if i < len(lb) {
-			y = lb[i]
-		}
-		if x != y {
-			fmt.Fprintf(&out, "line %d:\n- %s\n+ %s\n", i+1, x, y)
-			if out.Len() > 2000 {
-				break
-			}
-		}
-	}
-	if out.Len() == 0 {
+	out := diffText(string(ja), string(jb))
+	if out == "" {
 		return fmt.Sprintf("(equal as JSON; they differ in nil against empty maps or slices, or unexported fields)\n%#v\n%#v", a, b)
 	}
-	return out.String()
+	return out
 }

@@ -54,15 +54,19 @@ func (c *counter) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray
 	if c.mutatingDecide {
 		c.m(st)["total"]++
 	}
-	ev, err := fray.NewEvent("counter.added", struct {
-		N int `json:"n"`
-	}{len(cmd.Args)})
+	ev, err := fray.NewEvent("counter.added", counted{len(cmd.Args)})
 	return []fray.Event{ev}, err
 }
+
+// counted is the payload of counter.added.
+type counted struct {
+	N int `json:"n"`
+}
+
+func (c *counter) Payloads() map[string]any { return map[string]any{"counter.added": counted{}} }
+
 func (c *counter) Apply(st fray.State, ev fray.Event) error {
-	var d struct {
-		N int `json:"n"`
-	}
+	var d counted
 	if err := ev.Decode(&d); err != nil {
 		return err
 	}

@@ -58,13 +58,11 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		ids := make([]fray.CombatantID, len(d.Names))
-		for i, n := range d.Names {
-			ch := s.charNamed(n)
-			if ch == nil {
-				return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, n)
+		ids := d.Who
+		for _, id := range ids {
+			if s.char(id) == nil {
+				return fray.Errorf(fray.EINVALID, "Event %d names %s, who is not present.", ev.Seq, id)
 			}
-			ids[i] = ch.ID
 		}
 		if ev.Type == EventTiebreak {
 			s.Tiebreak = ids
@@ -79,9 +77,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		ch := s.charNamed(d.Name)
+		ch := s.char(d.Who)
 		if ch == nil || d.Die < 1 || d.Die > 10 {
-			return fray.Errorf(fray.EINVALID, "Event %d enters a die for %q, who is not present, or a face not on a d10.", ev.Seq, fray.Mention(d.Name))
+			return fray.Errorf(fray.EINVALID, "Event %d enters a die for %s, who is not present, or a face not on a d10.", ev.Seq, d.Who)
 		}
 		ch.Die = d.Die
 		return nil
@@ -90,9 +88,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		ch := s.charNamed(d.Name)
+		ch := s.char(d.Who)
 		if ch == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+			return fray.Errorf(fray.EINVALID, "Event %d names %s, who is not present.", ev.Seq, d.Who)
 		}
 		ch.Upkeep = d.Power
 		return nil
@@ -101,9 +99,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		ch := s.charNamed(d.Name)
+		ch := s.char(d.Who)
 		if ch == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+			return fray.Errorf(fray.EINVALID, "Event %d names %s, who is not present.", ev.Seq, d.Who)
 		}
 		ch.Spent += d.Cost
 		if d.Cost > 0 {
@@ -120,9 +118,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		ch := s.charNamed(d.Name)
+		ch := s.char(d.Who)
 		if ch == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+			return fray.Errorf(fray.EINVALID, "Event %d names %s, who is not present.", ev.Seq, d.Who)
 		}
 		ch.Prone = false
 		return nil
@@ -133,16 +131,16 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		if !s.Started || s.current() == "" || len(d.Names) == 0 {
+		if !s.Started || s.current() == "" || len(d.Who) == 0 {
 			return fray.Errorf(fray.EINVALID, "Event %d interrupts when nobody is acting.", ev.Seq)
 		}
-		intr := make([]fray.CombatantID, len(d.Names), len(d.Names)+len(s.Intr))
-		for i, n := range d.Names {
-			ch := s.charNamed(n)
-			if ch == nil || len(ch.Held) == 0 || slices.Contains(intr[:i], ch.ID) || slices.Contains(s.Intr, ch.ID) {
-				return fray.Errorf(fray.EINVALID, "Event %d: %q holds no action or is already interrupting.", ev.Seq, n)
+		intr := make([]fray.CombatantID, len(d.Who), len(d.Who)+len(s.Intr))
+		for i, id := range d.Who {
+			ch := s.char(id)
+			if ch == nil || len(ch.Held) == 0 || slices.Contains(intr[:i], id) || slices.Contains(s.Intr, id) {
+				return fray.Errorf(fray.EINVALID, "Event %d: %s holds no action or is already interrupting.", ev.Seq, id)
 			}
-			intr[i] = ch.ID
+			intr[i] = id
 		}
 		for _, id := range intr {
 			ch := s.char(id)
@@ -164,7 +162,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 func (s *State) applyCurrent(ev fray.Event) error {
 	// Each payload is decoded in its own case: a value given to Decode
 	// escapes, and costs an allocation.
-	var name string
+	var who fray.CombatantID
 	var cost, inches int
 	switch ev.Type {
 	case EventActed:
@@ -172,24 +170,24 @@ func (s *State) applyCurrent(ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		name, cost = d.Name, d.Cost
+		who, cost = d.Who, d.Cost
 	case EventMoved:
 		var d MoveData
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		name, inches = d.Name, d.Inches
+		who, inches = d.Who, d.Inches
 	default:
 		var d fray.NameData
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		name = d.Name
+		who = d.Who
 	}
 	cur := s.current()
 	c, ch := s.combatant(cur)
-	if c == nil || !fray.SameName(c.Name, name) {
-		return fray.Errorf(fray.EINVALID, "Event %d is for %q, who is not acting now.", ev.Seq, fray.Mention(name))
+	if c == nil || who != cur {
+		return fray.Errorf(fray.EINVALID, "Event %d is for %s, who is not acting now.", ev.Seq, who)
 	}
 	switch ev.Type {
 	case EventActed:
@@ -320,17 +318,17 @@ func (s *State) applyTurnEnded(ev fray.Event, d TurnEndData) error {
 		return fray.Errorf(fray.EINVALID, "Event %d ends turn %d, which is not the turn in progress.", ev.Seq, d.Turn)
 	}
 	for _, u := range d.Upkeep {
-		ch := s.charNamed(u.Name)
+		ch := s.char(u.Who)
 		if ch == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(u.Name))
+			return fray.Errorf(fray.EINVALID, "Event %d names %s, who is not present.", ev.Seq, u.Who)
 		}
 		ch.Spent += u.Power
 		s.record(Turn{Who: ch.ID, What: turnUpkeep, Power: u.Power})
 	}
 	for _, u := range d.Unpaid {
-		ch := s.charNamed(u.Name)
+		ch := s.char(u.Who)
 		if ch == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(u.Name))
+			return fray.Errorf(fray.EINVALID, "Event %d names %s, who is not present.", ev.Seq, u.Who)
 		}
 		ch.Upkeep = 0
 		s.record(Turn{Who: ch.ID, What: turnUnpaid, Power: u.Power})
@@ -360,11 +358,11 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 		return fray.Errorf(fray.EINVALID, "Event %d begins turn %d out of sequence.", ev.Seq, d.Turn)
 	}
 	for _, tc := range d.Chars {
-		if s.charNamed(tc.Name) == nil {
-			return fray.Errorf(fray.EINVALID, "Event %d rolls for %q, who is not present.", ev.Seq, fray.Mention(tc.Name))
+		if s.char(tc.Who) == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d rolls for %s, who is not present.", ev.Seq, tc.Who)
 		}
 		if tc.Init > 10000 || tc.Init < -10000 {
-			return fray.Errorf(fray.EINVALID, "Event %d gives %q an initiative out of range.", ev.Seq, fray.Mention(tc.Name))
+			return fray.Errorf(fray.EINVALID, "Event %d gives %s an initiative out of range.", ev.Seq, tc.Who)
 		}
 	}
 	s.Round = d.Turn
@@ -386,7 +384,7 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 		ch.FacingPhase = 0
 	}
 	for _, tc := range d.Chars {
-		ch := s.charNamed(tc.Name)
+		ch := s.char(tc.Who)
 		ch.Init, ch.Rolled, ch.Halved = tc.Init, tc.Rolled, tc.Halved
 		if tc.Entered {
 			ch.Die = 0

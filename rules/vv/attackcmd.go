@@ -71,7 +71,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	if p.cost, err = s.checkAction(att); err != nil {
 		return nil, err
 	}
-	if hp, ok := s.HitPoints(att.Name); ok && hp <= 0 {
+	if hp, ok := hitPoints(att); ok && hp <= 0 {
 		return nil, fray.Errorf(fray.EINVALID, "%s is at %d Hit Points, incapacitated, and cannot attack.", att, hp)
 	}
 	with, ok := cmd.Opts[KeyWith]
@@ -92,7 +92,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	if _, err := damageDist(pw.Dice); err != nil {
 		return nil, fray.Errorf(fray.EINVALID, "%s's %s has damage dice %q that cannot be rolled.", att, pw.Name, engine.Clip(pw.Dice))
 	}
-	hp, ok := s.HitPoints(tgt.Name)
+	hp, ok := hitPoints(tgt)
 	if !ok {
 		return nil, fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N), so damage has nothing to take.", tgt)
 	}
@@ -426,7 +426,7 @@ func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
 	}
 	res := a.Settle(first, second, pct, rolled)
 	data := AttackData{
-		Attacker: att.Name, Target: tgt.Name, Power: p.pw.Name, Type: strings.ToLower(p.pw.Damage), Range: p.rangeIn,
+		Attacker: att.ID, Target: tgt.ID, Power: p.pw.Name, Type: strings.ToLower(p.pw.Damage), Range: p.rangeIn,
 		Chance: a.Hit.Chance, Needed: a.Hit.Needed(), Defenceless: a.Hit.Defenceless, Special: a.Special,
 		PerceptionRoll: pr, Noticed: pr > 0 && !a.Hit.Defenceless,
 		First: first, Second: second, Pct: pct, Band: res.band(), Cover: a.Cover, CoverProtection: a.CoverProtection,
@@ -437,9 +437,9 @@ func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
 		data.Perception = p.notice.Chance
 	}
 	if n := len(rolls); n > 0 {
-		rolls[n-1].For = strings.TrimSuffix(rolls[n-1].For, ")") + attackWords(data)
+		rolls[n-1].For = strings.TrimSuffix(rolls[n-1].For, ")") + attackWords(data, tgt.Name)
 	}
-	if err := d.emit(EventActed, ActData{Name: att.Name, Phase: s.Phase(), Cost: p.cost}); err != nil {
+	if err := d.emit(EventActed, ActData{Who: att.ID, Phase: s.Phase(), Cost: p.cost}); err != nil {
 		return err
 	}
 	ev, err := fray.NewEvent(EventAttacked, data, rolls...)
@@ -451,8 +451,8 @@ func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
 
 // attackWords says what an attack did, for its last roll: ": hit, 7
 // damage (10 − 3 protection), 1 rolled with to Power, 6 Hit Points, 4\"
-// knockback)".
-func attackWords(d AttackData) string {
+// knockback)". target is what the target is called.
+func attackWords(d AttackData, target string) string {
 	switch d.Band {
 	case BandAstray:
 		return ": a 20, a miss that goes astray (incidental effect, V-16))"
@@ -495,7 +495,7 @@ func attackWords(d AttackData) string {
 		w += fmt.Sprintf(", %d rolled with to Power", d.ToPower)
 	}
 	if d.Incapacitated {
-		w += ", " + d.Target + " is incapacitated"
+		w += ", " + target + " is incapacitated"
 	}
 	if d.Knockback > 0 {
 		w += fmt.Sprintf(", knocked back %d\"", d.Knockback)

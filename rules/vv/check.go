@@ -49,29 +49,27 @@ const (
 
 // SpendData is the payload of EventSpent.
 type SpendData struct {
-	// Name is who spends; Power how much.
-	Name  string `json:"name" fray:"who"`
-	Power int    `json:"power"`
+	// Who spends; Power is how much.
+	Who   fray.CombatantID `json:"name"`
+	Power int              `json:"power"`
 	// Phase is the phase counted when the Power is spent, 0 before the
 	// start or once a turn's phases are over.
 	Phase int `json:"phase,omitempty"`
 	// Note says what the Power is spent on.
 	Note string `json:"note,omitempty"`
-	// About names the other combatants the note names, which the
-	// history's turn for the spending declares too; Apply does not read
-	// it.
-	About []string `json:"about,omitempty" fray:"who"`
+	// About is the other combatants the note names, which the history's
+	// turn for the spending declares too.
+	About []fray.CombatantID `json:"about,omitempty"`
 }
 
 // CheckData is the payload of EventChecked.
 type CheckData struct {
-	// Name is who rolls; Note what the roll is for, such as "Detect
-	// Danger".
-	Name string `json:"name" fray:"who"`
-	Note string `json:"note,omitempty"`
-	// About names the other combatants the note names; Apply does not
-	// read it.
-	About []string `json:"about,omitempty" fray:"who"`
+	// Who rolls; Note is what the roll is for, such as "Detect Danger".
+	Who  fray.CombatantID `json:"name"`
+	Note string           `json:"note,omitempty"`
+	// About is the other combatants the note names; Apply does not read
+	// it.
+	About []fray.CombatantID `json:"about,omitempty"`
 	// Given is the chance the GM gave (chance=), Mod the GM's modifier
 	// (mod=); Chance the final chance with the conditions' modifiers, in
 	// percent.
@@ -150,7 +148,7 @@ func (d *decider) spend(cmd fray.Command) error {
 	if err != nil {
 		return err
 	}
-	return d.emit(EventSpent, SpendData{Name: c.Name, Power: n, Phase: s.Phase(), Note: note, About: s.mentions(note, c.Name)}.payload())
+	return d.emit(EventSpent, SpendData{Who: c.ID, Power: n, Phase: s.Phase(), Note: note, About: s.mentionIDs(note, c.Name)}.payload())
 }
 
 // noteOpt returns note=, at most MaxNote bytes.
@@ -268,7 +266,7 @@ func (d *decider) check(cmd fray.Command, r fray.Roller) error {
 	if roll.Total < 1 || roll.Total > 100 {
 		return fray.Errorf(fray.EINVALID, "A percentile roll is d%%; give a face from 1 to 100.")
 	}
-	data := CheckData{Name: p.c.Name, Note: p.note, About: d.s.mentions(p.note, p.c.Name), Given: p.given, Mod: p.mod, Chance: p.roll.Chance,
+	data := CheckData{Who: p.c.ID, Note: p.note, About: d.s.mentionIDs(p.note, p.c.Name), Given: p.given, Mod: p.mod, Chance: p.roll.Chance,
 		Roll: roll.Total, Band: p.roll.Band(roll.Total)}
 	sign := "≤"
 	if data.Band == CheckFailure {
@@ -291,27 +289,28 @@ func (s *State) applyCheck(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		c := s.Find(d.Name)
-		var ch *Char
-		if c != nil {
-			ch = s.char(c.ID)
-		}
-		if ch == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+		c, ch := s.combatant(d.Who)
+		if c == nil {
+			return true, fray.Errorf(fray.EINVALID, "Event %d names %s, who is not present.", ev.Seq, d.Who)
 		}
 		if d.Power < 1 || d.Power > MaxSpend {
 			return true, fray.Errorf(fray.EINVALID, "Event %d spends %d Power, out of range.", ev.Seq, d.Power)
 		}
 		if !tracksPower(c) {
-			return true, fray.Errorf(fray.EINVALID, "Event %d spends the Power of %q, who has none.", ev.Seq, fray.Mention(d.Name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d spends the Power of %s, who has none.", ev.Seq, d.Who)
 		}
 		ch.Spent += d.Power
 		t := Turn{Who: c.ID, What: turnSpent, Phase: d.Phase, Power: d.Power}
 		if d.Note != "" {
-			// The note is kept as typed, with the ids of whom it names,
-			// worked out from the note itself as the event's About was,
-			// which the history declares (see TurnLog.view).
-			t.Said = &Said{Note: d.Note, About: s.mentionIDs(d.Note, c.Name)}
+			// The note is kept as typed, with whom it names (the
+			// event's About), which the history declares (see
+			// TurnLog.view). Only a note can name anyone, so only then
+			// is the payload read again for its list.
+			var full SpendData
+			if err := ev.Decode(&full); err != nil {
+				return true, err
+			}
+			t.Said = &Said{Note: d.Note, About: full.About}
 		}
 		s.record(t)
 		return true, nil
@@ -320,8 +319,8 @@ func (s *State) applyCheck(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		if s.charNamed(d.Name) == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(d.Name))
+		if s.char(d.Who) == nil {
+			return true, fray.Errorf(fray.EINVALID, "Event %d names %s, who is not present.", ev.Seq, d.Who)
 		}
 		return true, nil
 	}

@@ -29,6 +29,11 @@ func lastEvent[T any](t *testing.T, e *engine.Engine, typ string) (T, fray.Event
 	return d, fray.Event{}
 }
 
+// idOf returns the id of the present combatant the rules call name.
+func idOf(e *engine.Engine, name string) fray.CombatantID {
+	return e.State().(*vv.State).IDOf(name)
+}
+
 // spend takes Power off the character's current Power at any time: before
 // the start, on the spender's own phase, on someone else's phase (outside
 // the action sequence, as V-7's talking and facing changes are) and once
@@ -42,7 +47,7 @@ func TestSpendPower(t *testing.T) {
 		t.Fatalf("Grue's Power after spending 4 of 30 before the start: %d, want 26", got)
 	}
 	d, _ := lastEvent[vv.SpendData](t, e, vv.EventSpent)
-	if !reflect.DeepEqual(d, vv.SpendData{Name: "Grue", Power: 4, Note: "Force Field"}) {
+	if !reflect.DeepEqual(d, vv.SpendData{Who: idOf(e, "Grue"), Power: 4, Note: "Force Field"}) {
 		t.Errorf("before the start: %+v", d)
 	}
 
@@ -56,7 +61,7 @@ func TestSpendPower(t *testing.T) {
 		t.Errorf("spending changed who acts: %s", cur)
 	}
 	d, _ = lastEvent[vv.SpendData](t, e, vv.EventSpent)
-	if !reflect.DeepEqual(d, vv.SpendData{Name: "Jack", Power: 5, Phase: 30, Note: "Flight"}) {
+	if !reflect.DeepEqual(d, vv.SpendData{Who: idOf(e, "Jack"), Power: 5, Phase: 30, Note: "Flight"}) {
 		t.Errorf("on Grue's phase: %+v", d)
 	}
 	h := history(e)
@@ -136,7 +141,7 @@ func TestCheckPercentile(t *testing.T) {
 			before := power(e, "Jack")
 			run(t, e, c.line+` note="Detect Danger"`)
 			d, ev := lastEvent[vv.CheckData](t, e, vv.EventChecked)
-			if d.Chance != c.chance || d.Roll != c.face || d.Band != c.band || d.Name != "Jack" || d.Note != "Detect Danger" {
+			if d.Chance != c.chance || d.Roll != c.face || d.Band != c.band || d.Who != idOf(e, "Jack") || d.Note != "Detect Danger" {
 				t.Errorf("%+v, want chance %d, d%% %d, %s", d, c.chance, c.face, c.band)
 			}
 			if len(ev.Rolls) != 1 || ev.Rolls[0].Total != c.face || ev.Rolls[0].Source != fray.RollFaces {
@@ -195,8 +200,8 @@ func TestCheckPhysicalDice(t *testing.T) {
 		}
 	}
 	want := []vv.CheckData{
-		{Name: "Jack", Given: 30, Chance: 30, Roll: 30, Band: vv.CheckSuccess},
-		{Name: "Jack", Given: 30, Chance: 30, Roll: 31, Band: vv.CheckFailure},
+		{Who: idOf(e, "Jack"), Given: 30, Chance: 30, Roll: 30, Band: vv.CheckSuccess},
+		{Who: idOf(e, "Jack"), Given: 30, Chance: 30, Roll: 31, Band: vv.CheckFailure},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("checks %+v, want %+v", got, want)
@@ -457,7 +462,7 @@ func TestV4_DetectDangerInTheAmbush(t *testing.T) {
 				t.Errorf("%s: %+v", line, d)
 			}
 			if d.Band == vv.CheckFailure {
-				failed = append(failed, d.Name)
+				failed = append(failed, e.State().(*vv.State).NameOf(d.Who))
 			}
 		}
 	}

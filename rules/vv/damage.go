@@ -28,10 +28,10 @@ func (d *decider) damage(cmd fray.Command) error {
 	if err != nil {
 		return err
 	}
-	if _, ok := s.HitPoints(c.Name); !ok {
+	if _, ok := hitPoints(c); !ok {
 		return fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N), so damage has nothing to take.", c)
 	}
-	data := DamageData{Name: c.Name, Amount: n, Damage: n}
+	data := DamageData{Who: c.ID, Amount: n, Damage: n}
 	if v, ok := cmd.Opts[KeyType]; ok {
 		data.Type = strings.ToLower(v)
 		if !slices.Contains(DamageTypes(), data.Type) {
@@ -79,7 +79,7 @@ func (d *decider) heal(cmd fray.Command) error {
 	if t.Value >= t.Max {
 		return fray.Errorf(fray.EINVALID, "%s already has all %d Hit Points.", c, t.Max)
 	}
-	return d.emit(EventHealed, HealData{Name: c.Name, Hits: min(n, t.Max-t.Value)})
+	return d.emit(EventHealed, HealData{Who: c.ID, Hits: min(n, t.Max-t.Value)})
 }
 
 // protect decides protect NAME TYPE N: a condition adding protection
@@ -115,8 +115,13 @@ func (d *decider) protect(cmd fray.Command) error {
 		if cond.Until, err = engine.ParseUntil(&s.Encounter, c.Name, v); err != nil {
 			return err
 		}
+		if u := cond.Until; u != nil && u.Name != "" && u.ID == "" {
+			// ParseUntil gives the anchor's name (the holder's, or one
+			// it looked up); the payload holds whose turn it is too.
+			u.ID = s.IDOf(u.Name)
+		}
 	}
-	return d.emit(fray.EventCondition, fray.ConditionData{Name: c.Name, Condition: cond})
+	return d.emit(fray.EventCondition, fray.ConditionData{Who: c.ID, Condition: cond})
 }
 
 // protectionName returns the name of the condition of a new source of

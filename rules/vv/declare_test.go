@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -16,10 +17,11 @@ import (
 	"fray/sheet"
 )
 
-// The declaration of references (fray.TagWho) is what the web server
-// trusts to keep hidden combatants and NPCs' numbers from players. These
-// tests play every script of the package and check the declarations
-// against an oracle that searches words, which only a test may do.
+// The declaration of references (fray.TagWho, and ids in payloads) is
+// what the web server trusts to keep hidden combatants and NPCs' numbers
+// from players. These tests play every script of the package and check
+// each event's About against an oracle that reads every id in its payload
+// and searches its words, which only a test may do.
 
 // declareScripts are the scripts TestDeclared plays, besides the
 // conformance scripts: the resolution example with its sheets, and
@@ -131,11 +133,22 @@ func TestDeclared(t *testing.T) {
 	}
 }
 
-// checkEvents reports an event whose data names a combatant it does not
-// declare, by name or by id.
+// checkEvents reports an event of an older format, one whose payload holds
+// a combatant's id that its About does not declare, one that names a
+// combatant anywhere but in words (a note, a direction, a label: every
+// reference is an id), and one whose words name a combatant its About does
+// not declare.
 func checkEvents(t *testing.T, line string, evs []fray.Event, known map[string]fray.Combatant) {
 	t.Helper()
+	byID := map[fray.CombatantID]fray.Combatant{}
+	for _, c := range known {
+		byID[c.ID] = c
+	}
 	for _, ev := range evs {
+		// (Undo and redo name a step, not a combatant.)
+		if ev.Format != fray.FormatIDs && ev.Type != fray.EventUndo && ev.Type != fray.EventRedo {
+			t.Errorf("%s: %s event is of format %d", line, ev.Type, ev.Format)
+		}
 		if len(ev.Data) == 0 {
 			continue
 		}
@@ -143,28 +156,41 @@ func checkEvents(t *testing.T, line string, evs []fray.Event, known map[string]f
 		if err := json.Unmarshal(ev.Data, &x); err != nil {
 			t.Fatalf("%s: %s: %v", line, ev.Type, err)
 		}
-		names, ids := ev.Declared()
-		declared := func(c fray.Combatant) bool {
-			for _, n := range names {
-				if fray.SameName(n, c.Name) {
-					return true
-				}
-			}
-			for _, id := range ids {
-				if id != "" && id == c.ID {
-					return true
-				}
-			}
-			return false
-		}
-		for _, s := range jsonStrings(x, nil) {
-			for _, c := range mentioned(s, known) {
+		declared := func(c fray.Combatant) bool { return slices.Contains(ev.About, c.ID) }
+		for _, f := range jsonStrings(x, "", nil) {
+			if c, ok := byID[fray.CombatantID(f.value)]; ok {
 				if !declared(c) {
-					t.Errorf("%s: %s event names %s in %q without declaring it; data %s, declared %q %q", line, ev.Type, c.Name, s, ev.Data, names, ids)
+					t.Errorf("%s: %s event holds the id of %s at %s without declaring it; data %s, about %q", line, ev.Type, c.Name, f.path, ev.Data, ev.About)
+				}
+				continue
+			}
+			for _, c := range mentioned(f.value, known) {
+				if !words(ev.Type, f.path) {
+					t.Errorf("%s: %s event names %s at %s, which is no words but a reference (an id); data %s", line, ev.Type, c.Name, f.path, ev.Data)
+				}
+				if !declared(c) {
+					t.Errorf("%s: %s event names %s in %q without declaring it; data %s, about %q", line, ev.Type, c.Name, f.value, ev.Data, ev.About)
 				}
 			}
 		}
 	}
+}
+
+// wordPaths are the places of a payload (see jsonStrings) that hold
+// words: text a person typed, labels, and the names shown beside an id
+// (fray.TagName). Anywhere else a combatant is an id.
+var wordPaths = map[string]bool{
+	"note": true, "dir": true, "power": true, "type": true, "band": true,
+	"condition": true, "condition.name": true, "condition.note": true, "condition.by": true,
+	"condition.until.name": true, "condition.modifiers.source": true, "condition.modifiers.on": true,
+}
+
+// words reports whether the string at path of an event of type typ is
+// words (see wordPaths): those, the added combatant's own name and sheet,
+// and the names a rename changes.
+func words(typ, path string) bool {
+	return wordPaths[path] || strings.HasPrefix(path, "combatant.") ||
+		typ == fray.EventRenamed && (path == "name" || path == "to")
 }
 
 // trackWords matches track numbers as notes might say them: "6/10",
@@ -250,18 +276,27 @@ func containsName(list []string, name string) bool {
 	return false
 }
 
+// jsonString is a string value of a decoded JSON value and where it is:
+// the keys leading to it, joined by dots (a list's items are at the
+// list's path).
+type jsonString struct{ path, value string }
+
 // jsonStrings collects every string value of a decoded JSON value.
-func jsonStrings(x any, out []string) []string {
+func jsonStrings(x any, path string, out []jsonString) []jsonString {
 	switch x := x.(type) {
 	case string:
-		out = append(out, x)
+		out = append(out, jsonString{path, x})
 	case []any:
 		for _, y := range x {
-			out = jsonStrings(y, out)
+			out = jsonStrings(y, path, out)
 		}
 	case map[string]any:
-		for _, y := range x {
-			out = jsonStrings(y, out)
+		for k, y := range x {
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			out = jsonStrings(y, p, out)
 		}
 	}
 	return out

@@ -160,10 +160,10 @@
 //
 // # What players may see
 //
-// Every field of a payload that names a combatant is declared with the
-// struct tag fray:"who", and so is the About of spend, check and facing:
+// Every field of a payload that refers to a combatant holds its id
+// (fray.CombatantID), and so does the About of spend, check and facing:
 // the other combatants their note or direction names, read once where the
-// command is decided. A turn of the history that names someone besides
+// command is decided. An event's About lists them all. A turn of the history that names someone besides
 // its taker (a spending whose note names others) has its Who, the taker
 // first; the others, which name only their taker, have none (Who is nil
 // for a round without such a turn). In the view the inches a
@@ -175,9 +175,11 @@
 // The state refers to every combatant by id (fray.CombatantID): the
 // schedule, the interrupters, the GM's order, the tie tosses, each
 // character's bookkeeping and the history, which keeps who did what and
-// whom a note names and is put into words when viewed. Payloads name
-// combatants, as logs always have; Apply turns a payload's names into ids
-// once. So after rename NAME NEWNAME every slot, every turn of the
+// whom a note names and is put into words when viewed. Payloads refer to
+// combatants by id too (log format 3, fray.FormatIDs); the names of an
+// older log's payloads are rewritten into ids as it is read
+// (engine.Upgrade, from the types Payloads declares), so Apply reads ids
+// only. So after rename NAME NEWNAME every slot, every turn of the
 // history, earlier turns' too, and every condition shows the new name;
 // the words a person typed (a spending's note, a direction) stay as they
 // were typed.

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"fray"
 )
 
 // TestFlatTwins checks that the flat twin a payload is made from when its
@@ -55,7 +57,7 @@ func TestFlatTwins(t *testing.T) {
 		if !bytes.Equal(a, b) {
 			t.Errorf("%s encodes as %s, its flat twin as %s", ft.Name(), a, b)
 		}
-		v.FieldByName("About").Set(reflect.ValueOf([]string{"Someone"}))
+		v.FieldByName("About").Set(reflect.ValueOf([]fray.CombatantID{"someone0"}))
 		if got := reflect.TypeOf(full.payload()); got != ft {
 			t.Errorf("%s with About is made from %s, want itself", ft.Name(), got)
 		}

@@ -105,12 +105,12 @@ func resolutionDocs() []fray.CommandDoc {
 
 // AttackData is the payload of EventAttacked.
 type AttackData struct {
-	// Attacker, Target, Power and Type name who attacks whom with what
-	// power, of which damage type.
-	Attacker string `json:"attacker" fray:"who"`
-	Target   string `json:"target" fray:"who"`
-	Power    string `json:"power"`
-	Type     string `json:"type"`
+	// Attacker attacks Target; Power and Type name with what power, of
+	// which damage type.
+	Attacker fray.CombatantID `json:"attacker"`
+	Target   fray.CombatantID `json:"target"`
+	Power    string           `json:"power"`
+	Type     string           `json:"type"`
 	// Range is the effective range in inches (V-9).
 	Range int `json:"range"`
 	// Chance and Needed: the chance to hit and the highest face that hits.
@@ -157,13 +157,13 @@ type AttackData struct {
 
 // DamageData is the payload of EventDamaged.
 type DamageData struct {
-	// Name names who takes it; Amount is the damage dealt, of Type (if
-	// given), less Protection: Damage.
-	Name       string `json:"name" fray:"who"`
-	Amount     int    `json:"amount"`
-	Type       string `json:"type,omitempty"`
-	Protection int    `json:"protection,omitempty"`
-	Damage     int    `json:"damage"`
+	// Who takes it; Amount is the damage dealt, of Type (if given), less
+	// Protection: Damage.
+	Who        fray.CombatantID `json:"name"`
+	Amount     int              `json:"amount"`
+	Type       string           `json:"type,omitempty"`
+	Protection int              `json:"protection,omitempty"`
+	Damage     int              `json:"damage"`
 	// ToPower and ToHits split the damage between Power (rolled with)
 	// and Hit Points.
 	ToPower int `json:"to_power,omitempty"`
@@ -172,8 +172,8 @@ type DamageData struct {
 
 // HealData is the payload of EventHealed.
 type HealData struct {
-	Name string `json:"name" fray:"who"` // who is healed
-	Hits int    `json:"hits"`            // the Hit Points restored
+	Who  fray.CombatantID `json:"name"` // who is healed
+	Hits int              `json:"hits"` // the Hit Points restored
 }
 
 // HitPoints returns the named combatant's Hit Points now and whether they
@@ -183,6 +183,12 @@ func (s *State) HitPoints(name string) (int, bool) {
 	if c == nil {
 		return 0, false
 	}
+	return hitPoints(c)
+}
+
+// hitPoints returns the combatant's Hit Points now and whether they have
+// any (see HitPoints).
+func hitPoints(c *fray.Combatant) (int, bool) {
 	t, ok := c.Tracks[TrackHitPoints]
 	return t.Value, ok
 }
@@ -243,7 +249,7 @@ func intOpt(cmd fray.Command, key string, lo, hi, def int, what string) (int, er
 // applyResolution applies the events of this file; handled is false for
 // others.
 func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
-	var name string
+	var who fray.CombatantID
 	var toHits, toPower int
 	switch ev.Type {
 	case EventAttacked:
@@ -251,43 +257,39 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		if s.Find(d.Attacker) == nil {
-			return true, fray.Errorf(fray.EINVALID, "Event %d is an attack by %q, who is not present.", ev.Seq, fray.Mention(d.Attacker))
+		if s.ByID(d.Attacker) == nil {
+			return true, fray.Errorf(fray.EINVALID, "Event %d is an attack by %s, who is not present.", ev.Seq, d.Attacker)
 		}
-		name, toHits, toPower = d.Target, d.ToHits, d.ToPower
+		who, toHits, toPower = d.Target, d.ToHits, d.ToPower
 	case EventDamaged:
 		var d DamageData
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		name, toHits, toPower = d.Name, d.ToHits, d.ToPower
+		who, toHits, toPower = d.Who, d.ToHits, d.ToPower
 	case EventHealed:
 		var d HealData
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		name, toHits = d.Name, -d.Hits
+		who, toHits = d.Who, -d.Hits
 		if d.Hits < 0 {
-			return true, fray.Errorf(fray.EINVALID, "Event %d heals %q by %d.", ev.Seq, fray.Mention(d.Name), d.Hits)
+			return true, fray.Errorf(fray.EINVALID, "Event %d heals %s by %d.", ev.Seq, d.Who, d.Hits)
 		}
 	default:
 		return false, nil
 	}
-	var ch *Char
-	c := s.Find(name)
-	if c != nil {
-		ch = s.char(c.ID)
-	}
-	if c == nil || ch == nil {
-		return true, fray.Errorf(fray.EINVALID, "Event %d names %q, who is not present.", ev.Seq, fray.Mention(name))
+	c, ch := s.combatant(who)
+	if c == nil {
+		return true, fray.Errorf(fray.EINVALID, "Event %d names %s, who is not present.", ev.Seq, who)
 	}
 	if toHits < -100000 || toHits > 100000 || toPower < 0 || toPower > 100000 {
-		return true, fray.Errorf(fray.EINVALID, "Event %d gives %q damage out of range.", ev.Seq, fray.Mention(name))
+		return true, fray.Errorf(fray.EINVALID, "Event %d gives %s damage out of range.", ev.Seq, who)
 	}
 	if toHits != 0 {
 		t, ok := c.Tracks[TrackHitPoints]
 		if !ok {
-			return true, fray.Errorf(fray.EINVALID, "Event %d damages %q, who has no Hit Points.", ev.Seq, fray.Mention(name))
+			return true, fray.Errorf(fray.EINVALID, "Event %d damages %s, who has no Hit Points.", ev.Seq, who)
 		}
 		t.Value -= toHits
 		// A new map, never a change in place: Decide's scratch copy of

@@ -325,21 +325,6 @@ func (s *State) char(id fray.CombatantID) *Char {
 	return nil
 }
 
-// charNamed returns the bookkeeping of the present combatant a payload
-// names, or nil.
-func (s *State) charNamed(name string) *Char {
-	for i, c := range s.Combatants {
-		if fray.SameName(c.Name, name) {
-			// Chars follow Combatants one for one (see Check).
-			if i < len(s.Chars) && s.Chars[i].ID == c.ID {
-				return s.Chars[i]
-			}
-			return s.char(c.ID)
-		}
-	}
-	return nil
-}
-
 // combatant returns the combatant id and their bookkeeping, or nils.
 func (s *State) combatant(id fray.CombatantID) (*fray.Combatant, *Char) {
 	for i, ch := range s.Chars {

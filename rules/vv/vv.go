@@ -40,8 +40,8 @@ type TurnData struct {
 
 // TurnChar is one character's initiative for a turn.
 type TurnChar struct {
-	// Name is the character's name.
-	Name string `json:"name" fray:"who"`
+	// Who is the character.
+	Who fray.CombatantID `json:"name"`
 	// Init is the initiative total, after halving; Rolled is false for a
 	// victim of a surprise under the rules as written, who gets no phases.
 	Init   int  `json:"init"`
@@ -69,51 +69,51 @@ type TurnEndData struct {
 
 // ActData is the payload of EventActed.
 type ActData struct {
-	Name  string `json:"name" fray:"who"` // who acts
-	Phase int    `json:"phase"`           // on which phase
-	Cost  int    `json:"cost"`            // the Power it costs (V-1)
+	Who   fray.CombatantID `json:"name"`  // who acts
+	Phase int              `json:"phase"` // on which phase
+	Cost  int              `json:"cost"`  // the Power it costs (V-1)
 }
 
 // MoveData is the payload of EventMoved.
 type MoveData struct {
-	Name   string `json:"name" fray:"who"` // who moves
-	Inches int    `json:"inches"`          // how far
+	Who    fray.CombatantID `json:"name"`   // who moves
+	Inches int              `json:"inches"` // how far
 }
 
-// InterruptData is the payload of EventInterrupted: Names in the order they
+// InterruptData is the payload of EventInterrupted: Who in the order they
 // act, Before the character interrupted.
 type InterruptData struct {
-	Names  []string `json:"names" fray:"who"`  // the interrupters, in the order they act
-	Before string   `json:"before" fray:"who"` // the character interrupted
+	Who    []fray.CombatantID `json:"names"`  // the interrupters, in the order they act
+	Before fray.CombatantID   `json:"before"` // the character interrupted
 }
 
 // FacingData is the payload of EventFacing and EventProne.
 type FacingData struct {
-	Name  string `json:"name" fray:"who"` // who turns or drops
-	Dir   string `json:"dir,omitempty"`   // the new facing, if named
-	Cost  int    `json:"cost"`            // 2 Power off one's own phase, else 0 (V-7)
-	Phase int    `json:"phase"`           // the phase of an off-phase change
-	// About names the combatants the direction names ("facing Jack
+	Who   fray.CombatantID `json:"name"`          // who turns or drops
+	Dir   string           `json:"dir,omitempty"` // the new facing, if named, as typed
+	Cost  int              `json:"cost"`          // 2 Power off one's own phase, else 0 (V-7)
+	Phase int              `json:"phase"`         // the phase of an off-phase change
+	// About is the combatants the direction names ("facing Jack
 	// Grue"); Apply does not read it.
-	About []string `json:"about,omitempty" fray:"who"`
+	About []fray.CombatantID `json:"about,omitempty"`
 }
 
-// NamesData is a payload naming several combatants.
+// NamesData is a payload about several combatants.
 type NamesData struct {
-	Names []string `json:"names" fray:"who"` // the combatants, in order
+	Who []fray.CombatantID `json:"names"` // the combatants, in order
 }
 
 // DieData is the payload of EventInitiative.
 type DieData struct {
-	Name string `json:"name" fray:"who"` // whose die
-	Die  int    `json:"die"`             // the face of the d10
+	Who fray.CombatantID `json:"name"` // whose die
+	Die int              `json:"die"`  // the face of the d10
 }
 
 // UpkeepData is the payload of EventUpkeep, and one character's upkeep in
 // TurnEndData.
 type UpkeepData struct {
-	Name  string `json:"name" fray:"who"` // who pays
-	Power int    `json:"power"`           // the Power spent each time
+	Who   fray.CombatantID `json:"name"`  // who pays
+	Power int              `json:"power"` // the Power spent each time
 }
 
 // System is the V&V order of play. The zero value is ready to use.
@@ -121,6 +121,35 @@ type System struct{}
 
 // New returns the V&V system.
 func New() *System { return &System{} }
+
+var _ engine.Payloads = (*System)(nil)
+
+// Payloads returns the payload type of each event type the system makes
+// besides the shared ones (see engine.Payloads). EventStarted carries no
+// payload.
+func (*System) Payloads() map[string]any {
+	return map[string]any{
+		EventTurn:        TurnData{},
+		EventTurnEnded:   TurnEndData{},
+		EventActed:       ActData{},
+		EventMoved:       MoveData{},
+		EventHeld:        fray.NameData{},
+		EventDone:        fray.NameData{},
+		EventInterrupted: InterruptData{},
+		EventFacing:      FacingData{},
+		EventProne:       FacingData{},
+		EventStood:       fray.NameData{},
+		EventSurprise:    NamesData{},
+		EventInitiative:  DieData{},
+		EventUpkeep:      UpkeepData{},
+		EventTiebreak:    NamesData{},
+		EventAttacked:    AttackData{},
+		EventDamaged:     DamageData{},
+		EventHealed:      HealData{},
+		EventSpent:       SpendData{},
+		EventChecked:     CheckData{},
+	}
+}
 
 var spec = engine.Spec{
 	Stats: stats,
@@ -368,7 +397,7 @@ func (d *decider) act(cmd fray.Command) error {
 	if cost > 0 && tracksPower(c) && s.power(c) < cost {
 		return fray.Errorf(fray.EINVALID, "%s has %d Power; an action after the first in a turn costs %d (V-1). Decline it with next.", c, s.power(c), cost)
 	}
-	return d.emit(EventActed, ActData{Name: c.Name, Phase: s.Phase(), Cost: cost})
+	return d.emit(EventActed, ActData{Who: c.ID, Phase: s.Phase(), Cost: cost})
 }
 
 // actionCost is what the acting character's action costs now (V-1): 2
@@ -409,7 +438,7 @@ func (d *decider) move(cmd fray.Command) error {
 		}
 		return fray.Errorf(fray.EINVALID, "%s can move up to %d\" on this action (%d\" per action and at most %d\" carried from the previous one); %d\" is too far (V-6).", c, left, ch.Allot, ch.Allot, n)
 	}
-	return d.emit(EventMoved, MoveData{Name: c.Name, Inches: n})
+	return d.emit(EventMoved, MoveData{Who: c.ID, Inches: n})
 }
 
 func (d *decider) done(cmd fray.Command, r fray.Roller) error {
@@ -429,7 +458,7 @@ func (d *decider) done(cmd fray.Command, r fray.Roller) error {
 		if ch.Act.Acted {
 			return fray.Errorf(fray.EINVALID, "%s has already taken the action of phase %d; there is nothing to hold. Use next.", c, s.Phase())
 		}
-		if err := d.emit(EventHeld, fray.NameData{Name: c.Name}); err != nil {
+		if err := d.emit(EventHeld, fray.NameData{Who: c.ID}); err != nil {
 			return err
 		}
 	case "decline":
@@ -437,7 +466,7 @@ func (d *decider) done(cmd fray.Command, r fray.Roller) error {
 			return fray.Errorf(fray.EINVALID, "%s has already taken the action of phase %d; there is nothing to decline. Use next.", c, s.Phase())
 		}
 	}
-	if err := d.emit(EventDone, fray.NameData{Name: c.Name}); err != nil {
+	if err := d.emit(EventDone, fray.NameData{Who: c.ID}); err != nil {
 		return err
 	}
 	if d.s.current() == "" {
@@ -457,9 +486,9 @@ func (d *decider) endTurn(r fray.Roller) error {
 		}
 		c := s.ByID(ch.ID)
 		if ch.Upkeep > s.power(c) {
-			data.Unpaid = append(data.Unpaid, UpkeepData{Name: c.Name, Power: ch.Upkeep})
+			data.Unpaid = append(data.Unpaid, UpkeepData{Who: c.ID, Power: ch.Upkeep})
 		} else {
-			data.Upkeep = append(data.Upkeep, UpkeepData{Name: c.Name, Power: ch.Upkeep})
+			data.Upkeep = append(data.Upkeep, UpkeepData{Who: c.ID, Power: ch.Upkeep})
 		}
 	}
 	if err := d.emit(EventTurnEnded, data); err != nil {
@@ -490,7 +519,7 @@ func (d *decider) newTurn(r fray.Roller) error {
 		if c.Kind == fray.KindEnvironment {
 			continue // an object rolls no initiative (V-1)
 		}
-		tc := TurnChar{Name: c.Name}
+		tc := TurnChar{Who: c.ID}
 		if surprise && ch.Victim && raw {
 			data.Chars = append(data.Chars, tc) // no phases on the first turn
 			continue
@@ -550,19 +579,17 @@ func (d *decider) newTurn(r fray.Roller) error {
 // order added. Each gets a Tie, higher first: K for the first of K, 1 for
 // the last. It returns rolls with the dice added.
 func (s *State) toss(chars []TurnChar, rolls []fray.Roll, r fray.Roller) ([]fray.Roll, error) {
-	ranked := func(n string) bool {
-		c := s.Find(n)
-		return c != nil && slices.Contains(s.Tiebreak, c.ID)
+	tied := func(tc TurnChar) bool {
+		return tc.Rolled && tc.Init > 0 && tc.Tie == 0 && !slices.Contains(s.Tiebreak, tc.Who)
 	}
-	tied := func(tc TurnChar) bool { return tc.Rolled && tc.Init > 0 && tc.Tie == 0 && !ranked(tc.Name) }
 	for i := range chars {
 		if !tied(chars[i]) {
 			continue
 		}
-		ca := s.Find(chars[i].Name)
+		ca := s.ByID(chars[i].Who)
 		class := []int{i}
 		for j := i + 1; j < len(chars); j++ {
-			cb := s.Find(chars[j].Name)
+			cb := s.ByID(chars[j].Who)
 			if tied(chars[j]) && (chars[i].Init-chars[j].Init)%PhaseStep == 0 && ca.Stat("agility") == cb.Stat("agility") && moveRate(ca) == moveRate(cb) {
 				class = append(class, j)
 			}
@@ -577,7 +604,7 @@ func (s *State) toss(chars []TurnChar, rolls []fray.Roll, r fray.Roller) ([]fray
 			if k <= maxTossWords {
 				faces := make([]string, len(class))
 				for x, j := range class {
-					faces[x] = strconv.Itoa(x+1) + " " + chars[j].Name
+					faces[x] = strconv.Itoa(x+1) + " " + s.NameOf(chars[j].Who)
 				}
 				words = "tie toss, who goes next (" + strings.Join(faces, ", ") + ")"
 			}
@@ -619,6 +646,32 @@ func phases(init int) []int {
 	return out
 }
 
+// lookupAll returns the combatants cmd's positional words name, refusing
+// unknown and repeated names (as engine.Names does).
+func (s *State) lookupAll(args []string) ([]*fray.Combatant, error) {
+	out := make([]*fray.Combatant, 0, len(args))
+	for _, a := range args {
+		c, err := s.Lookup(a)
+		if err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(out, func(x *fray.Combatant) bool { return x.ID == c.ID }) {
+			return nil, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// ids returns the ids of cs.
+func ids(cs []*fray.Combatant) []fray.CombatantID {
+	out := make([]fray.CombatantID, len(cs))
+	for i, c := range cs {
+		out[i] = c.ID
+	}
+	return out
+}
+
 func (d *decider) surprise(cmd fray.Command) error {
 	s := d.s
 	if len(cmd.Args) == 0 {
@@ -630,7 +683,7 @@ func (d *decider) surprise(cmd fray.Command) error {
 	if s.Started {
 		return fray.Errorf(fray.EINVALID, "Surprise is declared before the start; the encounter has started.")
 	}
-	names, err := engine.Names(&d.s.Encounter, cmd.Args)
+	cs, err := s.lookupAll(cmd.Args)
 	if err != nil {
 		return err
 	}
@@ -640,15 +693,15 @@ func (d *decider) surprise(cmd fray.Command) error {
 			characters++
 		}
 	}
-	for _, n := range names {
-		if c := s.Find(n); c.Kind == fray.KindEnvironment {
+	for _, c := range cs {
+		if c.Kind == fray.KindEnvironment {
 			return fray.Errorf(fray.EINVALID, "%s is an object (kind=environment): it has no initiative to lose to surprise.", c)
 		}
 	}
-	if len(names) == characters {
+	if len(cs) == characters {
 		return fray.Errorf(fray.EINVALID, "An ambush needs attackers; surprise cannot name everyone.")
 	}
-	return d.emit(EventSurprise, NamesData{Names: names})
+	return d.emit(EventSurprise, NamesData{Who: ids(cs)})
 }
 
 // initiative enters the d10 a character rolled at the table for the next
@@ -673,13 +726,13 @@ func (d *decider) initiative(cmd fray.Command, r fray.Roller) error {
 		if err != nil {
 			return err
 		}
-		return d.emit(EventInitiative, DieData{Name: c.Name, Die: roll.Total}, roll)
+		return d.emit(EventInitiative, DieData{Who: c.ID, Die: roll.Total}, roll)
 	}
 	n, err := strconv.Atoi(cmd.Arg(1))
 	if err != nil || n < 1 || n > 10 {
 		return fray.Errorf(fray.EINVALID, "initiative %s %s: the die is a d10, so give a face from 1 to 10.", c, engine.Clip(cmd.Arg(1)))
 	}
-	return d.emit(EventInitiative, DieData{Name: c.Name, Die: n})
+	return d.emit(EventInitiative, DieData{Who: c.ID, Die: n})
 }
 
 func (d *decider) tiebreak(cmd fray.Command) error {
@@ -689,11 +742,11 @@ func (d *decider) tiebreak(cmd fray.Command) error {
 	if err := engine.CheckOpts(cmd); err != nil {
 		return err
 	}
-	names, err := engine.Names(&d.s.Encounter, cmd.Args)
+	cs, err := d.s.lookupAll(cmd.Args)
 	if err != nil {
 		return err
 	}
-	return d.emit(EventTiebreak, NamesData{Names: names})
+	return d.emit(EventTiebreak, NamesData{Who: ids(cs)})
 }
 
 func (d *decider) upkeep(cmd fray.Command) error {
@@ -717,7 +770,7 @@ func (d *decider) upkeep(cmd fray.Command) error {
 	if have := d.s.power(c); n > have {
 		return fray.Errorf(fray.EINVALID, "%s has %d Power; an upkeep of %d could not be paid (Power never goes below zero).", c, have, n)
 	}
-	return d.emit(EventUpkeep, UpkeepData{Name: c.Name, Power: n})
+	return d.emit(EventUpkeep, UpkeepData{Who: c.ID, Power: n})
 }
 
 func (d *decider) interrupt(cmd fray.Command) error {
@@ -744,33 +797,32 @@ func (d *decider) interrupt(cmd fray.Command) error {
 			return fray.Errorf(fray.EINVALID, "%s is acting now, not %s; a held action interrupts the one acting.", fray.Mention(cur.Name), c)
 		}
 	}
-	names, err := engine.Names(&d.s.Encounter, cmd.Args)
+	cs, err := s.lookupAll(cmd.Args)
 	if err != nil {
 		return err
 	}
 	phase := s.Phase()
-	for _, n := range names {
-		id := s.Find(n).ID
+	for _, c := range cs {
+		id := c.ID
 		ch := s.char(id)
 		switch {
 		case len(ch.Held) == 0:
-			return fray.Errorf(fray.EINVALID, "%s holds no action to interrupt with.", fray.Mention(n))
+			return fray.Errorf(fray.EINVALID, "%s holds no action to interrupt with.", c)
 		case id == cur.ID || slices.Contains(s.Intr, id) || (s.Cur < len(s.Sched) && id == s.Sched[s.Cur].ID):
-			return fray.Errorf(fray.EINVALID, "%s is already acting on phase %d.", fray.Mention(n), phase)
+			return fray.Errorf(fray.EINVALID, "%s is already acting on phase %d.", c, phase)
 		case ch.ActedPhase == phase:
-			return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3).", fray.Mention(n), phase)
+			return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; never more than one action by one character in a phase (V-3).", c, phase)
 		}
 	}
 	// Two interrupts at once: higher Agility first (then Move Rate, then
 	// the order given).
-	slices.SortStableFunc(names, func(a, b string) int {
-		ca, cb := s.Find(a), s.Find(b)
+	slices.SortStableFunc(cs, func(ca, cb *fray.Combatant) int {
 		if x := cb.Stat("agility") - ca.Stat("agility"); x != 0 {
 			return x
 		}
 		return moveRate(cb) - moveRate(ca)
 	})
-	return d.emit(EventInterrupted, InterruptData{Names: names, Before: cur.Name})
+	return d.emit(EventInterrupted, InterruptData{Who: ids(cs), Before: cur.ID})
 }
 
 func (d *decider) facing(cmd fray.Command) error {
@@ -802,7 +854,7 @@ func (d *decider) facing(cmd fray.Command) error {
 	if cmd.Name == "prone" {
 		what = "drop prone"
 	}
-	data := FacingData{Name: c.Name, Dir: dir, About: s.mentions(dir, c.Name)}
+	data := FacingData{Who: c.ID, Dir: dir, About: s.mentionIDs(dir, c.Name)}
 	if s.Started && s.current() != c.ID {
 		phase := s.Phase()
 		switch {
@@ -840,7 +892,7 @@ func (d *decider) stand(cmd fray.Command) error {
 	if s.Started && s.current() != c.ID {
 		return fray.Errorf(fray.EINVALID, "%s can get up only on their own action phase (V-7).", c)
 	}
-	return d.emit(EventStood, fray.NameData{Name: c.Name})
+	return d.emit(EventStood, fray.NameData{Who: c.ID})
 }
 
 // inches formats a distance.

@@ -1,0 +1,139 @@
+package rulestest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// OldLogs is the folder, under a rule package's directory, of logs written
+// by earlier versions of fray (testdata/v2: format version 2, before
+// payloads held ids), each NAME.jsonl with the view it ended in as
+// NAME.view.json. They were written once and are never rewritten.
+const OldLogs = "testdata/v2"
+
+// CheckOldLogs imports every log in dir (see OldLogs) under the system
+// newSystem returns and checks that the import ends in the view the older
+// fray recorded, that its events are all of format 3 (fray.FormatIDs,
+// their names rewritten into ids by engine.Upgrade), and that replaying
+// and exporting the upgraded log rebuild it exactly (CheckReplay). When
+// a script of the same name is given, the script played now must give the
+// same log, event for event, as the upgraded one: the rewriting is
+// exactly what the rules would write today.
+func CheckOldLogs(newSystem func() fray.System, dir string, scripts ...Script) error {
+	logs, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if err != nil {
+		return err
+	}
+	if len(logs) == 0 {
+		return fmt.Errorf("%s holds no logs", dir)
+	}
+	for _, path := range logs {
+		name := strings.TrimSuffix(filepath.Base(path), ".jsonl")
+		if err := checkOldLog(newSystem, path, name, scripts); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	return nil
+}
+
+func checkOldLog(newSystem func() fray.System, path, name string, scripts []Script) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	want, err := os.ReadFile(strings.TrimSuffix(path, ".jsonl") + ".view.json")
+	if err != nil {
+		return err
+	}
+	e, err := engine.Import(bytes.NewReader(b), newSystem(), nil)
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	if err := sameJSON(e.View(), want); err != nil {
+		return fmt.Errorf("the view after the import is not the one recorded: %w", err)
+	}
+	for _, ev := range e.Log() {
+		if ev.Format != fray.FormatIDs {
+			return fmt.Errorf("event %d is of format %d after the import", ev.Seq, ev.Format)
+		}
+	}
+	if err := CheckReplay(e); err != nil {
+		return err
+	}
+	for _, s := range scripts {
+		if s.Name != name {
+			continue
+		}
+		now := engine.New(newSystem(), rand.New(rand.NewPCG(7, 11)))
+		now.Seed = e.Seed
+		// As RunScript played it when the log was written: each command
+		// through Step, which undoes and redoes it.
+		for _, line := range strings.Split(s.Text, "\n") {
+			if cmd, err := engine.ParseCommand(line); err == nil && cmd.Name != "" {
+				if err := Step(now, cmd); err != nil {
+					return err
+				}
+			}
+		}
+		if len(now.Log()) != len(e.Log()) {
+			return fmt.Errorf("the script played now makes %d events; the upgraded log has %d", len(now.Log()), len(e.Log()))
+		}
+		for i, ev := range now.Log() {
+			if err := sameEvent(ev, e.Log()[i]); err != nil {
+				return fmt.Errorf("event %d (%s): %w", ev.Seq, ev.Type, err)
+			}
+		}
+	}
+	return nil
+}
+
+// sameEvent reports how two events differ, comparing payloads as JSON
+// values (an upgraded payload's keys come in another order).
+func sameEvent(a, b fray.Event) error {
+	var da, db any
+	if err := json.Unmarshal(a.Data, &da); len(a.Data) > 0 && err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b.Data, &db); len(b.Data) > 0 && err != nil {
+		return err
+	}
+	if !reflect.DeepEqual(da, db) {
+		return fmt.Errorf("payload %s now, %s upgraded", a.Data, b.Data)
+	}
+	a.Data, b.Data = nil, nil
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if !bytes.Equal(ja, jb) {
+		return fmt.Errorf("%s now, %s upgraded", ja, jb)
+	}
+	return nil
+}
+
+// sameJSON reports whether v encodes to the JSON value want.
+func sameJSON(v any, want []byte) error {
+	got, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	var x, y any
+	if err := json.Unmarshal(got, &x); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(want, &y); err != nil {
+		return err
+	}
+	if !reflect.DeepEqual(x, y) {
+		gi, _ := json.MarshalIndent(x, "", "  ")
+		return fmt.Errorf("\n%s", diffText(string(want), string(gi)))
+	}
+	return nil
+}
