@@ -102,9 +102,9 @@ type RoundTurns struct {
 	Round int      `json:"round"`
 	Turns []string `json:"turns"`
 	// Who lists, turn by turn, the names of the combatants each turn's
-	// words mention, the one who took the turn first. A system that
-	// leaves it empty (or shorter than Turns) declares that a turn names
-	// only the combatant whose name begins it.
+	// words mention, the one who took the turn first. Every system fills
+	// it for every turn: what players see of the history follows from it,
+	// never from the turns' words.
 	Who [][]string `json:"who,omitempty"`
 }
 

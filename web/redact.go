@@ -21,7 +21,6 @@ type Sight struct {
 	pcs     map[fray.CombatantID]bool
 	byName  map[string]fray.CombatantID // folded name → id, present ones over gone
 	exact   map[string]fray.CombatantID // the same by the name as the rules hold it
-	names   []string                    // every name byName holds, longest first
 }
 
 // NewSight returns what players may know of enc now.
@@ -40,9 +39,6 @@ func NewSight(enc *fray.Encounter) *Sight {
 				s.pcs[id] = true
 			}
 		}
-		if _, ok := s.byName[key]; !ok {
-			s.names = append(s.names, name)
-		}
 		s.byName[key] = id
 	}
 	for i := len(enc.Gone) - 1; i >= 0; i-- {
@@ -54,13 +50,6 @@ func NewSight(enc *fray.Encounter) *Sight {
 	for _, c := range enc.Combatants {
 		note(c.ID, c.Name, c.Side, c.Hidden)
 		s.known.Combatants = append(s.known.Combatants, &fray.Combatant{ID: c.ID, Name: c.Name, Kind: c.Kind, Side: c.Side, Hidden: c.Hidden})
-	}
-	// The longest name first, so that a turn "Ann Lee (delayed)" is Ann
-	// Lee's and not Ann's.
-	for i := 1; i < len(s.names); i++ {
-		for j := i; j > 0 && len(s.names[j]) > len(s.names[j-1]); j-- {
-			s.names[j], s.names[j-1] = s.names[j-1], s.names[j]
-		}
 	}
 	return s
 }
@@ -98,21 +87,6 @@ func (s *Sight) seesAll(names []string) bool {
 		}
 	}
 	return true
-}
-
-// taker returns the name of the combatant a history turn begins with (the
-// one who took it), or "".
-func (s *Sight) taker(turn string) string {
-	head, _, _ := strings.Cut(turn, " (")
-	if _, ok := s.exact[head]; ok {
-		return head
-	}
-	for _, n := range s.names {
-		if len(turn) >= len(n) && strings.EqualFold(turn[:len(n)], n) && (len(turn) == len(n) || strings.HasPrefix(turn[len(n):], " (")) {
-			return turn[:len(n)]
-		}
-	}
-	return ""
 }
 
 // Redact returns what a caller with the given role may see of a view and
@@ -197,24 +171,17 @@ func redactView(s *Sight, v fray.View) fray.View {
 	for i, h := range v.History {
 		turns := []string{}
 		for j, t := range h.Turns {
-			var who []string
-			if j < len(h.Who) {
-				who = h.Who[j]
+			// Every system declares each turn's taker first (a turn
+			// that declares nobody is left out).
+			if j >= len(h.Who) || len(h.Who[j]) == 0 {
+				continue
 			}
-			taker := s.taker(t)
-			if len(who) > 0 {
-				taker = who[0]
-			}
+			who := h.Who[j]
 			switch {
-			case taker == "" || !s.sees(taker):
+			case !s.sees(who[0]):
 				continue
 			case !s.seesAll(who):
-				// "Ann (reacts to Zed)" → "Ann".
-				if name := s.taker(t); name != "" {
-					t = name
-				} else {
-					t = taker
-				}
+				t = who[0] // "Ann (reacts to Zed)" → "Ann"
 			}
 			turns = append(turns, t)
 		}

@@ -373,17 +373,11 @@ func (s *State) taken() []TakenTurn {
 // said returns the turns of round r in the seeds' words, with the names
 // the combatants have now, and the combatants each turn's words mention
 // (Who): for each turn, the one who took it, then the others its words
-// mention. Who is nil in a round where no turn mentions another (most
-// rounds), which declares the same.
+// mention.
 func (s *State) said(r int, turns []TakenTurn) fray.RoundTurns {
 	out := fray.RoundTurns{Round: r, Turns: make([]string, len(turns))}
-	mentions := false
 	for i, t := range turns {
 		out.Turns[i] = s.turnText(t, r)
-		mentions = mentions || t.Noted != nil && t.Noted.Mentions != nil
-	}
-	if !mentions {
-		return out
 	}
 	out.Who = make([][]string, len(turns))
 	for i, t := range turns {

@@ -77,8 +77,8 @@ rename rosa Buffy`)
 	wantHistory := []fray.RoundTurns{{
 		Round: 1,
 		Turns: []string{"Buffy (attack on Vampire; Vampire defends; Lord defends)", "Lord (attack)", "Vampire (Buffy defends)", "Bernie", "Oswin"},
-		Who:   [][]string{{"Buffy", "Vampire", "Lord"}, {"Lord"}, {"Vampire", "Buffy"}},
-	}, {Round: 2, Turns: []string{"Buffy"}}}
+		Who:   [][]string{{"Buffy", "Vampire", "Lord"}, {"Lord"}, {"Vampire", "Buffy"}, {"Bernie"}, {"Oswin"}},
+	}, {Round: 2, Turns: []string{"Buffy"}, Who: [][]string{{"Buffy"}}}}
 	if diff := cmp.Diff(wantHistory, v.History); diff != "" {
 		t.Errorf("history (-want +got):\n%s", diff)
 	}
@@ -160,8 +160,8 @@ next
 next
 !rename Ace A2`)
 	want := []fray.RoundTurns{
-		{Round: 1, Turns: []string{"Ace (B defends)", "B (attack)"}, Who: [][]string{{"Ace", "B"}}},
-		{Round: 2, Turns: []string{"B"}},
+		{Round: 1, Turns: []string{"Ace (B defends)", "B (attack)"}, Who: [][]string{{"Ace", "B"}, {"B"}}},
+		{Round: 2, Turns: []string{"B"}, Who: [][]string{{"B"}}},
 	}
 	if diff := cmp.Diff(want, e.View().History); diff != "" {
 		t.Errorf("history (-want +got):\n%s", diff)

@@ -65,22 +65,13 @@ func (sys *System) View(st fray.State) fray.View {
 }
 
 // view returns the round as the view shows it, its combatants named as
-// enc names them; b is room for the words of a turn, returned for the
-// next call. Its Who stops at the last turn that names anyone besides its
-// taker, and is nil in a round where no turn does.
+// enc names them, with the combatants each turn names (Who, its taker
+// first); b is room for the words of a turn, returned for the next call.
 func (h HistoryRound) view(enc *fray.Encounter, b []byte) (fray.RoundTurns, []byte) {
-	r := fray.RoundTurns{Round: h.Round, Turns: make([]string, len(h.Turns))}
-	who := make([][]string, len(h.Turns))
-	last := -1
+	r := fray.RoundTurns{Round: h.Round, Turns: make([]string, len(h.Turns)), Who: make([][]string, len(h.Turns))}
 	for i, t := range h.Turns {
 		r.Turns[i], b = t.words(enc, b)
-		who[i] = t.who(enc)
-		if len(who[i]) > 1 {
-			last = i
-		}
-	}
-	if last >= 0 {
-		r.Who = who[:last+1]
+		r.Who[i] = t.who(enc)
 	}
 	return r, b
 }

@@ -49,11 +49,15 @@ func (sys *System) View(st fray.State) fray.View {
 		v.Settings = maps.Clone(s.Settings)
 	}
 	for _, h := range s.History {
-		turns := make([]string, len(h.Turns))
+		// A P&P turn names only whoever took it.
+		turns, who := make([]string, len(h.Turns)), make([][]string, len(h.Turns))
+		names := make([]string, len(h.Turns))
 		for i, t := range h.Turns {
 			turns[i] = t.words(&s.Encounter)
+			names[i] = s.NameOf(t.ID)
+			who[i] = names[i : i+1 : i+1]
 		}
-		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: turns})
+		v.History = append(v.History, fray.RoundTurns{Round: h.Round, Turns: turns, Who: who})
 	}
 	// A slot's words are its Edge and role, what its fight has left it
 	// (resolutionWords) and, in this page's order, the actions of its

@@ -116,11 +116,9 @@ func (s *State) slotWords(id fray.CombatantID, words string) (note, status strin
 // roundTurns says a round's turns in the seeds' words, with the names the
 // combatants have now: a turn is its taker's name, a reaction "NAME
 // (reacts to NAME)" or "NAME (its note)". Who lists each turn's names,
-// its taker's first, when a turn names anyone else; it is nil when every
-// turn names only whoever took it.
+// its taker's first.
 func (s *State) roundTurns(round int, turns []Turn) fray.RoundTurns {
 	rt := fray.RoundTurns{Round: round, Turns: make([]string, len(turns))}
-	others := false
 	for i, t := range turns {
 		name := s.NameOf(t.ID)
 		switch {
@@ -128,14 +126,9 @@ func (s *State) roundTurns(round int, turns []Turn) fray.RoundTurns {
 			rt.Turns[i] = name
 		case t.Note == nil:
 			rt.Turns[i] = name + " (reacts to " + s.NameOf(t.To) + ")"
-			others = true
 		default:
 			rt.Turns[i] = name + " (" + t.Note.Text + ")"
-			others = others || len(t.Note.Mentions) > 0
 		}
-	}
-	if !others {
-		return rt
 	}
 	rt.Who = make([][]string, len(turns))
 	for i, t := range turns {

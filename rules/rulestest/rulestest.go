@@ -329,8 +329,9 @@ func checkState(sys fray.System, st fray.State) error {
 
 // CheckView reports an inconsistent order view: a current actor who is
 // not marked current in the order (or more than one current slot), slots
-// naming nobody in the encounter, rounds out of order in the history, or a
-// round that does not match the history's last.
+// naming nobody in the encounter, rounds out of order in the history, a
+// history turn that does not declare its taker first (RoundTurns.Who), or
+// a round that does not match the history's last.
 func CheckView(v fray.View, st fray.State) error {
 	names := map[string]bool{}
 	for _, c := range v.Combatants {
@@ -365,6 +366,14 @@ func CheckView(v fray.View, st fray.State) error {
 		}
 		if h.Turns == nil {
 			return fmt.Errorf("view: history round %d has null turns", h.Round)
+		}
+		if len(h.Who) != len(h.Turns) {
+			return fmt.Errorf("view: history round %d declares whom %d of its %d turns name (Who)", h.Round, len(h.Who), len(h.Turns))
+		}
+		for j, t := range h.Turns {
+			if len(h.Who[j]) == 0 || h.Who[j][0] == "" || !strings.HasPrefix(t, h.Who[j][0]) {
+				return fmt.Errorf("view: history round %d: turn %q does not begin with its taker, the first of %q", h.Round, t, h.Who[j])
+			}
 		}
 	}
 	if v.Started {

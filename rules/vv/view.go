@@ -145,43 +145,36 @@ func (s *State) names() map[fray.CombatantID]string {
 
 // view returns the turn's history in words, with the names its
 // combatants have now, and buf for the next one to use. Who declares
-// whom each action's words name besides its taker (fray.RoundTurns.Who):
-// it is nil when every action names only its taker, as most do, and
-// otherwise as long as its last action that names someone else, with a
-// nil entry for each action before it that does not.
+// whom each action's words name (fray.RoundTurns.Who): its taker, then
+// those its words mention.
 func (h *TurnLog) view(names map[fray.CombatantID]string, buf []byte) (fray.RoundTurns, []byte) {
-	v := fray.RoundTurns{Round: h.Round, Turns: make([]string, len(h.Turns))}
+	v := fray.RoundTurns{Round: h.Round, Turns: make([]string, len(h.Turns)), Who: make([][]string, len(h.Turns))}
 	// The words of all the turn's actions are made as one string, and
-	// each action's is a part of it.
+	// each action's is a part of it; the takers of the actions that name
+	// nobody else share one list.
 	buf = buf[:0]
 	ends := make([]int, len(h.Turns))
-	last := -1
+	takers := make([]string, len(h.Turns))
 	for i := range h.Turns {
 		t := &h.Turns[i]
-		buf = t.appendWords(buf, names[t.Who], h.Round)
+		takers[i] = names[t.Who]
+		buf = t.appendWords(buf, takers[i], h.Round)
 		ends[i] = len(buf)
-		if t.Said != nil && len(t.Said.About) > 0 {
-			last = i
-		}
 	}
 	all, start := string(buf), 0
 	for i, end := range ends {
 		v.Turns[i], start = all[start:end], end
-	}
-	if last >= 0 {
-		v.Who = make([][]string, last+1)
-		for i := range v.Who {
-			t := &h.Turns[i]
-			if t.Said == nil || len(t.Said.About) == 0 {
-				continue
-			}
-			who := make([]string, 0, 1+len(t.Said.About))
-			who = append(who, names[t.Who])
-			for _, id := range t.Said.About {
-				who = append(who, names[id])
-			}
-			v.Who[i] = who
+		t := &h.Turns[i]
+		if t.Said == nil || len(t.Said.About) == 0 {
+			v.Who[i] = takers[i : i+1 : i+1]
+			continue
 		}
+		who := make([]string, 0, 1+len(t.Said.About))
+		who = append(who, takers[i])
+		for _, id := range t.Said.About {
+			who = append(who, names[id])
+		}
+		v.Who[i] = who
 	}
 	return v, buf
 }
