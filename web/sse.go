@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -195,6 +196,9 @@ func (s *Server) catchUp(ctx context.Context, write func([]byte) bool, c caller,
 			return false
 		}
 		to = *sent + len(evs)
+		if evs = s.upgraded(ctx, id, evs); evs == nil {
+			return false // the client resumes
+		}
 		v, shown := Redact(c.Role, secret, view, evs)
 		if !write(sseFrame(to, v, shown)) {
 			return false
@@ -202,4 +206,26 @@ func (s *Server) catchUp(ctx context.Context, write func([]byte) bool, c caller,
 		*sent = to
 	}
 	return true
+}
+
+// upgraded returns events read from the store as the encounter's engine
+// holds them when any was stored by an older fray (fray.Event.Format
+// below 3): rewritten into ids and marked Hidden where they concerned a
+// hidden combatant (engine.Upgrade, as an import stores them), so that a
+// stream says every event in one format. It returns nil when the engine
+// does not hold them.
+func (s *Server) upgraded(ctx context.Context, id string, evs []fray.Event) []fray.Event {
+	if !slices.ContainsFunc(evs, func(ev fray.Event) bool { return ev.Format < fray.FormatIDs }) {
+		return evs
+	}
+	e, err := s.lockEntry(ctx, id, true)
+	if err != nil {
+		return nil
+	}
+	defer e.unlock()
+	log, first := e.eng.Log(), evs[0].Seq
+	if first < 1 || first-1+len(evs) > len(log) {
+		return nil
+	}
+	return slices.Clone(log[first-1 : first-1+len(evs)])
 }
