@@ -102,7 +102,9 @@ func TestP1_SeedGatecrasherVsCitizenSoldier(t *testing.T) {
 	if !strings.Contains(ev.Rolls[0].For, "Gatecrasher is the actor: actor narrates, opponent embellishes") {
 		t.Errorf("label: %s", ev.Rolls[0].For)
 	}
-	if ev.Odds == nil || len(ev.Odds.Bands) != 3 {
+	// Each band says who is the actor: Gatecrasher in three, Citizen
+	// Soldier in two (a tie goes to Gatecrasher, named first).
+	if ev.Odds == nil || len(ev.Odds.Bands) != 5 {
 		t.Errorf("odds: %+v", ev.Odds)
 	}
 }
@@ -699,6 +701,9 @@ func bandOf(t *testing.T, s *pp.State, evs []fray.Event) string {
 		if d.Kind == pp.KindAttack {
 			return harmBand(s, s.NameOf(d.Opponent), d.Minion, d.Lost, 0)
 		}
+		if d.Same {
+			return sameGoalBand(s, d)
+		}
 		return d.Band
 	case pp.EventSpent:
 		var d pp.SpentData
@@ -724,6 +729,13 @@ func bandOf(t *testing.T, s *pp.State, evs []fray.Event) string {
 		}
 		if l := s.Res.Last; l.Kind == pp.KindAttack {
 			return harmBand(s, s.NameOf(l.Opponent), l.Minion, d.Lost, l.Lost)
+		}
+		switch l := s.Res.Last; {
+		case d.Check != nil:
+			return sameGoalBand(s, *d.Check)
+		case l.Same:
+			l.Band, l.Swapped = d.Band, d.Swapped
+			return sameGoalBand(s, l)
 		}
 		return d.Band
 	case pp.EventGrouped:
@@ -783,6 +795,16 @@ func harmBand(s *pp.State, target string, minion bool, lost, prev int) string {
 		return "some defeated"
 	}
 	return "hurt"
+}
+
+// sameGoalBand names the band of a same-goal roll (P-3) as its odds do:
+// who is the actor, and their band.
+func sameGoalBand(s *pp.State, d pp.CheckData) string {
+	actor := d.Actor
+	if d.Swapped {
+		actor = d.Opponent
+	}
+	return s.NameOf(actor) + " is the actor: " + d.Band
 }
 
 func itoa(n int) string {

@@ -2,8 +2,13 @@ package pp_test
 
 import (
 	"encoding/json"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
+	"fray/engine"
 	"fray/rules/pp"
 )
 
@@ -160,4 +165,132 @@ check Gatecrasher might vs="Citizen Soldier,Vile" same=yes successes=3 vs_succes
 			t.Errorf("second exchange: %+v", x)
 		}
 	})
+}
+
+// Issue 14, item 23. The seed: "If two or more characters are trying to
+// accomplish the same goal, whoever rolls the most successes is the
+// Actor, and whoever rolls the next most successes is the Opponent." The
+// odds of a same-goal roll, shown by odds and recorded in its event, say
+// whose each band is: "B is the actor: actor narrates" is the chance that
+// B rolls most (a tie going to the one named first) and has that many
+// more than the next, its Who B. The bands go by actor in the order
+// named, the one the odds are for last; they are checked against every
+// face of the dice.
+func TestP3_SameGoalOddsSayWhoIsTheActor(t *testing.T) {
+	// roller is one who rolls in a same-goal roll: dice still to roll,
+	// with successes already counted.
+	type roller struct {
+		name       string
+		dice, base int
+	}
+	for _, tc := range []struct {
+		name, setup, cmd string
+		rollers          []roller // in the order named
+		order            []string // whose bands, in the order listed
+		traditional      bool
+	}{
+		{"two", "add A side=pc might=2\nadd B side=pc might=2", "check A might vs=B same=yes",
+			[]roller{{"A", 2, 0}, {"B", 2, 0}}, []string{"B", "A"}, false},
+		{"three", "add A side=pc might=2\nadd B side=pc might=1\nadd C side=pc might=2", "check A might vs=B,C same=yes",
+			[]roller{{"A", 2, 0}, {"B", 1, 0}, {"C", 2, 0}}, []string{"B", "C", "A"}, false},
+		{"three, traditional", "set results=traditional\nadd A side=pc might=1\nadd B side=pc might=2\nadd C side=pc might=1", "check A might vs=B,C same=yes",
+			[]roller{{"A", 1, 0}, {"B", 2, 0}, {"C", 1, 0}}, []string{"B", "C", "A"}, true},
+		{"spend, two", "add A side=pc might=1 resolve=1\nadd B side=pc might=1\ncheck A might vs=B same=yes successes=0 vs_successes=1", "spend A resolve=1",
+			[]roller{{"A", 1, 0}, {"B", 0, 1}}, []string{"B", "A"}, false},
+		{"spend by the second, two", "add A side=pc might=1\nadd B side=pc might=1 resolve=1\ncheck A might vs=B same=yes successes=1 vs_successes=0", "spend B resolve=1",
+			[]roller{{"A", 0, 1}, {"B", 1, 0}}, []string{"A", "B"}, false},
+		{"spend, three", "add A side=pc might=1 resolve=1\nadd B side=pc might=1\nadd C side=pc might=1\ncheck A might vs=B,C same=yes successes=0 vs_successes=1,1", "spend A resolve=1",
+			[]roller{{"A", 1, 0}, {"B", 0, 1}, {"C", 0, 1}}, []string{"B", "A"}, false},
+		{"spend by the last, three", "add A side=pc might=1\nadd B side=pc might=1\nadd C side=pc might=1 resolve=1\ncheck A might vs=B,C same=yes successes=1 vs_successes=1,0", "spend C resolve=1",
+			[]roller{{"A", 0, 1}, {"B", 0, 1}, {"C", 1, 0}}, []string{"A", "C"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// Every face of every die still to roll: 2 and 4 are 1 success,
+			// 6 two.
+			want := map[string]float64{}
+			n := 0
+			for _, r := range tc.rollers {
+				n += r.dice
+			}
+			faces := make([]int, n)
+			var walk func(i int, p float64)
+			walk = func(i int, p float64) {
+				if i < n {
+					for f := 1; f <= 6; f++ {
+						faces[i] = f
+						walk(i+1, p/6)
+					}
+					return
+				}
+				succ, k := make([]int, len(tc.rollers)), 0
+				for j, r := range tc.rollers {
+					succ[j] = r.base
+					for range r.dice {
+						succ[j] += []int{0, 1, 0, 1, 0, 2}[faces[k]-1]
+						k++
+					}
+				}
+				top := 0
+				for j := range succ {
+					if succ[j] > succ[top] {
+						top = j
+					}
+				}
+				next := -1
+				for j := range succ {
+					if j != top && (next < 0 || succ[j] > succ[next]) {
+						next = j
+					}
+				}
+				band := pp.BandOf(succ[top] - succ[next])
+				words := string(band)
+				if tc.traditional {
+					words = band.Traditional()
+				}
+				want[tc.rollers[top].name+" is the actor: "+words] += p
+			}
+			walk(0, 1)
+
+			e := setupCase(t, tc.setup)
+			cmd, err := engine.ParseCommand(tc.cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, err := e.Odds(cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var order []string
+			sum := 0.0
+			for _, b := range o.Bands {
+				sum += b.P
+				if len(b.Who) != 1 || !strings.HasPrefix(b.Name, b.Who[0]+" is the actor: ") {
+					t.Errorf("band %q names %q", b.Name, b.Who)
+					continue
+				}
+				if len(order) == 0 || order[len(order)-1] != b.Who[0] {
+					order = append(order, b.Who[0])
+				}
+				if math.Abs(b.P-want[b.Name]) > 1e-12 {
+					t.Errorf("%s: odds %v, every face %v", b.Name, b.P, want[b.Name])
+				}
+				delete(want, b.Name)
+			}
+			for name, p := range want {
+				t.Errorf("every face finds %q (%v), which the odds do not list", name, p)
+			}
+			if math.Abs(sum-1) > 1e-12 || !slices.Equal(order, tc.order) {
+				t.Errorf("bands sum to %v, listed by %q; want 1, by %q", sum, order, tc.order)
+			}
+			// The roll records the same odds.
+			if cmd.Name == "check" {
+				do(t, e, tc.cmd)
+				var d pp.CheckData
+				ev := last(t, e, pp.EventChecked, &d)
+				if ev.Odds == nil || !reflect.DeepEqual(ev.Odds.Bands, o.Bands) {
+					t.Errorf("the event's odds: %+v, want the bands of odds %+v", ev.Odds, o.Bands)
+				}
+			}
+		})
+	}
 }

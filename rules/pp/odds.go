@@ -118,12 +118,7 @@ func (s *State) checkOdds(d CheckData, sides []side) (fray.Odds, error) {
 			o.Modifiers = append(o.Modifiers, fray.Modifier{Source: sides[1].name + "'s assist (dice, on their roll)", Value: a})
 		}
 	}
-	var net pmf
-	if len(sides) > 2 {
-		top, err := s.topTwo(sides)
-		if err != nil {
-			return fray.Odds{}, err
-		}
+	if d.Same {
 		for i, sd := range sides[1:] {
 			sep := " and "
 			if i == 0 {
@@ -131,8 +126,17 @@ func (s *State) checkOdds(d CheckData, sides []side) (fray.Odds, error) {
 			}
 			o.Expr += sep + sd.name + "'s " + sd.pool.Expr(s.swing())
 		}
-		return s.netOdds(o, d, top, ""), nil
+		joint, err := s.sameGoal(sides)
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		names := make([]string, len(sides))
+		for i, sd := range sides {
+			names[i] = sd.name
+		}
+		return s.sameOdds(o, names, 0, joint), nil
 	}
+	var net pmf
 	if d.Static {
 		net = points(a, -d.Threshold)
 		o.Target, o.TargetKind = d.Threshold, "threshold"
@@ -151,20 +155,34 @@ func (s *State) checkOdds(d CheckData, sides []side) (fray.Odds, error) {
 	return s.netOdds(o, d, net, opp), nil
 }
 
-// topTwo is the distribution of the most successes less the next most
-// among several pools rolled for the same goal (P-3): the joint
-// distribution of the two largest, built one pool at a time.
-func (s *State) topTwo(sides []side) (pmf, error) {
-	type key struct{ hi, lo int }
+// actorNet is one outcome of a same-goal roll (P-3): who is the place,
+// in the order named, of the actor, the one who rolls most (a tie going
+// to the one named first); net is their successes less the next most.
+type actorNet struct{ who, net int }
+
+// compareActorNet orders actorNets by who, then net, for sums over a map
+// that come out the same to the last bit at every run (a map's order
+// varies).
+func compareActorNet(a, b actorNet) int {
+	return cmp.Or(cmp.Compare(a.who, b.who), cmp.Compare(a.net, b.net))
+}
+
+// sameGoal is the chance of each actor and net successes among several
+// pools rolled for the same goal (P-3): the joint distribution of the
+// two largest and of who rolled the largest, built one pool at a time in
+// the order named.
+func (s *State) sameGoal(sides []side) (map[actorNet]float64, error) {
+	type key struct{ hi, lo, who int }
+	order := func(a, b key) int {
+		return cmp.Or(cmp.Compare(a.hi, b.hi), cmp.Compare(a.lo, b.lo), cmp.Compare(a.who, b.who))
+	}
 	joint := map[key]float64{}
 	for i, sd := range sides {
 		d, err := successDist(sd.pool, s.swing())
 		if err != nil {
-			return pmf{}, err
+			return nil, err
 		}
-		// The sums run in the keys' order, so that the odds come out the
-		// same to the last bit at every run (a map's order varies).
-		keys := slices.SortedFunc(maps.Keys(joint), func(a, b key) int { return cmp.Or(cmp.Compare(a.hi, b.hi), cmp.Compare(a.lo, b.lo)) })
+		keys := slices.SortedFunc(maps.Keys(joint), order)
 		next := map[key]float64{}
 		for j, p := range d.P {
 			if p == 0 {
@@ -172,28 +190,27 @@ func (s *State) topTwo(sides []side) (pmf, error) {
 			}
 			v := d.Min + j
 			if i == 0 {
-				next[key{v, math.MinInt}] += p
+				next[key{v, math.MinInt, 0}] += p
 				continue
 			}
 			for _, k := range keys {
 				q := joint[k]
-				hi, lo := k.hi, k.lo
 				switch {
-				case v > hi:
-					hi, lo = v, hi
-				case v > lo:
-					lo = v
+				case v > k.hi: // only more takes the lead: ties go to the one named first
+					k = key{v, k.hi, i}
+				case v > k.lo:
+					k.lo = v
 				}
-				next[key{hi, lo}] += p * q
+				next[k] += p * q
 			}
 		}
 		joint = next
 	}
-	net := map[int]float64{}
-	for _, k := range slices.SortedFunc(maps.Keys(joint), func(a, b key) int { return cmp.Or(cmp.Compare(a.hi, b.hi), cmp.Compare(a.lo, b.lo)) }) {
-		net[k.hi-k.lo] += joint[k]
+	out := map[actorNet]float64{}
+	for _, k := range slices.SortedFunc(maps.Keys(joint), order) {
+		out[actorNet{k.who, k.hi - k.lo}] += joint[k]
 	}
-	return toPMF(net), nil
+	return out, nil
 }
 
 // inOrder returns m's keys in increasing order, for sums over m that
@@ -201,37 +218,54 @@ func (s *State) topTwo(sides []side) (pmf, error) {
 func inOrder(m map[int]float64) []int { return slices.Sorted(maps.Keys(m)) }
 
 // netOdds fills o's bands and distribution from the actor's net
-// successes (before a same-goal swap); opp is the target of an attack.
+// successes; opp is the target of an attack. A same-goal roll's are
+// sameOdds.
 func (s *State) netOdds(o fray.Odds, d CheckData, net pmf, opp fray.CombatantID) fray.Odds {
 	if d.Kind == KindAttack {
 		return s.harmOdds(o, d, net, opp)
 	}
 	var bands [4]float64
-	lo, hi := net.min, net.min+len(net.p)-1
-	if d.Same {
-		lo = 0
-		hi = max(-net.min, hi)
-	}
-	dist := make([]float64, hi-lo+1)
 	for i, p := range net.p {
-		v := net.min + i
-		if d.Same && v < 0 {
-			v = -v // the opponent rolled more: they are the actor
-		}
-		bands[slices.Index(Bands(), BandOf(v))] += p
-		dist[v-lo] += p
+		bands[slices.Index(Bands(), BandOf(net.min+i))] += p
 	}
 	for i, b := range Bands() {
-		if d.Same && b == BandOpponent {
-			continue // whoever rolls more is the actor: net is never below 0
-		}
 		o.Bands = append(o.Bands, fray.Band{Name: s.bandWords(b), P: bands[i]})
 	}
-	o.Dist, o.Mean = distPoints(pmf{min: lo, p: dist})
+	o.Dist, o.Mean = distPoints(net)
 	o.DistOf = "net successes"
-	if d.Same {
-		o.DistOf = "net successes of whoever rolls more"
+	return o
+}
+
+// sameOdds fills o's bands and distribution from joint, the chance of
+// each actor and net successes of a same-goal roll (P-3) among names, in
+// the order named. Each band says who is the actor, the one whose result
+// counts: "Gatecrasher is the actor: actor narrates", its Who that name.
+// The bands go by actor in the order named but for last (the one the
+// odds are for), whose come last; each actor's worst first. A band no
+// roll can reach is left out. Dist is the net successes of whoever is the
+// actor.
+func (s *State) sameOdds(o fray.Odds, names []string, last int, joint map[actorNet]float64) fray.Odds {
+	p := make([][4]float64, len(names)) // p[who][band]
+	net := map[int]float64{}
+	for _, k := range slices.SortedFunc(maps.Keys(joint), compareActorNet) {
+		p[k.who][slices.Index(Bands(), BandOf(k.net))] += joint[k]
+		net[k.net] += joint[k]
 	}
+	order := make([]int, 0, len(names))
+	for i := range names {
+		if i != last {
+			order = append(order, i)
+		}
+	}
+	for _, i := range append(order, last) {
+		for j, b := range Bands() {
+			if p[i][j] > 0 {
+				o.Bands = append(o.Bands, fray.Band{Name: names[i] + " is the actor: " + s.bandWords(b), P: p[i][j], Who: []string{names[i]}})
+			}
+		}
+	}
+	o.Dist, o.Mean = distPoints(toPMF(net))
+	o.DistOf = "net successes of whoever rolls more"
 	return o
 }
 

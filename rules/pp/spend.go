@@ -519,15 +519,29 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 		for i, x := range all {
 			succ[i] = x.Successes
 		}
-		netm := map[int]float64{}
-		for _, v := range inOrder(mine) {
-			p := mine[v]
-			succ[sp.idx] = v
-			netm[topTwoNet(succ)] += p
+		joint := map[actorNet]float64{}
+		names := make([]string, len(all))
+		for i, x := range all {
+			names[i] = s.NameOf(x.Who)
 		}
-		return s.netOdds(o, s.Res.Last, toPMF(netm), s.Res.Last.Opponent), nil
+		for _, v := range inOrder(mine) {
+			succ[sp.idx] = v
+			joint[topTwo(succ)] += mine[v]
+		}
+		return s.sameOdds(o, names, sp.idx, joint), nil
 	}
 	d := s.Res.Last
+	if d.Same {
+		// Two with the same goal: whoever has more is the actor, a tie
+		// going to the one who called the roll.
+		joint := map[actorNet]float64{}
+		for _, v := range inOrder(mine) {
+			succ := []int{d.Successes, d.OppSuccesses}
+			succ[sp.idx] = v
+			joint[topTwo(succ)] += mine[v]
+		}
+		return s.sameOdds(o, []string{s.NameOf(d.Actor), s.NameOf(d.Opponent)}, sp.idx, joint), nil
+	}
 	netm := map[int]float64{}
 	for _, v := range inOrder(mine) {
 		p := mine[v]
@@ -548,18 +562,19 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 	return s.netOdds(o, d, net, d.Opponent), nil
 }
 
-// topTwoNet returns the most of xs less the next most.
-func topTwoNet(xs []int) int {
-	hi, lo := math.MinInt, math.MinInt
-	for _, x := range xs {
+// topTwo returns who of xs has the most (the first of a tie) and by how
+// much more than the next most.
+func topTwo(xs []int) actorNet {
+	who, hi, lo := 0, math.MinInt, math.MinInt
+	for i, x := range xs {
 		switch {
 		case x > hi:
-			hi, lo = x, hi
+			who, hi, lo = i, x, hi
 		case x > lo:
 			lo = x
 		}
 	}
-	return hi - lo
+	return actorNet{who, hi - lo}
 }
 
 // succeeding counts the group members with 1 net success or more.

@@ -108,7 +108,7 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 			if err := ev.Decode(&n); err != nil {
 				return err
 			}
-			d = reactData{Name: n.Name, To: n.To, Note: n.Note}
+			d = reactData{Name: n.Name, To: n.To, Note: n.Note, For: n.For}
 		} else if err := ev.Decode(&d); err != nil {
 			return err
 		}
@@ -116,7 +116,9 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		if r == nil || o == nil || s.current() == "" {
 			return fray.Errorf(fray.EINVALID, "Event %d is a reaction that cannot be placed.", ev.Seq)
 		}
-		s.react(r, o.ID, d.Note)
+		s.react(r, o.ID, d.For, d.Note)
+	case EventMoved:
+		return s.applyMoved(ev)
 	default:
 		return fray.Errorf(fray.EINVALID, "Event %d has the type %q, unknown to the Combat Queue.", ev.Seq, ev.Type)
 	}
@@ -165,8 +167,9 @@ func (s *State) toBottom() {
 // below the current actor once they go to the bottom, or below another
 // reactor. A log recorded before reactions to those waiting in the queue
 // were refused may hold one: the reactor goes right below them where they
-// stand now. note is the reaction's note, if any.
-func (s *State) react(r *fray.Combatant, to fray.CombatantID, note string) {
+// stand now. ally is the one the reaction is taken for (for=), if any;
+// note is the reaction's note, if any.
+func (s *State) react(r *fray.Combatant, to, ally fray.CombatantID, note string) {
 	id := r.ID
 	// The live state owns Queue and Below (Clone copies them), so the
 	// reactor leaves them in place.
@@ -184,7 +187,7 @@ func (s *State) react(r *fray.Combatant, to fray.CombatantID, note string) {
 	} else {
 		s.Queue = append(s.Queue, id)
 	}
-	t := Turn{ID: id, To: to}
+	t := Turn{ID: id, To: to, For: ally}
 	if note != "" {
 		// The same search Decide made for the event's Mentions, on the
 		// same state; Apply does not read Mentions, which events

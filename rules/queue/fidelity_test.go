@@ -167,3 +167,97 @@ func TestQ3_ReactionCountersAnActionBeingTaken(t *testing.T) {
 	// Brigand #1's turn: Johann's turn is over.
 	refuseDeclared(t, e, "react Melvina to=Johann", "Johann is waiting in the queue")
 }
+
+// zoned is the seed's Johann example with zones: Johann and Brigand #1
+// in zone 1, the others in zone 2.
+const zoned = `add Johann side=pc wits=3 zone=1
+add "Brigand #1" group=Brigands wits=2 zone=1
+add "Brigand #2" group=Brigands wits=1 zone=2
+add Melvina side=pc wits=2 zone=2
+add "Pet Bear" wits=1 zone=2
+initiative Johann 15
+initiative "Brigand #1" 14
+initiative Melvina 10
+initiative "Pet Bear" 8
+start`
+
+// Q-2 (issue 14, item 26): seed 004, "Minor actions include readying a
+// weapon, reloading a crossbow, or traversing the battlefield (distances
+// are handled in abstract Zones)", and SPEC lists zone among the stats. A
+// zone is recorded with add NAME zone=N, the order shows it, and move
+// [NAME] zone=N is the current actor's Minor action to another zone,
+// taken back by undo.
+func TestQ2_ZonesRecordedAndTraversed(t *testing.T) {
+	e := engine.New(queue.New(), rand.New(rand.NewPCG(4, 4)))
+	run(t, e, zoned)
+	if got, want := e.View().Order[0].String(), "Johann (current, zone 1)"; got != want {
+		t.Errorf("the top of the queue: %q, want %q", got, want)
+	}
+	refuseDeclared(t, e, "move Melvina zone=1", "It is Johann's turn")
+	refuseDeclared(t, e, "move zone=near", "not a whole number")
+	refuseDeclared(t, e, "move Johann", "Say the zone")
+	refuseDeclared(t, e, "move zone=1", "already in zone 1")
+	run(t, e, `act Johann major note="charges in, attacks Brigand #1"`+"\nmove Johann zone=2")
+	if got, want := e.View().Order[0].String(), "Johann (current, major, minor; zone 2)"; got != want {
+		t.Errorf("Johann after his move: %q, want %q", got, want)
+	}
+	ev := lastEvent(t, e, queue.EventMoved)
+	var d struct {
+		Name fray.CombatantID `json:"name"`
+		Zone int              `json:"zone"`
+	}
+	if err := ev.Decode(&d); err != nil || d.Zone != 2 || d.Name != e.State().(*queue.State).Find("Johann").ID {
+		t.Errorf("the move's payload: %+v (%v), want Johann's id and zone 2", d, err)
+	}
+	if _, ok := queue.New().Payloads()[queue.EventMoved]; !ok {
+		t.Errorf("Payloads does not declare %s", queue.EventMoved)
+	}
+	// A move is a Minor action: the turn has had its two.
+	refuseDeclared(t, e, "move zone=3", "already taken two actions")
+	run(t, e, "undo")
+	if z := e.State().(*queue.State).Find("Johann").Stat(queue.StatZone); z != 1 {
+		t.Errorf("Johann's zone after undo: %d, want 1", z)
+	}
+	// With hit points, which the players do not all see, the zone is
+	// the Note and the hit points the Status.
+	f := newFight(t, "move Ann zone=3")
+	if o := f.View().Order[0]; o.Note != "minor; zone 3" || o.Status != "hp 10/10" {
+		t.Errorf("Ann after her move: note %q, status %q", o.Note, o.Status)
+	}
+}
+
+// Q-3 (issue 14, item 26): seed 004, "Johann uses a class ability of his
+// to suffer the damage instead of an ally in his zone (an abstraction for
+// distances on the battlefield) - but it costs him a Reaction." A
+// reaction on an ally's behalf (react … for=ALLY) needs the ally in the
+// reactor's zone; where a zone is not recorded, it is not checked.
+func TestQ3_ReactionForAnAllyInHisZone(t *testing.T) {
+	const toBrigand2 = "next\nact \"Brigand #1\" major\nnext\nact \"Brigand #2\" major note=\"threatens Melvina\""
+	t.Run("other zone", func(t *testing.T) {
+		e := engine.New(queue.New(), rand.New(rand.NewPCG(4, 4)))
+		run(t, e, zoned+"\nact Johann major\n"+toBrigand2)
+		refuseDeclared(t, e, `react Johann to="Brigand #2" for=Melvina`, "Johann is in zone 1 and Melvina in zone 2")
+		refuseDeclared(t, e, `react Johann to="Brigand #2" for=Johann`, "on their own behalf")
+	})
+	t.Run("his zone", func(t *testing.T) {
+		e := engine.New(queue.New(), rand.New(rand.NewPCG(4, 4)))
+		run(t, e, zoned+"\nact Johann major\nmove Johann zone=2\n"+toBrigand2)
+		run(t, e, `react Johann to="Brigand #2" for=Melvina`+"\nnext")
+		if got, want := queueOf(e.View()), "Melvina, Pet Bear, Brigand #1, Brigand #2, Johann"; got != want {
+			t.Errorf("queue %s, want %s", got, want)
+		}
+		// Round 1: Johann, Brigand #1, Brigand #2, the reaction, Melvina.
+		h := e.View().History[0]
+		if got, want := h.Turns[3], "Johann (reacts to Brigand #2 for Melvina)"; got != want {
+			t.Errorf("the history says %q, want %q (%v)", got, want, h.Turns)
+		}
+		if got := h.Who[3]; !reflect.DeepEqual(got, []string{"Johann", "Brigand #2", "Melvina"}) {
+			t.Errorf("the reaction's Who: %v", got)
+		}
+	})
+	t.Run("no zones", func(t *testing.T) {
+		e := engine.New(queue.New(), rand.New(rand.NewPCG(4, 4)))
+		run(t, e, setup+"\nact Johann major\n"+toBrigand2)
+		run(t, e, `react Johann to="Brigand #2" for=Melvina`)
+	})
+}

@@ -51,6 +51,13 @@
 // action of its own: the GM decides whether it costs a Major or a Minor
 // action and says so with act. The Incapacitated and the dead make none.
 //
+// Zones (seed 004, "distances are handled in abstract Zones") are the
+// stat zone=, a whole number the GM may leave unrecorded; the order shows
+// a recorded one ("zone 2"). move [NAME] zone=N is the current actor's
+// Minor action of "traversing the battlefield" (Q-2). A reaction on an
+// ally's behalf, react NAME to=NAME for=ALLY, needs the ally in the
+// reactor's zone ("an ally in his zone") when both zones are recorded.
+//
 // Secrets are declared (fray.TagWho): every event's payload holds the ids
 // of the combatants it refers to (fray.CombatantID), and of those its
 // note's words name (Mentions, read once when the command is decided),
@@ -95,7 +102,7 @@ const (
 )
 
 var spec = engine.Spec{
-	Stats:     []string{StatWits, StatBonus, StatHP},
+	Stats:     []string{StatWits, StatBonus, StatHP, StatZone},
 	Placement: true,
 	Settings: map[string][]string{
 		SettingToHit:   {"roll", "gm"},
@@ -141,6 +148,7 @@ func (*System) Payloads() map[string]any {
 		EventDamaged:      damagedData{},
 		EventHealed:       healedData{},
 		EventChecked:      checkData{},
+		EventMoved:        movedData{},
 	}
 }
 
@@ -187,6 +195,9 @@ type reactData struct {
 	Name fray.CombatantID `json:"name"`
 	To   fray.CombatantID `json:"to"`
 	Note string           `json:"note,omitempty"`
+	// For is the ally on whose behalf the reaction is taken (for=), if
+	// any.
+	For fray.CombatantID `json:"for,omitempty"`
 }
 
 // reactNoted is the payload of EventReacted when its note names other
@@ -195,6 +206,7 @@ type reactNoted struct {
 	Name fray.CombatantID `json:"name"`
 	To   fray.CombatantID `json:"to"`
 	Note string           `json:"note,omitempty"`
+	For  fray.CombatantID `json:"for,omitempty"`
 	// Mentions are the other combatants Note names.
 	Mentions []fray.CombatantID `json:"mentions,omitempty"`
 }
@@ -256,6 +268,8 @@ type Turn struct {
 	ID fray.CombatantID
 	// To is whom a reaction answered; "" for a turn.
 	To fray.CombatantID
+	// For is the ally on whose behalf a reaction was taken; "" for none.
+	For fray.CombatantID
 	// Note is a reaction's note (note=); nil for none.
 	Note *TurnNote
 }
@@ -349,7 +363,8 @@ func (*System) Commands() []fray.CommandDoc {
 		fray.CommandDoc{Usage: "start", Summary: "Roll 1d20 + Wits for everyone, once per group, and form the queue (Q-1); the event records each party's chance to come first. Example: odds start."},
 		fray.CommandDoc{Usage: "act [NAME] major|minor [note=TEXT]", Summary: "The current actor takes an action: Major (attacks, charges) and Minor, or two Minor, per turn (Q-2); the Incapacitated and the dead take none."},
 		fray.CommandDoc{Usage: "next [NAME]", Summary: "The current actor goes to the bottom of the queue."},
-		fray.CommandDoc{Usage: "react NAME to=NAME [note=TEXT]", Summary: "A reaction to the current actor (or to a reaction to them): NAME will stand right below the one answered, once that one has gone to the bottom (Q-3); the Incapacitated and the dead take none."},
+		fray.CommandDoc{Usage: "move [NAME] zone=N [note=TEXT]", Summary: "The current actor's Minor action of traversing the battlefield to zone N (Q-2); add NAME zone=N records a zone. Example: move Johann zone=2."},
+		fray.CommandDoc{Usage: "react NAME to=NAME [for=ALLY] [note=TEXT]", Summary: "A reaction to the current actor (or to a reaction to them): NAME will stand right below the one answered, once that one has gone to the bottom (Q-3); for= names the ally it is taken for, who must be in NAME's zone; the Incapacitated and the dead take none."},
 		fray.CommandDoc{Usage: "attack ATTACKER TARGET [with=WEAPON] [hit=yes|no] [mod=±N] [injury=scarred|maimed|dead]", Summary: "A Major action: d20 + Wits against 10 + the target's Wits (or the GM's hit=), then Red and Black by the weapon's weight; a Black 6 triggers its special (Q-4); dice=D20,RED,BLACK."},
 		fray.CommandDoc{Usage: "injury NAME scarred|maimed|dead …", Summary: "Choose the Injuries an Incapacitated combatant took, one or several at once; each at most once, so the third Injury gives all that are left, dead among them (Q-5). Example: injury Bob scarred maimed."},
 		fray.CommandDoc{Usage: "damage NAME N [injury=scarred|maimed|dead]", Summary: "The GM takes N hit points off (a trap, a fall): at 0 Incapacitated, and damage to the Incapacitated is an Injury, as an attack's (Q-5); no action. Example: damage Johann 3."},
@@ -403,7 +418,9 @@ func (*System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Ev
 		ev, err = s.decideHeal(cmd)
 	case "check":
 		return s.decideCheck(cmd, r)
-	case "delay", "hold", "interrupt", "force", "reorder", "aware", "surprise", "move":
+	case "move":
+		return s.decideMove(cmd)
+	case "delay", "hold", "interrupt", "force", "reorder", "aware", "surprise":
 		return nil, fray.Errorf(fray.EINVALID, "The Combat Queue has no %s command; see help.", cmd.Name)
 	default:
 		return nil, fray.Errorf(fray.EINVALID, "Unknown command %q; type help for the commands.", cmd.Name)
@@ -729,10 +746,10 @@ func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
 }
 
 func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 1, 1, "react NAME to=NAME [note=TEXT]"); err != nil {
+	if err := engine.CheckArgs(cmd, 1, 1, "react NAME to=NAME [for=ALLY] [note=TEXT]"); err != nil {
 		return fray.Event{}, err
 	}
-	if err := engine.CheckOpts(cmd, "to", "note"); err != nil {
+	if err := engine.CheckOpts(cmd, "to", KeyFor, "note"); err != nil {
 		return fray.Event{}, err
 	}
 	c, err := s.Lookup(cmd.Args[0])
@@ -765,14 +782,25 @@ func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
 	if err := s.checkFit(c); err != nil {
 		return fray.Event{}, err
 	}
+	var ally fray.CombatantID
+	if name, ok := cmd.Opts[KeyFor]; ok {
+		a, err := s.Lookup(name)
+		if err != nil {
+			return fray.Event{}, err
+		}
+		if err := s.checkAlly(c, a); err != nil {
+			return fray.Event{}, err
+		}
+		ally = a.ID
+	}
 	note := cmd.Opts["note"]
 	if len(note) > 200 {
 		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
 	if m := s.mentions(note, c); m != nil {
-		return fray.NewEvent(EventReacted, reactNoted{Name: c.ID, To: o.ID, Note: note, Mentions: m})
+		return fray.NewEvent(EventReacted, reactNoted{Name: c.ID, To: o.ID, Note: note, For: ally, Mentions: m})
 	}
-	return fray.NewEvent(EventReacted, reactData{Name: c.ID, To: o.ID, Note: note})
+	return fray.NewEvent(EventReacted, reactData{Name: c.ID, To: o.ID, Note: note, For: ally})
 }
 
 func quoteName(n string) string {

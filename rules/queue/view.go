@@ -99,12 +99,21 @@ func (s *State) slot(id fray.CombatantID) fray.Slot {
 // prints its Note before its Status, joined by ", ", so they could only
 // be split with other words; the Note is then empty. Otherwise (no hit
 // points, or none left: Incapacitated, Injuries, an Injury to choose,
-// which the players choose) the text is the Note.
+// which the players choose) the text is the Note. A recorded zone, which
+// everyone sees, follows the words in the Note ("major; zone 2"), and
+// the fight is then the Status alone when it shows hit points.
 func (s *State) slotWords(id fray.CombatantID, words string) (note, status string) {
-	var fight string
+	var fight, zone string
 	var numbered bool
 	if c := s.ByID(id); c != nil {
 		fight, numbered = s.fighterNote(c)
+		zone = zoneWords(c)
+	}
+	if zone != "" {
+		if numbered {
+			return joinNote(words, zone), fight
+		}
+		return joinNote(joinNote(words, zone), fight), ""
 	}
 	text := joinNote(words, fight)
 	if numbered {
@@ -115,8 +124,8 @@ func (s *State) slotWords(id fray.CombatantID, words string) (note, status strin
 
 // roundTurns says a round's turns in the seeds' words, with the names the
 // combatants have now: a turn is its taker's name, a reaction "NAME
-// (reacts to NAME)" or "NAME (its note)". Who lists each turn's names,
-// its taker's first.
+// (reacts to NAME)", "NAME (reacts to NAME for ALLY)" or "NAME (its
+// note)". Who lists each turn's names, its taker's first.
 func (s *State) roundTurns(round int, turns []Turn) fray.RoundTurns {
 	rt := fray.RoundTurns{Round: round, Turns: make([]string, len(turns))}
 	for i, t := range turns {
@@ -124,6 +133,8 @@ func (s *State) roundTurns(round int, turns []Turn) fray.RoundTurns {
 		switch {
 		case t.To == "":
 			rt.Turns[i] = name
+		case t.Note == nil && t.For != "":
+			rt.Turns[i] = name + " (reacts to " + s.NameOf(t.To) + " for " + s.NameOf(t.For) + ")"
 		case t.Note == nil:
 			rt.Turns[i] = name + " (reacts to " + s.NameOf(t.To) + ")"
 		default:
@@ -135,6 +146,8 @@ func (s *State) roundTurns(round int, turns []Turn) fray.RoundTurns {
 		who := []string{s.NameOf(t.ID)}
 		switch {
 		case t.To == "":
+		case t.Note == nil && t.For != "":
+			who = append(who, s.NameOf(t.To), s.NameOf(t.For))
 		case t.Note == nil:
 			who = append(who, s.NameOf(t.To))
 		default:

@@ -199,7 +199,11 @@ func (s *State) applyCurrent(ev fray.Event) error {
 		}
 	case EventMoved:
 		ch.Moved += inches
-		ch.PhaseUsed += inches
+		if h := ch.Act.Hold; h != nil && h.Turn != s.Round {
+			h.Move -= inches // a held action's move from an earlier turn (V-3)
+		} else {
+			ch.PhaseUsed += inches
+		}
 		if ch.Act.Acted {
 			ch.Act.After = true
 		} else {
@@ -345,6 +349,7 @@ func (s *State) applyTurnEnded(ev fray.Event, d TurnEndData) error {
 		for i := range ch.Held {
 			if ch.Held[i].Turn == s.Round {
 				ch.Held[i].Performed = ch.Performed
+				ch.Held[i].Move = max(0, ch.PhaseMove-ch.PhaseUsed)
 			}
 		}
 	}

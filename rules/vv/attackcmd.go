@@ -259,7 +259,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 			}
 		}
 		what := fmt.Sprintf("an attack with %s", pw.Name)
-		if a.Divert, err = s.checkDivert(cmd, tgt, unaware && !noticed || immobile, muscle, what); err != nil {
+		if a.Divert, err = s.checkDivert(cmd, tgt, unaware && !noticed || immobile, muscle, false, what); err != nil {
 			return nil, err
 		}
 		if a.Effect {
@@ -296,17 +296,20 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 // (not surprised, helpless or incapacitated), the attack one that may be
 // rolled with (house rule: close muscle-powered attacks and falling), and
 // N at most a tenth of the victim's current Power, rounded down (V-13).
-func (s *State) checkDivert(cmd fray.Command, tgt *fray.Combatant, helpless, muscle bool, what string) (int, error) {
+// A fall is no attack: a victim of surprise may roll with it.
+func (s *State) checkDivert(cmd fray.Command, tgt *fray.Combatant, helpless, muscle, fall bool, what string) (int, error) {
 	n, err := intOpt(cmd, KeyDivert, 0, 1000, 0, "the most damage rolled with to Power")
 	if err != nil || n == 0 {
 		return n, err
 	}
-	ch := s.char(tgt.ID)
+	surprised, first := s.surprised(tgt.ID)
 	switch {
 	case helpless:
 		return 0, fray.Errorf(fray.EINVALID, "%s is not aware of %s, or cannot defend, so cannot roll with the punch (V-13).", tgt, what)
-	case ch != nil && ch.Victim && s.Round == 1:
-		return 0, fray.Errorf(fray.EINVALID, "%s was taken by surprise this turn, so cannot roll with the punch (V-13).", tgt)
+	case surprised && !fall && first == 0:
+		return 0, fray.Errorf(fray.EINVALID, "%s was taken by surprise (V-4) and has no action phases in the first turn, so is not aware of %s and cannot roll with the punch (V-13).", tgt, what)
+	case surprised && !fall:
+		return 0, fray.Errorf(fray.EINVALID, "%s was taken by surprise (V-4): until their first action phase (%d) comes, they are not aware of %s and cannot roll with the punch (V-13).", tgt, first, what)
 	case !muscle && s.Setting(SetRolling, House) == House:
 		return 0, fray.Errorf(fray.EINVALID, "Only close, muscle-powered attacks and falls can be rolled with (V-13, house rule; say muscle=yes for an arrow or a boomerang, or set rolling=raw); %s is not one.", what)
 	case !tracksPower(tgt):
@@ -316,6 +319,28 @@ func (s *State) checkDivert(cmd fray.Command, tgt *fray.Combatant, helpless, mus
 		return 0, fray.Errorf(fray.EINVALID, "divert=%d: %s has %d Power, so can roll with at most %d (a tenth, rounded down) (V-13).", n, tgt, s.power(tgt), most)
 	}
 	return n, nil
+}
+
+// surprised reports whether the combatant id is still taken by surprise
+// (V-4, V-13): an ambush victim in the first turn whose first action
+// phase of it has not yet come (they are aware once it comes, whether they
+// then act, hold or decline). first is that phase, or 0 when they have
+// none in the turn (as written, or every phase lost).
+func (s *State) surprised(id fray.CombatantID) (surprised bool, first int) {
+	ch := s.char(id)
+	if ch == nil || !ch.Victim || s.Round != 1 {
+		return false, 0
+	}
+	for _, sl := range s.Sched {
+		if sl.ID != id || sl.Status == slotLost {
+			continue
+		}
+		if sl.Status != slotPending {
+			return false, 0 // reached
+		}
+		return true, sl.Phase
+	}
+	return true, 0
 }
 
 // attackPowers lists the combatant's powers that can attack.

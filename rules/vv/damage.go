@@ -46,7 +46,7 @@ func (d *decider) damage(cmd fray.Command) error {
 			return err
 		}
 	}
-	divert, err := s.checkDivert(cmd, c, false, falling, "this damage (say falling=yes for a fall)")
+	divert, err := s.checkDivert(cmd, c, false, falling, falling, "this damage (say falling=yes for a fall)")
 	if err != nil {
 		return err
 	}

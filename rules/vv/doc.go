@@ -20,6 +20,8 @@
 //   - held=house|raw (V-3): an action saved with hold lasts up to its
 //     owner's next action, one at a time, across turns; as written it lasts
 //     to the turn's end. interrupt uses it before whoever is acting.
+//     Carried into the next turn, it may move what its owner had left of
+//     the phase it was saved in (under movement=house), then act.
 //   - surprise=house|raw (V-4): the victims named with surprise have their
 //     first initiative halved and lose the actions before the attackers'
 //     highest; as written they have no phases on the first turn.

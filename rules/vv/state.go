@@ -65,6 +65,11 @@ type Hold struct {
 	// frozen when that turn ends, and decides whether using the hold costs
 	// Power.
 	Performed int `json:"performed"`
+	// Move is the inches its owner had left to move in the phase it was
+	// saved in, frozen with Performed, and less what they move with it in
+	// a later turn: the move a held action carried into the next turn has
+	// (V-3, V-6, house rules).
+	Move int `json:"move,omitempty"`
 }
 
 // Activation is what a character has done since they last began acting:
@@ -426,6 +431,9 @@ func (s *State) moveLeft(id fray.CombatantID) int {
 	}
 	if s.Setting(SetMovement, House) == RAW {
 		return max(0, moveRate(c)-ch.Moved)
+	}
+	if h := ch.Act.Hold; h != nil && h.Turn != s.Round {
+		return max(0, h.Move) // carried from an earlier turn (V-3)
 	}
 	return max(0, ch.PhaseMove-ch.PhaseUsed)
 }

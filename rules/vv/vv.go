@@ -436,6 +436,9 @@ func (d *decider) move(cmd fray.Command) error {
 		if s.Setting(SetMovement, House) == RAW {
 			return fray.Errorf(fray.EINVALID, "%s can move %d\" more this turn (Move Rate %d\", %d\" used); %d\" is too far (V-6).", c, left, moveRate(c), ch.Moved, n)
 		}
+		if h := ch.Act.Hold; h != nil && h.Turn != s.Round {
+			return fray.Errorf(fray.EINVALID, "%s can move up to %d\" with the action held from turn %d, phase %d (what was left of that phase's move); %d\" is too far (V-3, V-6).", c, left, h.Turn, h.Phase, n)
+		}
 		return fray.Errorf(fray.EINVALID, "%s can move up to %d\" on this action (%d\" per action and at most %d\" carried from the previous one); %d\" is too far (V-6).", c, left, ch.Allot, ch.Allot, n)
 	}
 	return d.emit(EventMoved, MoveData{Who: c.ID, Inches: n})
