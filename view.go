@@ -31,8 +31,8 @@ type View struct {
 	Round int `json:"round"`
 	// Current names whose turn it is, or "" when nobody's.
 	Current string `json:"current"`
-	// CurrentID is the id of the combatant whose turn it is (the engine
-	// fills it from Current).
+	// CurrentID is the id of the combatant whose turn it is; the system
+	// fills it with Current.
 	CurrentID CombatantID `json:"current_id,omitempty"`
 	// Order is this round's order of play, with markers.
 	Order []Slot `json:"order"`
@@ -49,8 +49,7 @@ type View struct {
 
 // Slot is one place in an order of play.
 type Slot struct {
-	// ID is the combatant's id (the engine fills it from Name when the
-	// system leaves it empty).
+	// ID is the combatant's id; the system fills it with Name.
 	ID CombatantID `json:"id,omitempty"`
 	// Name names the combatant.
 	Name string `json:"name"`

@@ -308,9 +308,7 @@ func renameIn(enc *fray.Encounter, id fray.CombatantID, name string) {
 				x.By = name
 			}
 			if u := x.Until; u != nil && u.ID == id {
-				v := *u // anchors may be shared with an earlier state's copy
-				v.Name = name
-				x.Until = &v
+				u.Name = name
 			}
 		}
 	}

@@ -83,30 +83,8 @@ func (e *Engine) System() fray.System { return e.sys }
 // State returns the current state. The caller must not change it.
 func (e *Engine) State() fray.State { return e.st }
 
-// View returns the system's view of the current state, with the ids of
-// the combatants it names filled in.
-func (e *Engine) View() fray.View {
-	v := e.sys.View(e.st)
-	if enc := e.encounter(); enc != nil {
-		FillIDs(enc, &v)
-	}
-	return v
-}
-
-// FillIDs fills in the ids a system's view leaves empty: whose turn it is
-// and each slot's combatant, from the names the rules hold.
-func FillIDs(enc *fray.Encounter, v *fray.View) {
-	if v.CurrentID == "" {
-		v.CurrentID = idOf(enc, v.Current)
-	}
-	for _, slots := range [][]fray.Slot{v.Order, v.Next} {
-		for i := range slots {
-			if slots[i].ID == "" {
-				slots[i].ID = idOf(enc, slots[i].Name)
-			}
-		}
-	}
-}
+// View returns the system's view of the current state.
+func (e *Engine) View() fray.View { return e.sys.View(e.st) }
 
 // Log returns the whole event log, undone steps and the undo and redo
 // events included. The caller must not change it.

@@ -79,7 +79,7 @@ func stamp(enc *fray.Encounter, seed uint64, ev *fray.Event, taken map[fray.Comb
 	ev.Format = fray.FormatIDs
 	for i := range ev.Rolls {
 		if ev.Rolls[i].Who == "" {
-			ev.Rolls[i].Who = idOf(enc, ev.Rolls[i].For)
+			ev.Rolls[i].Who = enc.IDOf(ev.Rolls[i].For)
 		}
 	}
 	start := len(buf)
@@ -114,14 +114,10 @@ func appendAbout(buf []fray.CombatantID, enc *fray.Encounter, ev fray.Event) []f
 		add(id)
 	}
 	for _, n := range names {
-		add(idOf(enc, n))
+		add(enc.IDOf(n))
 	}
 	for _, r := range ev.Rolls {
-		add(idOf(enc, r.For))
+		add(enc.IDOf(r.For))
 	}
 	return out
 }
-
-// idOf returns the id of the combatant enc's rules call name (see
-// fray.Encounter.IDOf).
-func idOf(enc *fray.Encounter, name string) fray.CombatantID { return enc.IDOf(name) }

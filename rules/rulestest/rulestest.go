@@ -329,13 +329,26 @@ func checkState(sys fray.System, st fray.State) error {
 
 // CheckView reports an inconsistent order view: a current actor who is
 // not marked current in the order (or more than one current slot), slots
-// naming nobody in the encounter, rounds out of order in the history, a
+// naming nobody in the encounter or without that combatant's id (Slot.ID,
+// View.CurrentID: the rules fill them), rounds out of order in the history, a
 // history turn that does not declare its taker first (RoundTurns.Who), or
 // a round that does not match the history's last.
 func CheckView(v fray.View, st fray.State) error {
 	names := map[string]bool{}
 	for _, c := range v.Combatants {
 		names[strings.ToLower(c.Name)] = true
+	}
+	ids := map[fray.CombatantID]string{}
+	for _, c := range v.Combatants {
+		ids[c.ID] = c.Name
+	}
+	for _, s := range append(slices.Clone(v.Order), v.Next...) {
+		if n, ok := ids[s.ID]; !ok || n != s.Name {
+			return fmt.Errorf("view: the slot %q has the id %q, which is not that combatant's", s.Name, s.ID)
+		}
+	}
+	if v.Current != "" && ids[v.CurrentID] != v.Current {
+		return fmt.Errorf("view: the current actor %q has the id %q, which is not theirs", v.Current, v.CurrentID)
 	}
 	current := 0
 	for _, s := range v.Order {
