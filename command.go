@@ -89,61 +89,11 @@ func writeWord(b *strings.Builder, w string, positional bool) {
 	b.WriteByte('"')
 }
 
-// CommandDoc describes one command a system accepts, for help screens.
+// CommandDoc is one line of help: a command's usage and summary, written
+// from its declaration (CommandDecl.Doc).
 type CommandDoc struct {
 	// Usage is the command with its arguments, such as "delay [NAME]".
 	Usage string `json:"usage"`
 	// Summary is one sentence saying what the command does.
 	Summary string `json:"summary"`
-}
-
-// Words returns the command words d documents, in order: the first word
-// of each whole command its usage holds ("block NAME | dodge NAME"
-// documents block and dodge; "[before=NAME|after=NAME]" is one command).
-func (d CommandDoc) Words() []string {
-	words := []string{}
-	for _, alt := range d.Forms() {
-		if f := strings.Fields(alt); len(f) > 0 && UsageWord(f[0]) && !slices.Contains(words, f[0]) {
-			words = append(words, f[0])
-		}
-	}
-	return words
-}
-
-// Forms returns the whole commands d's usage holds, split at its
-// top-level " | " and " / ": "block NAME | dodge NAME [mod=N]" is two,
-// "scene / story" too, but "[before=NAME|after=NAME]" stays one.
-func (d CommandDoc) Forms() []string {
-	usage := d.Usage
-	var out []string
-	depth, from := 0, 0
-	for i := 0; i < len(usage); i++ {
-		switch usage[i] {
-		case '[':
-			depth++
-		case ']':
-			depth--
-		case '|', '/':
-			if depth == 0 && i > 0 && usage[i-1] == ' ' && i+1 < len(usage) && usage[i+1] == ' ' {
-				out = append(out, usage[from:i])
-				from = i + 1
-			}
-		}
-	}
-	return append(out, usage[from:])
-}
-
-// UsageWord reports whether s is a literal word of a usage (a command
-// word, or a value to type as it stands): lower-case letters, digits, _
-// and -, starting with a letter.
-func UsageWord(s string) bool {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return false
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
-			return false
-		}
-	}
-	return true
 }

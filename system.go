@@ -77,8 +77,11 @@ type System interface {
 	View(st State) View
 	// Check reports a broken invariant of st, or nil.
 	Check(st State) error
-	// Commands lists the commands the system accepts, for help screens.
-	Commands() []CommandDoc
+	// Commands declares the commands the system accepts, the shared ones
+	// included (engine.SharedDecls): the engine refuses any other word,
+	// and a command whose words do not fit its declaration, before
+	// Decide sees it.
+	Commands() []CommandDecl
 }
 
 // State is the state of one encounter under one System. Each system

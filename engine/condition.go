@@ -38,29 +38,12 @@ const (
 	MaxConditionName = 40
 )
 
-// conditionUsage is the condition command's usage line.
-const conditionUsage = "condition NAME CONDITION [until=cleared|start|end|start:NAME|end:NAME|round][@ROUND|@+N] [mod=N on=all|attack|attacked|defence|check] [from=now|next|ROUND] [once=yes] [by=NAME] [note=TEXT]"
-
-// ConditionDocs lists the condition commands, for help screens.
-func ConditionDocs() []fray.CommandDoc {
-	return []fray.CommandDoc{
-		{Usage: conditionUsage, Summary: "Put a combatant in a condition until an anchored turn edge (default: until cleared); mod= is added to the rolls on= names."},
-		{Usage: "clear NAME CONDITION", Summary: "End a combatant's condition now."},
-	}
-}
-
 func decideCondition(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) {
-	if err := CheckArgs(cmd, 2, 2, conditionUsage); err != nil {
-		return fray.Event{}, err
-	}
-	if err := CheckOpts(cmd, KeyUntil, KeyMod, KeyOn, KeyFrom, KeyOnce, KeyBy, "note"); err != nil {
-		return fray.Event{}, err
-	}
-	c, err := enc.Lookup(cmd.Args[0])
+	c, err := enc.Lookup(cmd.Arg(0))
 	if err != nil {
 		return fray.Event{}, err
 	}
-	cond := fray.Condition{Name: cmd.Args[1], Since: enc.Round}
+	cond := fray.Condition{Name: cmd.Arg(1), Since: enc.Round}
 	if err := checkConditionName(cond.Name); err != nil {
 		return fray.Event{}, err
 	}
@@ -193,19 +176,13 @@ func ParseUntil(enc *fray.Encounter, holder, v string) (*fray.Anchor, error) {
 }
 
 func decideClear(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) {
-	if err := CheckArgs(cmd, 2, 2, "clear NAME CONDITION"); err != nil {
-		return fray.Event{}, err
-	}
-	if err := CheckOpts(cmd); err != nil {
-		return fray.Event{}, err
-	}
-	c, err := enc.Lookup(cmd.Args[0])
+	c, err := enc.Lookup(cmd.Arg(0))
 	if err != nil {
 		return fray.Event{}, err
 	}
-	x := c.Condition(cmd.Args[1])
+	x := c.Condition(cmd.Arg(1))
 	if x == nil {
-		return fray.Event{}, fray.Errorf(fray.ENOTFOUND, "%s is not %s.", c, clip(cmd.Args[1]))
+		return fray.Event{}, fray.Errorf(fray.ENOTFOUND, "%s is not %s.", c, clip(cmd.Arg(1)))
 	}
 	return fray.NewEvent(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: x.Name})
 }

@@ -169,7 +169,7 @@ func TestConditionRefusals(t *testing.T) {
 	refuse(t, e, "condition Ganyeka stunned until=end:Nobody", `no combatant named "Nobody"`)
 	refuse(t, e, "condition Ganyeka stunned until=round@0", "has passed")
 	refuse(t, e, "condition Ganyeka stunned mod=lots", "mod=lots is not a whole number")
-	refuse(t, e, "condition Ganyeka stunned mod=2 on=sneeze", "on=sneeze is not a kind of roll")
+	refuse(t, e, "condition Ganyeka stunned mod=2 on=sneeze", "condition: on=sneeze is not allowed; use one of all, attack, attacked, defence, check.")
 	refuse(t, e, "condition Ganyeka stunned on=attack", "give mod= too")
 	refuse(t, e, "condition Ganyeka", "Usage: condition NAME CONDITION")
 	refuse(t, e, "clear Ganyeka stunned", "Ganyeka is not stunned")

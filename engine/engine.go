@@ -8,6 +8,7 @@
 package engine
 
 import (
+	"maps"
 	"math/rand/v2"
 
 	"fray"
@@ -61,6 +62,8 @@ type Engine struct {
 	redo   []int        // undone steps that redo may restore, last on top
 	snaps  []snapshot   // states after active[:depth], depth increasing
 	since  int          // events applied since the last snapshot
+
+	decls []fray.CommandDecl // Decls(sys), read on the first command
 }
 
 type stepSpan struct{ first, n int }
@@ -123,19 +126,28 @@ func (e *Engine) DoAs(v fray.Viewer, cmd fray.Command) ([]fray.Event, error) {
 	return e.do(cmd)
 }
 
+// Decls returns the declarations of every command the engine's system
+// accepts (see Decls). The caller must not change them.
+func (e *Engine) Decls() []fray.CommandDecl {
+	if e.decls == nil {
+		e.decls = Decls(e.sys)
+	}
+	return e.decls
+}
+
 func (e *Engine) do(cmd fray.Command) ([]fray.Event, error) {
-	switch {
-	case cmd.Name == "":
+	if cmd.Name == "" {
 		return nil, fray.Errorf(fray.EINVALID, "The command is empty.")
-	case cmd.Name == CmdUndo:
-		if err := noWords(cmd); err != nil {
+	}
+	if own := cmd.Name == CmdUndo || cmd.Name == CmdRedo || IsQuery(cmd.Name); own && cmd.Name != CmdOdds {
+		if _, err := checkDecl(e.sys, e.Decls(), cmd); err != nil {
 			return nil, err
 		}
+	}
+	switch {
+	case cmd.Name == CmdUndo:
 		return e.Undo()
 	case cmd.Name == CmdRedo:
-		if err := noWords(cmd); err != nil {
-			return nil, err
-		}
 		return e.Redo()
 	case cmd.Name == CmdOdds:
 		_, err := e.odds(cmd)
@@ -147,6 +159,11 @@ func (e *Engine) do(cmd fray.Command) ([]fray.Event, error) {
 		return nil, fray.Errorf(fray.ETOOLARGE, "The encounter's log holds %d events, the limit (MaxEvents).", MaxEvents)
 	}
 	text := cmd.String()
+	d, err := checkDecl(e.sys, e.Decls(), withoutDice(cmd))
+	if err != nil {
+		return nil, err
+	}
+	cmd.Name = d.Name // the word as declared, whatever its case
 	r, cmd, err := newRoller(e.rng, cmd)
 	if err != nil {
 		return nil, err
@@ -227,11 +244,18 @@ func concernsHidden(enc *fray.Encounter, about []fray.CombatantID) bool {
 	return false
 }
 
-func noWords(cmd fray.Command) error {
-	if len(cmd.Args) > 0 || len(cmd.Opts) > 0 {
-		return fray.Errorf(fray.EINVALID, "%s takes no arguments.", cmd.Name)
+// withoutDice returns cmd without the options dice= and roll=, which the
+// Roller reads and no declaration lists.
+func withoutDice(cmd fray.Command) fray.Command {
+	_, d := cmd.Opts[OptDice]
+	_, r := cmd.Opts[OptRoll]
+	if !d && !r {
+		return cmd
 	}
-	return nil
+	cmd.Opts = maps.Clone(cmd.Opts)
+	delete(cmd.Opts, OptDice)
+	delete(cmd.Opts, OptRoll)
+	return cmd
 }
 
 // Undo takes back the last applied step and returns the EventUndo event

@@ -78,7 +78,7 @@ func TestUndoRedo(t *testing.T) {
 	if a, r := e.Steps(); a != 4 || r != 0 {
 		t.Errorf("steps %d applied, %d redoable; want 4, 0", a, r)
 	}
-	refuse(t, e, "undo now", "takes no arguments")
+	refuse(t, e, "undo now", "Usage: undo (quote names with spaces).")
 	for range 4 {
 		do(t, e, "undo")
 	}
@@ -192,17 +192,17 @@ func TestSharedCommands(t *testing.T) {
 	e := newQueue()
 	do(t, e, "add Ann side=pc wits=2 hidden=yes notes=tall")
 	refuse(t, e, "add ann", "already a combatant")
-	refuse(t, e, "add Bob side=alien", "not a side")
-	refuse(t, e, "add Bob kind=dragon", "not a kind")
+	refuse(t, e, "add Bob side=alien", "add: side=alien is not allowed; use one of pc, npc.")
+	refuse(t, e, "add Bob kind=dragon", "add: kind=dragon is not allowed; use one of character, group, environment.")
 	refuse(t, e, "add Bob agility=3", "does not know the key agility=")
 	refuse(t, e, "add Bob wits=lots", "not a whole number")
-	refuse(t, e, "add Bob hidden=maybe", "neither yes nor no")
+	refuse(t, e, "add Bob hidden=maybe", "add: hidden=maybe is not allowed; use one of yes, no.")
 	refuse(t, e, `add " Bob"`, "starts or ends with a blank")
 	refuse(t, e, "add "+strings.Repeat("x", engine.MaxNameLen+1), "MaxNameLen")
-	refuse(t, e, "add Bob Carl", "one name")
+	refuse(t, e, "add Bob Carl", "Usage: add NAME [side=pc|npc]")
 	refuse(t, e, "remove Zed", `no combatant named "Zed"`)
 	refuse(t, e, "reveal Zed", `no combatant named "Zed"`)
-	refuse(t, e, "set x=y", "setting")
+	refuse(t, e, "set x=y", "set does not know the key x=; it takes hitbase=, player_dice=, tohit=.")
 	do(t, e, "note Ann has a sword", "reveal Ann")
 	refuse(t, e, "reveal Ann", "not hidden")
 	c := e.View().Combatants[0]

@@ -61,6 +61,13 @@ func (e *Engine) odds(cmd fray.Command) (fray.Odds, error) {
 	if !ok {
 		return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s cannot show odds yet.", e.sys.Name())
 	}
+	d, err := checkDecl(e.sys, e.Decls(), cmd)
+	if err != nil {
+		return fray.Odds{}, err
+	}
+	if !d.Rolls {
+		return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds.", d.Name)
+	}
 	odds, err := o.Odds(e.st, cmd)
 	if err != nil {
 		return fray.Odds{}, err

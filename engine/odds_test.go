@@ -18,12 +18,15 @@ func (s *coinState) Clone() fray.State { return &coinState{s.CloneEncounter()} }
 // coin is a system with one roll, "flip", whose odds it can show.
 type coin struct{}
 
-func (coin) ID() string                  { return "coin" }
-func (coin) Name() string                { return "Coin" }
-func (coin) NewState() fray.State        { return &coinState{} }
-func (coin) View(fray.State) fray.View   { return fray.View{Rules: "coin"} }
-func (coin) Check(fray.State) error      { return nil }
-func (coin) Commands() []fray.CommandDoc { return nil }
+func (coin) ID() string                { return "coin" }
+func (coin) Name() string              { return "Coin" }
+func (coin) NewState() fray.State      { return &coinState{} }
+func (coin) View(fray.State) fray.View { return fray.View{Rules: "coin"} }
+func (coin) Check(fray.State) error    { return nil }
+func (coin) Commands() []fray.CommandDecl {
+	return append(engine.SharedDecls(engine.Spec{}), fray.CommandDecl{Name: "flip", Send: fray.SendNamed, Rolls: true,
+		Summary: "Flip a coin.", Args: []fray.Param{{Name: "NAME", Kind: fray.KindCombatant, Actor: true}}})
+}
 func (coin) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	evs, ok, err := engine.DecideShared(&st.(*coinState).Encounter, cmd, engine.Spec{})
 	if !ok {
@@ -67,7 +70,8 @@ func TestOddsQuery(t *testing.T) {
 	if len(e.Log()) != 1 || !reflect.DeepEqual(before, e.State()) {
 		t.Errorf("odds changed the encounter")
 	}
-	refuse(t, e, "odds next", "next rolls no dice")
+	refuse(t, e, "odds add B", "add rolls no dice, so it has no odds.")
+	refuse(t, e, "odds next", `Coin has no command "next"`)
 	refuse(t, e, "odds", "Usage: odds COMMAND")
 	refuse(t, e, "odds flip A dice=1", "odds rolls nothing")
 	refuse(t, e, "odds undo", "undo rolls no dice")

@@ -141,14 +141,9 @@ func TestPlayerDiceSetting(t *testing.T) {
 				t.Fatal("set player_dice=no left it yes")
 			}
 			refuse(t, e, "set nonsense=1", "player_dice")
-			var usage string
-			for _, d := range sys.Commands() {
-				if strings.HasPrefix(d.Usage, "set ") {
-					usage = d.Summary
-				}
-			}
-			if !strings.Contains(usage, "player_dice=no|yes") {
-				t.Errorf("help for set: %q", usage)
+			set, _ := fray.FindDecl(sys.Commands(), engine.CmdSet)
+			if !strings.Contains(set.Summary, "player_dice=no|yes") || !strings.Contains(set.Usage(), "[player_dice=no|yes]") {
+				t.Errorf("help for set: %s — %s", set.Usage(), set.Summary)
 			}
 		})
 	}

@@ -51,61 +51,9 @@ type Spec struct {
 	// Placement reports whether add takes before= and after= (a place in
 	// the order of play).
 	Placement bool
-}
-
-// EngineDocs lists the commands the engine handles itself, which no
-// system documents, for the end of a help screen: undo, redo, the
-// queries, and the table's dice on any command that rolls.
-func EngineDocs() []fray.CommandDoc {
-	return []fray.CommandDoc{
-		{Usage: CmdUndo, Summary: "Take back the last step, exactly."},
-		{Usage: CmdRedo, Summary: "Restore the last step taken back."},
-		{Usage: CmdShow, Summary: "Show the order of play: this round with markers, the next round, the history."},
-		{Usage: CmdHistory, Summary: "Show the turns taken, round by round."},
-		{Usage: CmdLog, Summary: "Show the event log, dice included."},
-		{Usage: CmdHelp + " [COMMAND …]", Summary: "List the commands, or only those named."},
-		{Usage: "… " + OptDice + "=6,3 | " + OptRoll + "=9", Summary: "On any command that rolls: the faces rolled at the table, or their total before bonuses, instead of the seeded roll."},
-	}
-}
-
-// HelpDocs returns every help line of sys: its own commands, the odds
-// command when its list does not document one, then EngineDocs. It is
-// what `fray play` and GET /api/systems show.
-func HelpDocs(sys fray.System) []fray.CommandDoc {
-	docs := slices.Clone(sys.Commands())
-	if !slices.ContainsFunc(docs, func(d fray.CommandDoc) bool { return slices.Contains(d.Words(), CmdOdds) }) {
-		docs = append(docs, fray.CommandDoc{Usage: CmdOdds + " COMMAND …", Summary: "The exact odds of a command's roll with every modifier, without rolling."})
-	}
-	return append(docs, EngineDocs()...)
-}
-
-// SharedDocs lists the shared commands, for help screens.
-func SharedDocs(s Spec) []fray.CommandDoc {
-	add := "add NAME [side=pc|npc] [kind=character|group|environment] [group=NAME] [aware=no] [hidden=yes] [notes=TEXT]"
-	if s.Placement {
-		add += " [before=NAME|after=NAME]"
-	}
-	if len(s.Stats) > 0 {
-		add += " [" + s.Stats[0] + "=N …]"
-	}
-	docs := []fray.CommandDoc{
-		{Usage: add, Summary: "Add a combatant; stats by name: " + strings.Join(s.Stats, ", ") + "."},
-		{Usage: "remove NAME", Summary: "Remove a combatant from the encounter."},
-		{Usage: "note NAME TEXT", Summary: "Record a note about a combatant for the GM."},
-		{Usage: "reveal NAME", Summary: "Show a hidden combatant to the players."},
-		{Usage: "rename NAME NEWNAME", Summary: "Give a combatant another name; everything that refers to them follows."},
-	}
-	docs = append(docs, ConditionDocs()...)
-	settings := settingsOf(s)
-	var keys []string
-	for _, k := range slices.Sorted(maps.Keys(settings)) {
-		keys = append(keys, k+"="+strings.Join(settings[k], "|"))
-	}
-	// No other key=value in the summary: the web reads the set's options
-	// from its words.
-	docs = append(docs, fray.CommandDoc{Usage: "set KEY=VALUE", Summary: "Change a setting: " + strings.Join(keys, ", ") +
-		". With " + SettingPlayerDice + " yes, players enter the faces they rolled at the table (dice, never a total or a modifier)."})
-	return docs
+	// AddOpts declares the further options add takes in the system
+	// (role=, weapon=, …); the system reads them itself.
+	AddOpts []fray.Param
 }
 
 // DecideShared decides the commands every system shares: add, remove, set,
@@ -118,10 +66,8 @@ func DecideShared(enc *fray.Encounter, cmd fray.Command, s Spec) (evs []fray.Eve
 		ev, err = decideAdd(enc, cmd, s)
 	case CmdRemove:
 		var c *fray.Combatant
-		if c, err = OneName(enc, cmd, "remove NAME"); err == nil {
-			if err = CheckOpts(cmd); err == nil {
-				ev, err = fray.NewEvent(fray.EventRemoved, fray.NameData{Who: c.ID})
-			}
+		if c, err = enc.Lookup(cmd.Arg(0)); err == nil {
+			ev, err = fray.NewEvent(fray.EventRemoved, fray.NameData{Who: c.ID})
 		}
 	case CmdSet:
 		ev, err = decideSet(cmd, s)
@@ -133,13 +79,11 @@ func DecideShared(enc *fray.Encounter, cmd fray.Command, s Spec) (evs []fray.Eve
 		ev, err = decideClear(enc, cmd)
 	case CmdReveal:
 		var c *fray.Combatant
-		if c, err = OneName(enc, cmd, "reveal NAME"); err == nil {
-			if err = CheckOpts(cmd); err == nil {
-				if !c.Hidden {
-					return nil, true, fray.Errorf(fray.EINVALID, "%s is not hidden.", c)
-				}
-				ev, err = fray.NewEvent(fray.EventRevealed, fray.NameData{Who: c.ID})
+		if c, err = enc.Lookup(cmd.Arg(0)); err == nil {
+			if !c.Hidden {
+				return nil, true, fray.Errorf(fray.EINVALID, "%s is not hidden.", c)
 			}
+			ev, err = fray.NewEvent(fray.EventRevealed, fray.NameData{Who: c.ID})
 		}
 	case CmdRename:
 		ev, err = decideRename(enc, cmd)
@@ -156,18 +100,11 @@ func DecideShared(enc *fray.Encounter, cmd fray.Command, s Spec) (evs []fray.Eve
 // add checks a name (CheckCombatant), and may not be another present
 // combatant's, without regard to case; a change of case alone is allowed.
 func decideRename(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) {
-	const usage = "rename NAME NEWNAME"
-	if err := CheckArgs(cmd, 2, 2, usage); err != nil {
-		return fray.Event{}, err
-	}
-	if err := CheckOpts(cmd); err != nil {
-		return fray.Event{}, err
-	}
-	c, err := enc.Lookup(cmd.Args[0])
+	c, err := enc.Lookup(cmd.Arg(0))
 	if err != nil {
 		return fray.Event{}, err
 	}
-	to := fray.NormName(cmd.Args[1])
+	to := fray.NormName(cmd.Arg(1))
 	if to == c.Name {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already called that.", c)
 	}
@@ -183,10 +120,7 @@ func decideRename(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) {
 }
 
 func decideAdd(enc *fray.Encounter, cmd fray.Command, s Spec) (fray.Event, error) {
-	if len(cmd.Args) != 1 {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "add takes one name (quote a name with spaces: add \"Grey Ghost\"); it was given %d words.", len(cmd.Args))
-	}
-	name := fray.NormName(cmd.Args[0])
+	name := fray.NormName(cmd.Arg(0))
 	if err := CheckName(name); err != nil {
 		return fray.Event{}, err
 	}
@@ -309,9 +243,6 @@ func exampleSetting(s Spec) string {
 }
 
 func decideNote(enc *fray.Encounter, cmd fray.Command) (fray.Event, error) {
-	if err := CheckOpts(cmd, "text"); err != nil {
-		return fray.Event{}, err
-	}
 	text, hasText := cmd.Opts["text"]
 	if len(cmd.Args) < 1 || (!hasText && len(cmd.Args) < 2) {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "note takes a name and a text: note NAME TEXT.")
@@ -465,45 +396,6 @@ func ParseYesNo(key, v string) (bool, error) {
 		return false, nil
 	}
 	return false, fray.Errorf(fray.EINVALID, "%s=%s is neither yes nor no.", key, clip(v))
-}
-
-// CheckOpts refuses any option of cmd not in allowed, naming it.
-func CheckOpts(cmd fray.Command, allowed ...string) error {
-	for _, k := range slices.Sorted(maps.Keys(cmd.Opts)) {
-		if !slices.Contains(allowed, k) {
-			if len(allowed) == 0 {
-				return fray.Errorf(fray.EINVALID, "%s takes no key=value options; %s= is unknown.", cmd.Name, k)
-			}
-			return fray.Errorf(fray.EINVALID, "%s does not know the key %s=; it takes %s.", cmd.Name, k, strings.Join(suffix(allowed, "="), ", "))
-		}
-	}
-	return nil
-}
-
-func suffix(xs []string, s string) []string {
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = x + s
-	}
-	return out
-}
-
-// CheckArgs refuses a command with fewer than lo or more than hi
-// positional words, showing usage.
-func CheckArgs(cmd fray.Command, lo, hi int, usage string) error {
-	if n := len(cmd.Args); n < lo || n > hi {
-		return fray.Errorf(fray.EINVALID, "Usage: %s (quote names with spaces).", usage)
-	}
-	return nil
-}
-
-// OneName checks that cmd has exactly one positional word and returns the
-// combatant it names.
-func OneName(enc *fray.Encounter, cmd fray.Command, usage string) (*fray.Combatant, error) {
-	if err := CheckArgs(cmd, 1, 1, usage); err != nil {
-		return nil, err
-	}
-	return enc.Lookup(cmd.Args[0])
 }
 
 // MaxAmount bounds the N of the GM's damage NAME N and heal NAME N in

@@ -5,126 +5,59 @@ import (
 	"fray/engine"
 )
 
-// How a command word says whom it acts for.
-const (
-	actsGM        = iota // the GM's alone: it changes the encounter itself
-	actsQuery            // it only reads (show, history, log, help)
-	actsCurrent          // the current actor: move INCHES, hold, decline
-	actsNamed            // the first word when it names a combatant, else the current actor
-	actsAll              // every word that names a combatant: interrupt A B
-	actsNamedOnly        // the first word, which must name the actor: take NAME
-)
-
-// commandActors says whom each command word acts for. A word not listed
-// is the GM's alone, so a command a system adds later is safe until it is
-// listed here.
-var commandActors = map[string]int{
-	engine.CmdAdd: actsGM, engine.CmdRemove: actsGM, engine.CmdSet: actsGM,
-	engine.CmdNote: actsGM, engine.CmdReveal: actsGM, engine.CmdRename: actsGM, engine.CmdUndo: actsGM,
-	engine.CmdRedo: actsGM, "order": actsGM, "reorder": actsGM, "start": actsGM,
-	"surprise": actsGM, "aware": actsGM,
-
-	engine.CmdShow: actsQuery, engine.CmdHistory: actsQuery,
-	engine.CmdLog: actsQuery, engine.CmdHelp: actsQuery,
-
-	"move": actsCurrent, "hold": actsCurrent, "decline": actsCurrent,
-
-	"next": actsNamed, "delay": actsNamed, "act": actsNamed, "force": actsNamed,
-	"react": actsNamed, "full": actsNamed, "defend": actsNamed, "upkeep": actsNamed,
-	"initiative": actsNamed, "facing": actsNamed, "prone": actsNamed, "stand": actsNamed,
-	"attack": actsNamed, "block": actsNamed, "dodge": actsNamed, "parry": actsNamed,
-	"check": actsNamed, "assist": actsNamed, "spend": actsNamed, "defining": actsNamed,
-	"distract": actsNamed, "reload": actsNamed, "test": actsNamed, "free": actsNamed,
-	"kipup": actsNamed, "injury": actsNamed,
-
-	// take answers an attack waiting for the defender: without a name it
-	// would pass as the current actor's, who is the attacker.
-	"take": actsNamedOnly,
-
-	"interrupt": actsAll,
+// ActsFor returns the combatants a command acts for in an encounter
+// whose commands are declared by ds (engine.Decls) and whose view is v,
+// and whether the command is the GM's alone. It reads the command's
+// declaration (fray.CommandDecl.Send and its Actor arguments): a word no
+// declaration names is the GM's alone; a query acts for nobody and is not
+// the GM's; "odds COMMAND …" acts for whom the command would. A word an
+// Actor argument takes is whom the command acts for even when it names
+// nobody (the rules refuse it, but it must not pass as the current
+// combatant's). A player may send a command only when it is not the GM's
+// and acts for their character alone (see allowed).
+func ActsFor(ds []fray.CommandDecl, cmd fray.Command, v fray.View) (who []string, gmOnly bool) {
+	who, gmOnly, _ = actsFor(ds, cmd, v)
+	return who, gmOnly
 }
 
-// systemActors overrides commandActors for one system's word.
-var systemActors = map[string]map[string]int{
-	// cinematic: "attack [TARGET]" — the current character attacks.
-	"cinematic": {"attack": actsCurrent},
-}
-
-// ActsFor returns the combatants a command acts for in an encounter under
-// the rules id whose view is v, and whether the command is the GM's alone.
-// A query acts for nobody and is not the GM's; "odds COMMAND …" acts for
-// whom the command would. A player may send a command
-// only when it is not the GM's and acts for their character alone (see
-// allowed).
-func ActsFor(rules string, cmd fray.Command, v fray.View) (who []string, gmOnly bool) {
+// actsFor is ActsFor, and reports too whether the command's words fit its
+// declaration (when they do not, the engine refuses it for anyone).
+func actsFor(ds []fray.CommandDecl, cmd fray.Command, v fray.View) (who []string, gmOnly, fits bool) {
 	if cmd.Name == engine.CmdOdds {
-		// The odds of a command act for whom the command would.
 		inner, err := engine.OddsCommand(cmd)
 		if err != nil {
-			return nil, false // refused anyway, for anyone
+			return nil, false, false // refused anyway, for anyone
 		}
-		return ActsFor(rules, inner, v)
+		return actsFor(ds, inner, v)
 	}
-	kind, ok := systemActors[rules][cmd.Name]
+	d, ok := fray.FindDecl(ds, cmd.Name)
 	if !ok {
-		kind, ok = commandActors[cmd.Name]
+		return nil, true, true
 	}
-	if !ok {
-		return nil, true
+	switch d.Send {
+	case fray.SendQuery:
+		return nil, false, true
+	case fray.SendCurrent, fray.SendNamed:
+	default:
+		return nil, true, true
 	}
-	named := func(w string) string {
+	named, fits := d.Actors(cmd)
+	if !fits {
+		return nil, false, false
+	}
+	for _, w := range named {
 		for _, c := range v.Combatants {
 			if fray.SameName(c.Name, w) {
-				return c.Name
+				w = c.Name
+				break
 			}
 		}
-		return ""
+		who = append(who, w)
 	}
-	current := func() []string {
-		if v.Current == "" {
-			return nil
-		}
-		return []string{v.Current}
+	if len(who) == 0 && d.Send == fray.SendCurrent && v.Current != "" {
+		who = []string{v.Current}
 	}
-	switch kind {
-	case actsGM:
-		return nil, true
-	case actsQuery:
-		return nil, false
-	case actsCurrent:
-		return current(), false
-	case actsNamed:
-		if n := named(cmd.Arg(0)); n != "" {
-			return []string{n}, false
-		}
-		if len(cmd.Args) > 0 && kindTakesName(cmd.Name) {
-			// A word that names nobody: the system will refuse it, but
-			// it must not pass as the current actor's.
-			return []string{cmd.Arg(0)}, false
-		}
-		return current(), false
-	case actsAll:
-		return append(who, cmd.Args...), false
-	case actsNamedOnly:
-		if len(cmd.Args) == 0 {
-			return nil, false
-		}
-		if n := named(cmd.Arg(0)); n != "" {
-			return []string{n}, false
-		}
-		return []string{cmd.Arg(0)}, false
-	}
-	return nil, true
-}
-
-// kindTakesName reports whether the first word of the command, when
-// there is one, always names the actor (rather than, say, major|minor).
-func kindTakesName(name string) bool {
-	switch name {
-	case "act":
-		return false
-	}
-	return true
+	return who, false, true
 }
 
 // allowed reports whether the caller may send cmd, as an EFORBIDDEN
@@ -133,7 +66,7 @@ func kindTakesName(name string) bool {
 // their token is bound to. Nor may a player's command set an outcome
 // the GM, the sheets or the dice give (see engine.CheckPlayerOptions; the
 // encounter's settings, in v, say whether players enter their own dice).
-func allowed(c caller, rules string, cmd fray.Command, v fray.View, s *Sight) error {
+func allowed(c caller, ds []fray.CommandDecl, cmd fray.Command, v fray.View, s *Sight) error {
 	if c.Role == fray.RoleGM {
 		return nil
 	}
@@ -146,16 +79,18 @@ func allowed(c caller, rules string, cmd fray.Command, v fray.View, s *Sight) er
 			known.Combatants = append(known.Combatants, x)
 		}
 	}
-	who, gmOnly := ActsFor(rules, cmd, known)
+	who, gmOnly, fits := actsFor(ds, cmd, known)
 	if gmOnly {
 		return fray.Errorf(fray.EFORBIDDEN, "Only the GM may use %s.", cmd.Name)
 	}
-	if engine.IsQuery(cmd.Name) && cmd.Name != engine.CmdOdds {
+	if !fits || (engine.IsQuery(cmd.Name) && cmd.Name != engine.CmdOdds) {
+		// Words that fit no declaration are refused by the engine, for
+		// anyone and in words that name no one.
 		return nil
 	}
 	self := s.known.NameOf(c.Combatant)
 	if len(who) == 0 {
-		if k, ok := commandActors[cmd.Name]; ok && k == actsNamedOnly {
+		if d, ok := fray.FindDecl(ds, cmd.Name); ok && d.Send == fray.SendNamed {
 			return fray.Errorf(fray.EFORBIDDEN, "Name the character %s acts for: %s %s.", cmd.Name, cmd.Name, self)
 		}
 		return fray.Errorf(fray.EFORBIDDEN, "%s does not act for %s now.", cmd.Name, self)

@@ -20,7 +20,9 @@ func TestActsFor(t *testing.T) {
 		{"bpb", "next bear", []string{"Bear"}, false},
 		{"bpb", "delay", []string{"Ann"}, false},
 		{"bpb", "force Bear", []string{"Bear"}, false},
-		{"bpb", "interrupt Ann Bear", []string{"Ann", "Bear"}, false},
+		{"bpb", "interrupt Bear", []string{"Bear"}, false},
+		{"vv", "interrupt Ann Bear", []string{"Ann", "Bear"}, false},
+		{"bpb", "interrupt Ann Bear", nil, false}, // fits no declaration: refused for anyone
 		{"queue", "act major", []string{"Ann"}, false},
 		{"queue", "act Bear minor", []string{"Bear"}, false},
 		{"queue", "react Bear to=Ann", []string{"Bear"}, false},
@@ -56,7 +58,7 @@ func TestActsFor(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			who, gm := web.ActsFor(tc.rules, cmd, v)
+			who, gm := web.ActsFor(engine.Decls(systems[tc.rules]()), cmd, v)
 			if !slices.Equal(who, tc.who) || gm != tc.gmOnly {
 				t.Fatalf("got %q, GM only %v; want %q, %v", who, gm, tc.who, tc.gmOnly)
 			}

@@ -6,6 +6,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/bpb"
 )
 
 // TestAllowedSaysWhy checks the words of a player's refusal: each names
@@ -31,7 +32,7 @@ func TestAllowedSaysWhy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = allowed(player, "bpb", cmd, v, NewSight(enc))
+			err = allowed(player, engine.Decls(bpb.New()), cmd, v, NewSight(enc))
 			switch {
 			case tc.want == "" && err != nil:
 				t.Fatalf("refused: %v", err)

@@ -374,7 +374,7 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 		}
 	}
 	if c.Role != fray.RoleGM {
-		if err := allowed(c, e.rec.Rules, cmd, e.eng.View(), e.sight); err != nil {
+		if err := allowed(c, e.eng.Decls(), cmd, e.eng.View(), e.sight); err != nil {
 			return commandDone{}, err
 		}
 	}
@@ -387,7 +387,7 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 		if err != nil {
 			return commandDone{}, redactErr(c.Role, e.sight, err)
 		}
-		if err := RedactOdds(c.Role, e.sight, cmd, o); err != nil {
+		if err := RedactOdds(c.Role, e.sight, e.eng.Decls(), cmd, o); err != nil {
 			return commandDone{}, err
 		}
 		odds = &o

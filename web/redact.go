@@ -367,7 +367,7 @@ const refused = "The rules refuse this command now."
 // refused can still tell a player that someone besides the PCs bears on
 // it (a hidden combatant's condition on their character, say), which is
 // the price of never giving odds that leave that out.
-func RedactOdds(role string, s *Sight, cmd fray.Command, o fray.Odds) error {
+func RedactOdds(role string, s *Sight, ds []fray.CommandDecl, cmd fray.Command, o fray.Odds) error {
 	if role == fray.RoleGM {
 		return nil
 	}
@@ -404,7 +404,7 @@ func RedactOdds(role string, s *Sight, cmd fray.Command, o fray.Odds) error {
 			return kept
 		}
 	}
-	if oddsAnswers[inner.Name] && len(named) < 2 {
+	if d, ok := fray.FindDecl(ds, inner.Name); ok && d.Answers && len(named) < 2 {
 		return kept
 	}
 	return nil
@@ -412,8 +412,3 @@ func RedactOdds(role string, s *Sight, cmd fray.Command, o fray.Odds) error {
 
 // oddsKept is what a player reads when the GM keeps the odds of a roll.
 const oddsKept = "The GM keeps the odds of this roll: it involves someone other than the player characters, and its chances would give their numbers away."
-
-// oddsAnswers lists the command words whose roll answers another roll
-// (an attack to block, a roll to spend on) that the command need not
-// name: their odds hold the numbers of the roll answered.
-var oddsAnswers = map[string]bool{"block": true, "dodge": true, "parry": true, "defend": true, "spend": true}

@@ -41,6 +41,13 @@ func TestRedactOdds(t *testing.T) {
 		{ID: "zedzedze", Name: "Zed", Side: fray.SideNPC, Hidden: true},
 	}, Gone: []fray.Departed{{ID: "gonegone", Name: "Gone", Side: fray.SideNPC, Hidden: true}}}
 	sight := web.NewSight(enc)
+	// The commands of the lines below, as a system would declare them:
+	// what matters here is which answer a waiting roll.
+	var ds []fray.CommandDecl
+	for _, w := range []string{"check", "attack", "block", "dodge", "parry", "defend", "spend", "assist", "contest", "group", "exchange", "distract", "test", "free", "kipup", "start", "initiative"} {
+		answers := w == "block" || w == "dodge" || w == "parry" || w == "defend" || w == "spend"
+		ds = append(ds, fray.CommandDecl{Name: w, Send: fray.SendNamed, Rolls: true, Answers: answers})
+	}
 	odds := func(cmd string, mods ...string) fray.Odds {
 		o := fray.Odds{Command: cmd, For: "Ann", Roll: "attack", Expr: "2d6+7", Target: 14, Bands: []fray.Band{{Name: "miss", P: 0.5}, {Name: "hit", P: 0.5}}}
 		for _, m := range mods {
@@ -87,10 +94,10 @@ func TestRedactOdds(t *testing.T) {
 			}
 			inner := strings.TrimPrefix(tc.line, "odds ")
 			o := odds(inner, tc.mods...)
-			if err := web.RedactOdds(fray.RoleGM, sight, cmd, o); err != nil {
+			if err := web.RedactOdds(fray.RoleGM, sight, ds, cmd, o); err != nil {
 				t.Errorf("the GM was refused: %v", err)
 			}
-			err = web.RedactOdds(fray.RolePlayer, sight, cmd, o)
+			err = web.RedactOdds(fray.RolePlayer, sight, ds, cmd, o)
 			switch {
 			case tc.ok && err != nil:
 				t.Errorf("a player was refused: %v", err)

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
-	"strings"
 	"time"
 
 	"fray"
@@ -22,14 +21,19 @@ type systemsOut struct {
 }
 
 // systemOut is one rule system the server runs, with every command a
-// table may type under it (SPEC E-7: the words of `fray play` help) and
-// its named roll.
+// table may type under it (SPEC E-7: the words of `fray play` help), its
+// settings and its named roll.
 type systemOut struct {
 	ID       string       `json:"id"`
 	Name     string       `json:"name"`
 	Commands []commandOut `json:"commands"`
 	// Words lists every command word, sorted, for completion.
 	Words []string `json:"words"`
+	// Settings lists what set takes: each key, its values, its default.
+	Settings []settingOut `json:"settings"`
+	// Dice says how the table's own dice are given on a command that
+	// rolls (dice=, roll=).
+	Dice fray.CommandDoc `json:"dice"`
 	// Roll is the system's named roll, which POST /api/roll and GET
 	// /api/prob take with rules; absent when the system offers none.
 	Roll *namedRollOut `json:"roll,omitempty"`
@@ -75,22 +79,35 @@ func newNamedRollOut(sys fray.System) *namedRollOut {
 	return out
 }
 
-// commandOut is one line of help: the system's own fray.CommandDoc, with
-// what the page completes read from its usage.
+// commandOut is one command the system accepts: its declaration
+// (fray.CommandDecl: name, summary, args and opts with their kinds, who
+// may send it, whether it rolls or answers a waiting roll, examples),
+// with its usage line and what the page completes after its word.
 type commandOut struct {
-	Usage   string `json:"usage"`
-	Summary string `json:"summary"`
-	// Words are the command words the usage documents ("block NAME |
-	// dodge NAME" documents block and dodge).
+	fray.CommandDecl
+	Usage string `json:"usage"`
+	// Words holds the command word, for pages written when one line of
+	// help could document several.
 	Words []string `json:"words"`
-	// Options are the words that may follow them: literal words
-	// ("major") and options, with a value when the usage names one
-	// ("choose=smashing") or with none to fill in ("mod=").
+	// Options are the words that may follow it
+	// (fray.CommandDecl.Completions): positional choices ("major") and
+	// options, with a value ("choose=smashing") or with none to fill in
+	// ("mod=").
 	Options []string `json:"options"`
 }
 
+// settingOut is one setting of a system: set KEY=VALUE takes one of
+// Values; Default holds until it is set.
+type settingOut struct {
+	Key     string   `json:"key"`
+	Values  []string `json:"values"`
+	Default string   `json:"default"`
+}
+
 // describeSystems returns the answer to GET /api/systems for the systems
-// by id, in the order of their ids.
+// by id, in the order of their ids. Everything in it is read from the
+// systems' declarations (engine.Decls, kit.NamedRoller): the web keeps no
+// table of its own.
 func describeSystems(systems map[string]func() fray.System) systemsOut {
 	ids := make([]string, 0, len(systems))
 	for id := range systems {
@@ -100,16 +117,18 @@ func describeSystems(systems map[string]func() fray.System) systemsOut {
 	out := systemsOut{Systems: make([]systemOut, 0, len(ids))}
 	for _, id := range ids {
 		sys := systems[id]()
-		docs := engine.HelpDocs(sys)
-		so := systemOut{ID: id, Name: sys.Name(), Commands: make([]commandOut, 0, len(docs)), Words: []string{}, Roll: newNamedRollOut(sys)}
-		for _, d := range docs {
-			c := commandOut{Usage: d.Usage, Summary: d.Summary, Words: d.Words(), Options: usageOptions(d)}
-			for _, w := range c.Words {
-				if !slices.Contains(so.Words, w) {
-					so.Words = append(so.Words, w)
+		ds := engine.Decls(sys)
+		so := systemOut{ID: id, Name: sys.Name(), Commands: make([]commandOut, 0, len(ds)), Words: []string{},
+			Settings: []settingOut{}, Roll: newNamedRollOut(sys), Dice: engine.DiceHelp}
+		for _, d := range ds {
+			d.Args, d.Opts = nonNil(d.Args), nonNil(d.Opts)
+			so.Commands = append(so.Commands, commandOut{CommandDecl: d, Usage: d.Usage(), Words: []string{d.Name}, Options: d.Completions()})
+			so.Words = append(so.Words, d.Name)
+			if d.Name == engine.CmdSet {
+				for _, p := range d.Opts {
+					so.Settings = append(so.Settings, settingOut{Key: p.Name, Values: p.Choices, Default: p.Default})
 				}
 			}
-			so.Commands = append(so.Commands, c)
 		}
 		slices.Sort(so.Words)
 		out.Systems = append(out.Systems, so)
@@ -117,73 +136,12 @@ func describeSystems(systems map[string]func() fray.System) systemsOut {
 	return out
 }
 
-// usageOptions returns what may follow a command's word, read from its
-// usage: "act [NAME] major|minor [note=TEXT]" gives major, minor and
-// note=; "[choose=overwhelming|smashing]" gives choose=overwhelming and
-// choose=smashing; "[mod=N]" gives mod=. A usage's KEY=VALUE (set) takes
-// its keys and values from the summary ("held=house|raw").
-func usageOptions(d fray.CommandDoc) []string {
-	out := []string{}
-	add := func(s string) {
-		if !slices.Contains(out, s) {
-			out = append(out, s)
-		}
+// nonNil returns ps, or an empty list for none, so that JSON says [].
+func nonNil(ps []fray.Param) []fray.Param {
+	if ps == nil {
+		return []fray.Param{}
 	}
-	read := func(tokens []string, keyedOnly bool) {
-		for _, tok := range tokens {
-			// Brackets only group: "[until=cleared|start][@ROUND]" reads
-			// as until=cleared|start|@ROUND.
-			tok = strings.NewReplacer("[", "|", "]", "|").Replace(tok)
-			key, keyed := "", false
-			for _, piece := range strings.Split(tok, "|") {
-				piece = strings.Trim(piece, ",.;:()")
-				if k, v, ok := strings.Cut(piece, "="); ok {
-					key, keyed = "", false
-					if !fray.UsageWord(k) {
-						continue
-					}
-					switch {
-					case fray.UsageWord(v):
-						add(k + "=" + v)
-						key, keyed = k, true
-					case isPlaceholder(v):
-						add(k + "=")
-						key, keyed = k, true
-					default: // "weapon=NAME:light|medium": fill in the whole value
-						add(k + "=")
-						key = k
-					}
-					continue
-				}
-				switch {
-				case key != "" && keyed && fray.UsageWord(piece):
-					add(key + "=" + piece)
-				case key != "" && keyed && isPlaceholder(piece):
-					add(key + "=")
-				case key == "" && !keyedOnly && fray.UsageWord(piece):
-					add(piece)
-				}
-			}
-		}
-	}
-	for _, alt := range d.Forms() {
-		f := strings.Fields(alt)
-		if len(f) > 0 && fray.UsageWord(f[0]) {
-			f = f[1:] // the command word itself
-		}
-		read(f, false)
-		if slices.Contains(f, "KEY=VALUE") {
-			read(strings.Fields(d.Summary), true)
-		}
-	}
-	return out
-}
-
-// isPlaceholder reports whether s is what a usage writes for a value to
-// fill in: N, NAME, ±N, ±Nd, ROUND.
-func isPlaceholder(s string) bool {
-	s = strings.TrimLeft(s, "±+-")
-	return s != "" && s[0] >= 'A' && s[0] <= 'Z' && !strings.ContainsAny(s, ":=@,")
+	return ps
 }
 
 // systemsBody is the answer to GET /api/systems, worked out once: the

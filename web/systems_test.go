@@ -3,11 +3,14 @@ package web_test
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"fray"
+	"fray/engine"
 	"fray/web"
 )
 
@@ -18,18 +21,26 @@ type systemsAnswer struct {
 		Name     string   `json:"name"`
 		Words    []string `json:"words"`
 		Commands []struct {
+			fray.CommandDecl
 			Usage   string   `json:"usage"`
-			Summary string   `json:"summary"`
 			Words   []string `json:"words"`
 			Options []string `json:"options"`
 		} `json:"commands"`
+		Settings []struct {
+			Key     string   `json:"key"`
+			Values  []string `json:"values"`
+			Default string   `json:"default"`
+		} `json:"settings"`
+		Dice fray.CommandDoc `json:"dice"`
 	} `json:"systems"`
 }
 
 // TestE7_SystemsListTheirCommands checks GET /api/systems against the
 // systems cmd/fray serves: every system by id with its name and, in
-// order, every command its Commands lists, then the engine's own; and
-// that it answers a second time with 304 when the page has it already.
+// order, the declaration of every command it accepts (engine.Decls) with
+// its usage line and completions, its settings and the line on the
+// table's dice; and that it answers a second time with 304 when the page
+// has it already.
 func TestE7_SystemsListTheirCommands(t *testing.T) {
 	e := start(t, nil)
 	r := e.do(t, "GET", "/api/systems", "", nil)
@@ -46,18 +57,26 @@ func TestE7_SystemsListTheirCommands(t *testing.T) {
 	if len(got.Systems) != len(ids) {
 		t.Fatalf("got %d systems, want %d", len(got.Systems), len(ids))
 	}
+	empty := cmpopts.EquateEmpty()
 	for i, s := range got.Systems {
 		sys := systems[ids[i]]()
 		if s.ID != ids[i] || s.Name != sys.Name() {
 			t.Errorf("system %d is %q %q, want %q %q", i, s.ID, s.Name, ids[i], sys.Name())
 		}
-		docs := sys.Commands()
-		if len(s.Commands) < len(docs) {
-			t.Fatalf("%s: %d commands, want at least %d", s.ID, len(s.Commands), len(docs))
+		ds := engine.Decls(sys)
+		if len(s.Commands) != len(ds) {
+			t.Fatalf("%s: %d commands, want %d", s.ID, len(s.Commands), len(ds))
 		}
-		for j, d := range docs {
-			if c := s.Commands[j]; c.Usage != d.Usage || c.Summary != d.Summary {
-				t.Errorf("%s: command %d is %q, want %q", s.ID, j, c.Usage, d.Usage)
+		for j, d := range ds {
+			c := s.Commands[j]
+			if diff := cmp.Diff(d, c.CommandDecl, empty); diff != "" {
+				t.Errorf("%s: command %s (-declared +served):\n%s", s.ID, d.Name, diff)
+			}
+			if c.Usage != d.Usage() || !slices.Equal(c.Words, []string{d.Name}) || !cmp.Equal(c.Options, d.Completions(), empty) {
+				t.Errorf("%s: command %s is %q %v %v", s.ID, d.Name, c.Usage, c.Words, c.Options)
+			}
+			if c.Args == nil || c.Opts == nil {
+				t.Errorf("%s: command %s: args or opts is null, not a list", s.ID, d.Name)
 			}
 		}
 		for _, w := range []string{"add", "undo", "redo", "show", "history", "log", "help", "odds"} {
@@ -67,6 +86,14 @@ func TestE7_SystemsListTheirCommands(t *testing.T) {
 		}
 		if !slices.IsSorted(s.Words) {
 			t.Errorf("%s: the words are not sorted: %v", s.ID, s.Words)
+		}
+		if len(s.Settings) == 0 || s.Dice != engine.DiceHelp {
+			t.Errorf("%s: settings %v, dice %v", s.ID, s.Settings, s.Dice)
+		}
+		for _, st := range s.Settings {
+			if len(st.Values) == 0 || st.Values[0] != st.Default {
+				t.Errorf("%s: setting %s: %v, default %q", s.ID, st.Key, st.Values, st.Default)
+			}
 		}
 	}
 
@@ -82,69 +109,83 @@ func TestE7_SystemsListTheirCommands(t *testing.T) {
 	}
 }
 
-// usages is a system whose help is the usage lines of a test.
-type usages struct {
+// declared is a system whose commands are a test's declarations.
+type declared struct {
 	fray.System
-	docs []fray.CommandDoc
+	ds []fray.CommandDecl
 }
 
-func (u usages) ID() string                  { return "usages" }
-func (u usages) Name() string                { return "Usages" }
-func (u usages) Commands() []fray.CommandDoc { return u.docs }
+func (u declared) ID() string                   { return "declared" }
+func (u declared) Name() string                 { return "Declared" }
+func (u declared) Commands() []fray.CommandDecl { return u.ds }
 
-// TestE7_SystemsReadUsages checks what GET /api/systems reads from a usage
-// line for completion: the command words, and the words and options that
-// may follow them, worked out by hand from each line.
-func TestE7_SystemsReadUsages(t *testing.T) {
-	tests := []struct {
-		usage, summary string
-		words, options []string
-	}{
-		{"next [NAME] [note=TEXT]", "", []string{"next"}, []string{"note="}},
-		{"act [NAME] major|minor [note=TEXT]", "", []string{"act"}, []string{"major", "minor", "note="}},
-		{"block NAME | dodge NAME [mod=N]", "", []string{"block", "dodge"}, []string{"mod="}},
-		{"scene / story", "", []string{"scene", "story"}, []string{}},
-		{"spend NAME resolve=N | spend NAME reroll", "", []string{"spend"}, []string{"resolve=", "reroll"}},
-		{"aware NAME [before=NAME|after=NAME]", "", []string{"aware"}, []string{"before=", "after="}},
-		{"attack A B with=POWER [choose=overwhelming|smashing] [mod=±N]", "", []string{"attack"}, []string{"with=", "choose=overwhelming", "choose=smashing", "mod="}},
-		{"check A T [threshold=hard|N] [auto=N|all]", "", []string{"check"}, []string{"threshold=hard", "threshold=", "auto=", "auto=all"}},
-		{"condition A C [until=cleared|end:NAME|round][@ROUND|@+N]", "", []string{"condition"}, []string{"until=cleared", "until=round"}},
-		{"add NAME [weapon=NAME:light|medium|heavy[:SPECIAL],…]", "", []string{"add"}, []string{"weapon="}},
-		{"set KEY=VALUE", "Change a setting: held=house|raw, order=declared.", []string{"set"}, []string{"held=house", "held=raw", "order=declared"}},
-		{"… dice=6,3 | roll=9", "", []string{}, []string{"dice=", "roll="}},
-		{"odds COMMAND …", "", []string{"odds"}, []string{}},
-	}
-	var docs []fray.CommandDoc
-	for _, tc := range tests {
-		docs = append(docs, fray.CommandDoc{Usage: tc.usage, Summary: tc.summary})
-	}
+// TestE7_SystemsServeDeclarations checks, for declarations written here,
+// the JSON a front end builds its forms from: each command's kinds,
+// choices, bounds and who may send it as declared, its usage and
+// completions worked out by hand, and the settings read from set's.
+func TestE7_SystemsServeDeclarations(t *testing.T) {
+	act := fray.CommandDecl{Name: "act", Send: fray.SendCurrent, Summary: "Act.",
+		Args: []fray.Param{{Name: "NAME", Kind: fray.KindCombatant, Optional: true, Actor: true},
+			{Name: "ACTION", Kind: fray.KindChoice, Choices: []string{"major", "minor"}}},
+		Opts: []fray.Param{{Name: "note", Kind: fray.KindText}}}
+	attack := fray.CommandDecl{Name: "attack", Send: fray.SendNamed, Rolls: true, Summary: "Attack.", Examples: []string{"attack A B with=blast"},
+		Args: []fray.Param{{Name: "A", Kind: fray.KindCombatant, Actor: true}, {Name: "B", Kind: fray.KindCombatant}},
+		Opts: []fray.Param{{Name: "with", Kind: fray.KindPower, Required: true},
+			{Name: "choose", Kind: fray.KindChoice, Choices: []string{"overwhelming", "smashing"}},
+			{Name: "mod", Kind: fray.KindNumber, Min: -10, Max: 10, Hint: "±N"},
+			{Name: "threshold", Kind: fray.KindNumber, Choices: []string{"hard"}}}}
+	ds := append(engine.SharedDecls(engine.Spec{Settings: map[string][]string{"held": {"house", "raw"}}}), act, attack)
 	e := start(t, func(c *web.Config) {
-		c.Systems = map[string]func() fray.System{"usages": func() fray.System { return usages{docs: docs} }}
+		c.Systems = map[string]func() fray.System{"declared": func() fray.System { return declared{ds: ds} }}
 	})
+	raw := e.do(t, "GET", "/api/systems", "", nil)
 	var got systemsAnswer
-	e.do(t, "GET", "/api/systems", "", nil).decode(t, &got)
+	raw.decode(t, &got)
 	if len(got.Systems) != 1 {
 		t.Fatalf("got %d systems", len(got.Systems))
 	}
-	cmds := got.Systems[0].Commands
-	for i, tc := range tests {
-		if diff := cmp.Diff(tc.words, cmds[i].Words); diff != "" {
-			t.Errorf("%q: words (-want +got):\n%s", tc.usage, diff)
+	s := got.Systems[0]
+	byName := map[string]int{}
+	for i, c := range s.Commands {
+		byName[c.Name] = i
+	}
+	tests := []struct {
+		decl    fray.CommandDecl
+		usage   string
+		options []string
+	}{
+		{act, "act [NAME] major|minor [note=TEXT]", []string{"major", "minor", "note="}},
+		{attack, "attack A B with=POWER [choose=overwhelming|smashing] [mod=±N] [threshold=hard|N]",
+			[]string{"with=", "choose=overwhelming", "choose=smashing", "mod=", "threshold=hard", "threshold="}},
+	}
+	for _, tc := range tests {
+		i, ok := byName[tc.decl.Name]
+		if !ok {
+			t.Fatalf("%s is not served", tc.decl.Name)
 		}
-		if diff := cmp.Diff(tc.options, cmds[i].Options); diff != "" {
-			t.Errorf("%q: options (-want +got):\n%s", tc.usage, diff)
+		c := s.Commands[i]
+		if diff := cmp.Diff(tc.decl, c.CommandDecl, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s (-declared +served):\n%s", tc.decl.Name, diff)
+		}
+		if c.Usage != tc.usage || !slices.Equal(c.Options, tc.options) {
+			t.Errorf("%s: usage %q options %q; want %q %q", tc.decl.Name, c.Usage, c.Options, tc.usage, tc.options)
 		}
 	}
-	// odds is documented: the engine adds only its own commands.
-	var usagesGot []string
-	for _, c := range cmds[len(tests):] {
-		usagesGot = append(usagesGot, c.Usage)
+	var settings []string
+	for _, st := range s.Settings {
+		settings = append(settings, st.Key+"="+strings.Join(st.Values, "|")+" default "+st.Default)
 	}
-	if want := []string{"undo", "redo", "show", "history", "log", "help [COMMAND …]", "… dice=6,3 | roll=9"}; !slices.Equal(usagesGot, want) {
-		t.Errorf("the engine's commands: %q, want %q", usagesGot, want)
+	if want := []string{"held=house|raw default house", "player_dice=no|yes default no"}; !slices.Equal(settings, want) {
+		t.Errorf("settings %q, want %q", settings, want)
 	}
-	want := []string{"act", "add", "attack", "aware", "block", "check", "condition", "dodge", "help", "history", "log", "next", "odds", "redo", "scene", "set", "show", "spend", "story", "undo"}
-	if !slices.Equal(got.Systems[0].Words, want) {
-		t.Errorf("words %q, want %q", got.Systems[0].Words, want)
+	// The engine adds odds, undo, redo and the queries; nobody else's words.
+	want := []string{"act", "add", "attack", "clear", "condition", "help", "history", "log", "note", "odds", "redo", "remove", "rename", "reveal", "set", "show", "undo"}
+	if !slices.Equal(s.Words, want) {
+		t.Errorf("words %q, want %q", s.Words, want)
+	}
+	for _, field := range []string{`"send":"named"`, `"kind":"power"`, `"required":true`, `"actor":true`, `"rolls":true`, `"min":-10`} {
+		if !strings.Contains(string(raw.Body), field) {
+			t.Errorf("the answer lacks %s", field)
+		}
 	}
 }

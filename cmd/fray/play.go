@@ -81,7 +81,8 @@ Commands every system shares:
   next [NAME]            the current actor ends their turn
   undo / redo            take back / restore the last step, exactly
   show / history / log   the order of play, the turns per round, the events
-  help                   the commands of the chosen system
+  help [COMMAND …]       the commands of the chosen system, or all about
+                         those named: arguments, options, who may send it
 
 Any command that rolls takes the dice rolled at the table instead of the
 seeded roll: dice=6,3 (the faces) or roll=9 (their total, before bonuses).
@@ -400,14 +401,7 @@ func (p *player) run(line string, lineNo int) bool {
 			fmt.Fprintf(p.out, "  %s\n", formatEvent(ev))
 		}
 	case engine.CmdHelp:
-		help, err := p.helpFor(cmd.Args)
-		if err != nil {
-			return p.refuse(err)
-		}
-		fmt.Fprintf(p.out, "%s (%s):\n", p.e.System().Name(), p.e.System().ID())
-		for _, d := range help {
-			fmt.Fprintf(p.out, "  %s\n      %s\n", d.Usage, d.Summary)
-		}
+		return p.writeHelp(cmd.Args)
 	default:
 		for _, ev := range evs {
 			if ev.Odds != nil {
@@ -459,35 +453,6 @@ func (p *player) join(cs []fray.Combatant) bool {
 	}
 	fmt.Fprintf(p.out, "  joined from a sheet: %s\n", strings.Join(names, ", "))
 	return true
-}
-
-func (p *player) help() []fray.CommandDoc {
-	return engine.HelpDocs(p.e.System())
-}
-
-// helpFor returns the help lines of the command words named, or all of
-// them when none is; a word no line documents is refused.
-func (p *player) helpFor(words []string) ([]fray.CommandDoc, error) {
-	all := p.help()
-	if len(words) == 0 {
-		return all, nil
-	}
-	var out []fray.CommandDoc
-	for _, w := range words {
-		found := false
-		for _, d := range all {
-			if slices.ContainsFunc(d.Words(), func(x string) bool { return strings.EqualFold(x, w) }) {
-				found = true
-				if !slices.Contains(out, d) {
-					out = append(out, d)
-				}
-			}
-		}
-		if !found {
-			return nil, fray.Errorf(fray.ENOTFOUND, "%s has no %s command; type help for the list.", p.e.System().Name(), engine.Clip(w))
-		}
-	}
-	return out, nil
 }
 
 // refuse prints a refusal and reports false.

@@ -158,9 +158,10 @@ func TestPlayLogResume(t *testing.T) {
 	}
 }
 
-// TestPlayHelpCommand checks help COMMAND: only the lines that document
-// the words named (a line documenting several, once), in any case, and a
-// word no line documents refused, in text and in JSON.
+// TestPlayHelpCommand checks help COMMAND: all the declarations of the
+// words named say (each argument and option, who may send it, examples),
+// in any case, and nothing of other commands; a word nothing declares
+// refused with the nearest word, in text and in JSON.
 func TestPlayHelpCommand(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := Main([]string{"play", "--rules", "cinematic"}, strings.NewReader("help dodge PARRY\nhelp\nhelp wibble\n"), &stdout, &stderr)
@@ -169,20 +170,35 @@ func TestPlayHelpCommand(t *testing.T) {
 	}
 	out := stdout.String()
 	first, rest, _ := strings.Cut(out, "> help\n")
-	if n := strings.Count(first, "\n  dodge NAME [dmod=±N] | parry NAME [dmod=±N] | take NAME\n"); n != 1 {
-		t.Errorf("help dodge PARRY shows the answer line %d times, want once:\n%s", n, first)
+	for _, line := range []string{
+		"\n  dodge NAME [dmod=±N]\n", "\n  parry NAME [dmod=±N]\n",
+		"\n    dmod=          a whole number from -20 to 20; the GM's modifier to the defence\n",
+		"\n    The GM or the player of NAME may send it. It rolls",
+		"\n    example: dodge Thug dice=5\n",
+	} {
+		if !strings.Contains(first, line) {
+			t.Errorf("help dodge PARRY lacks %q:\n%s", line, first)
+		}
+	}
+	if n := strings.Count(first, "\n  dodge NAME"); n != 1 {
+		t.Errorf("help dodge PARRY describes dodge %d times, want once:\n%s", n, first)
 	}
 	if strings.Contains(first, "\n  attack ") || strings.Contains(first, "\n  undo\n") {
 		t.Errorf("help dodge PARRY shows lines of other commands:\n%s", first)
 	}
 	whole, refused, _ := strings.Cut(rest, "> help wibble\n")
-	for _, line := range []string{"\n  attack ATTACKER TARGET", "\n  dodge NAME", "\n  undo\n", "\n  help [COMMAND …]\n"} {
+	for _, line := range []string{"\n  attack [ATTACKER] [TARGET]", "\n  dodge NAME", "\n  undo\n", "\n  help [COMMAND …]\n", "\n  … dice=6,3 | roll=9\n", "\nType help COMMAND for"} {
 		if !strings.Contains(whole, line) {
 			t.Errorf("help lacks %q:\n%s", line, whole)
 		}
 	}
-	if want := "refused (not_found): Cinematic Unisystem variant has no wibble command; type help for the list."; !strings.Contains(refused, want) {
+	if want := `refused (not_found): Cinematic Unisystem variant has no command "wibble"; type help for the list.`; !strings.Contains(refused, want) {
 		t.Errorf("help wibble: %q, want %q", refused, want)
+	}
+	stdout.Reset()
+	Main([]string{"play", "--rules", "cinematic"}, strings.NewReader("help atack\n"), &stdout, &stderr)
+	if want := `has no command "atack"; did you mean attack?`; !strings.Contains(stdout.String(), want) {
+		t.Errorf("help atack: %q, want %q", stdout.String(), want)
 	}
 
 	stdout.Reset()

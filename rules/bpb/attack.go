@@ -57,29 +57,16 @@ func overwhelmingBonus(m TaskMode) int {
 	return 1
 }
 
-// attackOpts are the keys of attack.
-var attackOpts = []string{"with", "choose", "mod", "rank", "range", "endurance"}
-
-// attackUsage is the usage of attack.
-const attackUsage = "attack ATTACKER TARGET with=POWER [choose=overwhelming|smashing|staggering] [mod=N] [rank=N range=close|ranged] [endurance=no]"
-
 // planAttack plans "attack A B with=POWER [choose=OPTION] [mod=N]
 // [endurance=no]" (B-10). endurance=no marks a power that inflicts no
 // Endurance damage, such as Telepathy (B-8: only the same power blocks or
 // dodges it); its hit does no damage and its effect is the GM's.
 func (s *State) planAttack(cmd fray.Command) (*task, error) {
-	const usage = attackUsage
-	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd, attackOpts...); err != nil {
-		return nil, err
-	}
-	a, err := s.Lookup(cmd.Args[0])
+	a, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.Lookup(cmd.Args[1])
+	b, err := s.Lookup(cmd.Arg(1))
 	if err != nil {
 		return nil, err
 	}
@@ -89,8 +76,8 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 	if err := active(a, "attack"); err != nil {
 		return nil, err
 	}
-	with, ok := cmd.Opts["with"]
-	if !ok || with == "" {
+	with := cmd.Opts["with"]
+	if with == "" {
 		return nil, fray.Errorf(fray.EINVALID, "Name the power or weapon: with=POWER (%s has %s).", a, powerList(a))
 	}
 	p := a.Power(with)
@@ -147,10 +134,7 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 		}
 	}
 	if v, ok := cmd.Opts["endurance"]; ok {
-		yes, err := engine.ParseYesNo("endurance", v)
-		if err != nil {
-			return nil, err
-		}
+		yes, _ := engine.ParseYesNo("endurance", v) // a yes or a no, as declared
 		t.d.Effect = !yes
 	}
 	// Protection: Brawn against stunning damage, armour otherwise (B-10).

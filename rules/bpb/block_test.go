@@ -95,7 +95,7 @@ func TestB8_BlockWithSamePower(t *testing.T) {
 	if len(ao.Dist) != 1 || ao.Dist[0] != (fray.Point{V: 0, P: 1}) || ao.Mean != 0 {
 		t.Errorf("Telepathy's damage distribution %v", ao.Dist)
 	}
-	refused(t, e, "attack Puppeteer Mindwave with=telepathy endurance=maybe", "endurance=maybe is neither yes nor no")
+	refused(t, e, "attack Puppeteer Mindwave with=telepathy endurance=maybe", "endurance=maybe is not allowed")
 	// Puppeteer's Telepathy (Accuracy 6) against 8 + Mindwave's Agility
 	// 5 = 13: 4 + 3 + 6 = 13, a hit.
 	evs := doLine(t, e, "attack Puppeteer Mindwave with=telepathy endurance=no dice=4,3")
@@ -107,7 +107,7 @@ func TestB8_BlockWithSamePower(t *testing.T) {
 	refused(t, e, "block Mindwave with=punch", "Mindwave's Punch is not the Telepathy Puppeteer attacked with")
 	refused(t, e, "block Mindwave with=flight", `Mindwave has no power named "flight" to block with`)
 	refused(t, e, "block Mindwave similar=yes", "similar=yes goes with with=POWER")
-	refused(t, e, "block Mindwave with=telepathy similar=perhaps", "similar=perhaps is neither yes nor no")
+	refused(t, e, "block Mindwave with=telepathy similar=perhaps", "similar=perhaps is not allowed")
 	// Prowess 6, +3 for her expertise in Telepathy: 2d6+9 against 8 + 8
 	// = 16. It fails on 2-6 (15/36), negates on 7-9 (6+5+4 = 15/36), is
 	// extreme on 10-12 (3+2+1 = 6/36).

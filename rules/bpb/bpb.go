@@ -162,30 +162,6 @@ func (*System) Name() string { return "Bulletproof Blues 2nd edition" }
 // NewState returns an empty encounter.
 func (*System) NewState() fray.State { return newState() }
 
-// Commands lists the commands this system accepts.
-func (*System) Commands() []fray.CommandDoc {
-	return append(engine.SharedDocs(spec),
-		fray.CommandDoc{Usage: "order NAME …", Summary: "Declare the order of play (before the start), or a new order from the next round."},
-		fray.CommandDoc{Usage: "aware NAME [before=NAME|after=NAME]", Summary: "An unaware combatant becomes aware and joins the order (default: last among the characters)."},
-		fray.CommandDoc{Usage: "initiative NAME DIE", Summary: "Enter the physical 2d6 of a combatant's Perception roll (6,3 or a total) for a rolled order."},
-		fray.CommandDoc{Usage: "start [order=declared|rolled]", Summary: "Begin round 1, in the declared order or rolled by Perception (2d6 + Perception + Super-speed)."},
-		fray.CommandDoc{Usage: "next [NAME] [note=TEXT]", Summary: "The current actor ends their turn; the note replaces the default words in the history."},
-		fray.CommandDoc{Usage: "delay [NAME]", Summary: "The current actor delays their turn and holds it for later (B-6)."},
-		fray.CommandDoc{Usage: "interrupt NAME [before=NAME]", Summary: "A combatant holding a delayed turn takes it now, pre-empting the current turn."},
-		fray.CommandDoc{Usage: "force NAME [note=TEXT]", Summary: "A forced defensive action now; it costs the next available turn, once per round (B-7)."},
-		fray.CommandDoc{Usage: "reorder NAME after=NAME", Summary: "From the next round, NAME acts right after the other (B-9: extreme block or dodge)."},
-		fray.CommandDoc{Usage: "check NAME STAT [vs=RANK|difficulty=N|difficulty=challenging] [expertise=yes|SKILL] [mod=N]", Summary: "A task roll: 2d6 + stat (+3 expertise) against 8 + RANK, N or 12 (B-1)."},
-		fray.CommandDoc{Usage: attackUsage, Summary: "Prowess (close) or Accuracy (ranged) against 8 + the target's Agility, on one's turn; a hit waits for block, dodge or take, but a target already blocking (dodging) blocks (dodges) it at once (dice= then takes all four faces); damage = rank (+1 remarkable) − protection off Endurance; endurance=no: a power that inflicts none, blocked only by the same power (B-8, B-10)."},
-		fray.CommandDoc{Usage: defenceUsage, Summary: "Prowess / Agility against 8 + the attack's rank (+1 for a remarkable hit): on one's turn it lasts until the next action, for further blocks (dodges) only; against a hit off one's turn it is forced unless already blocking (dodging); with=POWER uses one's own same power (similar=yes: a like one, GM's leave); an extreme success reorders play (B-8, B-9)."},
-		fray.CommandDoc{Usage: "take [NAME]", Summary: "The defender takes the hit waiting for a defence (any other command settles it too)."},
-		fray.CommandDoc{Usage: "distract NAME OPPONENT [mod=N]", Summary: "Willpower against 8 + the opponent's Willpower: +3 to the next attack on them next round (B-11)."},
-		fray.CommandDoc{Usage: "damage NAME N | heal NAME N", Summary: "Endurance lost or regained at the GM's word; 0 is out: no actions, and their turns pass with next (B-10)."},
-		fray.CommandDoc{Usage: "award NAME showed|enthusiastic|concluded|lowest|roleplayed|clever", Summary: "Experience for a player's character; roleplayed and clever go to two different players (B-12)."},
-		fray.CommandDoc{Usage: "spend NAME N on=STAT|POWER|expertise:SKILL", Summary: "Spend experience: 1 point per rank, 1 for expertise (B-12)."},
-		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of a roll (check, attack, block, dodge, distract; start order=rolled: who acts first) with every modifier, without rolling."},
-	)
-}
-
 func state(st fray.State) *State {
 	s, _ := st.(*State)
 	if s == nil {
@@ -201,6 +177,9 @@ var keepsPending = []string{RollBlock, RollDodge, "take", engine.CmdCondition, e
 // Decide turns a command into events. A hit waiting for a defence is
 // taken (its damage applied) before any command but block, dodge, take,
 // condition, clear, note, reveal and rename.
+//
+// The engine has checked cmd against its declaration (Commands): its
+// words fit, its options are known and its numbers in bounds.
 func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	s := state(st)
 	if s.Pending == nil || slices.Contains(keepsPending, cmd.Name) {
@@ -281,10 +260,8 @@ func (s *State) decide(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 		return s.decideAward(cmd)
 	case "spend":
 		return s.decideSpend(cmd)
-	case "hold", "react", "surprise", "act", "move":
-		return nil, fray.Errorf(fray.EINVALID, "Bulletproof Blues has no %s command; see help.", cmd.Name)
 	default:
-		return nil, fray.Errorf(fray.EINVALID, "Unknown command %q; type help for the commands.", cmd.Name)
+		return nil, fray.Errorf(fray.EINTERNAL, "%s is declared but not decided.", cmd.Name)
 	}
 	if err != nil {
 		return nil, err
@@ -353,12 +330,6 @@ func (s *State) character(name, what string) (*fray.Combatant, error) {
 }
 
 func (s *State) decideOrder(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckOpts(cmd); err != nil {
-		return fray.Event{}, err
-	}
-	if len(cmd.Args) == 0 {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Usage: order NAME … (the order of play, first to last).")
-	}
 	names, err := engine.Names(&s.Encounter, cmd.Args)
 	if err != nil {
 		return fray.Event{}, err
@@ -409,13 +380,7 @@ func (s *State) placeOpts(cmd fray.Command, c *fray.Combatant) (before, after fr
 }
 
 func (s *State) decideAware(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 1, 1, "aware NAME [before=NAME|after=NAME]"); err != nil {
-		return fray.Event{}, err
-	}
-	if err := engine.CheckOpts(cmd, engine.KeyBefore, engine.KeyAfter); err != nil {
-		return fray.Event{}, err
-	}
-	c, err := s.character(cmd.Args[0], "become aware")
+	c, err := s.character(cmd.Arg(0), "become aware")
 	if err != nil {
 		return fray.Event{}, err
 	}
@@ -430,23 +395,17 @@ func (s *State) decideAware(cmd fray.Command) (fray.Event, error) {
 }
 
 func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, error) {
-	if err := engine.CheckOpts(cmd); err != nil {
-		return fray.Event{}, err
-	}
-	if len(cmd.Args) < 1 || len(cmd.Args) > 2 {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Usage: initiative NAME DIE, with DIE the two faces (6,3) or their total (9); or initiative NAME dice=6,3.")
-	}
 	if s.Started {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "Initiative is rolled at the start; the encounter has already started.")
 	}
-	c, err := s.character(cmd.Args[0], "roll for the order of play")
+	c, err := s.character(cmd.Arg(0), "roll for the order of play")
 	if err != nil {
 		return fray.Event{}, err
 	}
 	var roll fray.Roll
 	switch {
-	case len(cmd.Args) == 2 && strings.Contains(cmd.Args[1], ","):
-		fs, err := engine.ParseFaces(cmd.Args[1])
+	case len(cmd.Args) == 2 && strings.Contains(cmd.Arg(1), ","):
+		fs, err := engine.ParseFaces(cmd.Arg(1))
 		if err != nil {
 			return fray.Event{}, err
 		}
@@ -455,9 +414,9 @@ func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, e
 			return fray.Event{}, err
 		}
 	case len(cmd.Args) == 2:
-		n, err := strconv.Atoi(cmd.Args[1])
+		n, err := strconv.Atoi(cmd.Arg(1))
 		if err != nil {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%q is not a die roll; give the faces (6,3) or their total (9).", cmd.Args[1])
+			return fray.Event{}, fray.Errorf(fray.EINVALID, "%q is not a die roll; give the faces (6,3) or their total (9).", cmd.Arg(1))
 		}
 		roll, err = engine.RollTotal(c.Name, "2d6", n)
 		if err != nil {
@@ -499,16 +458,13 @@ func (s *State) decideStart(cmd fray.Command, r fray.Roller) (fray.Event, error)
 }
 
 // checkTurn checks an optional NAME against whose turn it is.
-func (s *State) checkTurn(cmd fray.Command, usage string) (*Turn, error) {
-	if err := engine.CheckArgs(cmd, 0, 1, usage); err != nil {
-		return nil, err
-	}
+func (s *State) checkTurn(cmd fray.Command) (*Turn, error) {
 	if err := s.needStarted(); err != nil {
 		return nil, err
 	}
 	t := s.current()
 	if len(cmd.Args) == 1 {
-		c, err := s.Lookup(cmd.Args[0])
+		c, err := s.Lookup(cmd.Arg(0))
 		if err != nil {
 			return nil, err
 		}
@@ -520,10 +476,7 @@ func (s *State) checkTurn(cmd fray.Command, usage string) (*Turn, error) {
 }
 
 func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckOpts(cmd, "note"); err != nil {
-		return fray.Event{}, err
-	}
-	t, err := s.checkTurn(cmd, "next [NAME] [note=TEXT]")
+	t, err := s.checkTurn(cmd)
 	if err != nil {
 		return fray.Event{}, err
 	}
@@ -538,10 +491,7 @@ func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
 }
 
 func (s *State) decideDelay(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckOpts(cmd); err != nil {
-		return fray.Event{}, err
-	}
-	t, err := s.checkTurn(cmd, "delay [NAME]")
+	t, err := s.checkTurn(cmd)
 	if err != nil {
 		return fray.Event{}, err
 	}
@@ -559,13 +509,7 @@ func (s *State) decideDelay(cmd fray.Command) (fray.Event, error) {
 }
 
 func (s *State) decideInterrupt(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 1, 1, "interrupt NAME [before=NAME]"); err != nil {
-		return fray.Event{}, err
-	}
-	if err := engine.CheckOpts(cmd, engine.KeyBefore); err != nil {
-		return fray.Event{}, err
-	}
-	c, err := s.character(cmd.Args[0], "delay")
+	c, err := s.character(cmd.Arg(0), "delay")
 	if err != nil {
 		return fray.Event{}, err
 	}
@@ -597,13 +541,7 @@ func (s *State) decideForce(cmd fray.Command) (fray.Event, error) { return s.for
 // note mentions when the rules wrote the note (nil: the note is the
 // GM's, read for the names it mentions).
 func (s *State) force(cmd fray.Command, about []fray.CombatantID) (fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 1, 1, "force NAME [note=TEXT]"); err != nil {
-		return fray.Event{}, err
-	}
-	if err := engine.CheckOpts(cmd, "note"); err != nil {
-		return fray.Event{}, err
-	}
-	c, err := s.character(cmd.Args[0], "force an action")
+	c, err := s.character(cmd.Arg(0), "force an action")
 	if err != nil {
 		return fray.Event{}, err
 	}
@@ -645,13 +583,7 @@ func (s *State) force(cmd fray.Command, about []fray.CombatantID) (fray.Event, e
 }
 
 func (s *State) decideReorder(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 1, 1, "reorder NAME after=NAME"); err != nil {
-		return fray.Event{}, err
-	}
-	if err := engine.CheckOpts(cmd, engine.KeyBefore, engine.KeyAfter); err != nil {
-		return fray.Event{}, err
-	}
-	c, err := s.character(cmd.Args[0], "be reordered")
+	c, err := s.character(cmd.Arg(0), "be reordered")
 	if err != nil {
 		return fray.Event{}, err
 	}

@@ -77,13 +77,7 @@ func endurance(c *fray.Combatant) fray.Track {
 // decideDamage decides "damage NAME N" and "heal NAME N": Endurance lost
 // or regained at the GM's word.
 func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 2, 2, cmd.Name+" NAME N"); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return nil, err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return nil, err
 	}

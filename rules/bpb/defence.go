@@ -7,9 +7,6 @@ import (
 	"fray/engine"
 )
 
-// defenceUsage is the usage of block and dodge.
-const defenceUsage = "block NAME | dodge NAME [with=POWER [similar=yes]] [mod=N]"
-
 // defenceVerbs are the words the rules write for a forced block or dodge
 // (B-7, in the seed's words), before the name of the attacker it answers:
 // "blocks attack by Ganyeka".
@@ -28,13 +25,7 @@ var defenceVerbs = map[string]string{RollBlock: "blocks attack by ", RollDodge: 
 // (one's turn, or a forced action); expertise in blocking or dodging, or
 // in that power, adds +3 (ours: the seed names no other roll).
 func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
-	if err := engine.CheckArgs(cmd, 1, 1, defenceUsage); err != nil {
-		return nil, nil, err
-	}
-	if err := engine.CheckOpts(cmd, "mod", "with", "similar"); err != nil {
-		return nil, nil, err
-	}
-	c, err := s.character(cmd.Args[0], cmd.Name)
+	c, err := s.character(cmd.Arg(0), cmd.Name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -45,12 +36,8 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 		return nil, nil, err
 	}
 	var with *fray.Power
-	similar := false
-	if v, ok := cmd.Opts["similar"]; ok {
-		if similar, err = engine.ParseYesNo("similar", v); err != nil {
-			return nil, nil, err
-		}
-	}
+	// A yes or a no, as declared; left out, no.
+	similar, _ := engine.ParseYesNo("similar", cmd.Opts["similar"])
 	if w, ok := cmd.Opts["with"]; ok {
 		if with = c.Power(w); with == nil {
 			return nil, nil, fray.Errorf(fray.ENOTFOUND, "%s has no power named %q to %s with (%s has %s).", c, w, cmd.Name, c, powerList(c))
@@ -167,17 +154,11 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 
 // decideTake decides "take NAME": the defender takes the pending hit.
 func (s *State) decideTake(cmd fray.Command) ([]fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 0, 1, "take [NAME]"); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return nil, err
-	}
 	if s.Pending == nil {
 		return nil, fray.Errorf(fray.EINVALID, "No attack is waiting for a block, dodge or take.")
 	}
 	if len(cmd.Args) == 1 {
-		c, err := s.Lookup(cmd.Args[0])
+		c, err := s.Lookup(cmd.Arg(0))
 		if err != nil {
 			return nil, err
 		}

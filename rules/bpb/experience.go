@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"fray"
-	"fray/engine"
 )
 
 type awardData struct {
@@ -38,22 +37,12 @@ var awardNames = []string{"showed", "enthusiastic", "concluded", "lowest", "role
 // different players; "lowest" to a player with the lowest experience;
 // each award once per player.
 func (s *State) decideAward(cmd fray.Command) ([]fray.Event, error) {
-	usage := "award NAME " + strings.Join(awardNames, "|")
-	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return nil, err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return nil, err
 	}
-	a := strings.ToLower(cmd.Args[1])
-	pts, ok := awards[a]
-	if !ok {
-		return nil, fray.Errorf(fray.EINVALID, "%s is not an award; the awards are %s.", cmd.Args[1], strings.Join(awardNames, ", "))
-	}
+	a := strings.ToLower(cmd.Arg(1))
+	pts := awards[a]
 	if !c.IsPC() {
 		return nil, fray.Errorf(fray.EINVALID, "%s is not a player character; experience goes to the players' characters.", c)
 	}
@@ -85,24 +74,17 @@ func experience(c *fray.Combatant) int { return c.Tracks[TrackExperience].Value 
 // decideSpend decides "spend NAME N on=STAT|POWER|expertise:SKILL" (B-12):
 // 1 point per rank, or 1 point for expertise.
 func (s *State) decideSpend(cmd fray.Command) ([]fray.Event, error) {
-	const usage = "spend NAME N on=STAT|POWER|expertise:SKILL"
-	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd, "on"); err != nil {
-		return nil, err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return nil, err
 	}
-	n, err := strconv.Atoi(cmd.Args[1])
+	n, err := strconv.Atoi(cmd.Arg(1))
 	if err != nil || n < 1 || n > 100 {
-		return nil, fray.Errorf(fray.EINVALID, "%s is not a number of points from 1 to 100.", cmd.Args[1])
+		return nil, fray.Errorf(fray.EINVALID, "%s is not a number of points from 1 to 100.", cmd.Arg(1))
 	}
-	on, ok := cmd.Opts["on"]
-	if !ok || on == "" {
-		return nil, fray.Errorf(fray.EINVALID, "Usage: %s.", usage)
+	on := cmd.Opts["on"]
+	if on == "" {
+		return nil, fray.Errorf(fray.EINVALID, "Name what to spend on: on=STAT|POWER|expertise:SKILL.")
 	}
 	if have := experience(c); have < n {
 		return nil, fray.Errorf(fray.EINVALID, "%s has %d unspent experience points, not %d.", c, have, n)

@@ -25,12 +25,6 @@ type startPlan struct {
 // Odds share it, so odds start refuses what start refuses, in the same
 // words.
 func (s *State) planStart(cmd fray.Command) (startPlan, error) {
-	if err := engine.CheckArgs(cmd, 0, 0, "start [order=declared|rolled]"); err != nil {
-		return startPlan{}, err
-	}
-	if err := engine.CheckOpts(cmd, SettingOrder); err != nil {
-		return startPlan{}, err
-	}
 	if s.Started {
 		return startPlan{}, fray.Errorf(fray.EINVALID, "The encounter has already started (round %d).", s.Round)
 	}

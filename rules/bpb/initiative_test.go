@@ -338,7 +338,7 @@ func TestE6_OddsStartChangesNothing(t *testing.T) {
 	refusals := []struct{ setup, cmd, want string }{
 		{"add Ann", "start", "rolls no dice in the declared order"},
 		{"add Ann\nset order=rolled", "start order=declared", "rolls no dice"},
-		{"add Ann", "start order=fast", "order=fast is not an order"},
+		{"add Ann", "start order=fast", "order=fast is not allowed"},
 		{"add Ann aware=no\nadd Rock kind=environment", "start order=rolled", "Nobody is aware"},
 		{"add Ann\nstart", "start order=rolled", "already started"},
 		{"add Ann", "start order=rolled speed=3", "does not know the key speed="},
@@ -358,7 +358,9 @@ func TestE6_OddsStartChangesNothing(t *testing.T) {
 			t.Errorf("odds %s changed the encounter", tt.cmd)
 		}
 		if !strings.Contains(tt.want, "rolls no dice") {
-			_, derr := bpb.New().Decide(e.State(), cmd, seededRoller{rand.New(rand.NewPCG(1, 1))})
+			// The engine checks start's words before Decide, as it
+			// checks odds start's before Odds.
+			_, derr := e.Do(cmd)
 			if derr == nil || fray.ErrorMessage(derr) != fray.ErrorMessage(err) {
 				t.Errorf("start refuses %v, odds start %v", derr, err)
 			}

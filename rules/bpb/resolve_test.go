@@ -337,7 +337,8 @@ func TestB10_AttackDamage(t *testing.T) {
 	refused(t, e, "attack Blueshift Ganyeka with=laser", `Blueshift has no power or weapon named "laser"`)
 	refused(t, e, "attack Ganyeka Blueshift with=blast", "It is Blueshift's turn, not Ganyeka's")
 	refused(t, e, "attack Blueshift Blueshift with=punch", "cannot attack themself")
-	refused(t, e, "attack Blueshift Ganyeka", "Name the power or weapon")
+	refused(t, e, "attack Blueshift Ganyeka", "attack needs with=POWER")
+	refused(t, e, `attack Blueshift Ganyeka with=""`, "Name the power or weapon")
 	refused(t, e, "attack Blueshift Ganyeka with=punch rank=9", "rank= is for a power not on it")
 	doLine(t, e, "attack Blueshift Ganyeka with=kick rank=4 dice=6,6")
 }
@@ -390,7 +391,7 @@ func TestB12_Experience(t *testing.T) {
 	refused(t, e, "award Ganyeka enthusiastic", "not a player character")
 	refused(t, e, "award Blueshift roleplayed", "already has the roleplayed award")
 	refused(t, e, "award Blueshift lowest", "more than Monolith's 0")
-	refused(t, e, "award Blueshift bravest", "not an award")
+	refused(t, e, "award Blueshift bravest", `"bravest" is not allowed`)
 	doLine(t, e, "award Monolith clever")
 	doLine(t, e, "award Monolith showed")
 	doLine(t, e, "award Blueshift enthusiastic")

@@ -50,19 +50,6 @@ func quoteName(n string) string { return fray.Command{Name: "x", Args: []string{
 
 var taskStats = []string{"brawn", StatAgility, StatAccuracy, StatProwess, StatPerception, StatWillpower, StatSuperSpeed}
 
-// modOpt reads mod=N, the GM's modifier.
-func modOpt(cmd fray.Command) (int, bool, error) {
-	v, ok := cmd.Opts["mod"]
-	if !ok {
-		return 0, false, nil
-	}
-	n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
-	if err != nil || n < -20 || n > 20 {
-		return 0, false, fray.Errorf(fray.EINVALID, "mod=%s is not a whole number from -20 to +20.", v)
-	}
-	return n, true, nil
-}
-
 // finish adds the GM's and the conditions' modifiers to a planned task.
 func (s *State) finish(t *task, cmd fray.Command, actor, target *fray.Combatant, kind string) error {
 	if t.d.Expertise {
@@ -74,9 +61,9 @@ func (s *State) finish(t *task, cmd fray.Command, actor, target *fray.Combatant,
 	for _, m := range cm {
 		t.d.Mods += m.Value
 	}
-	if n, ok, err := modOpt(cmd); err != nil {
-		return err
-	} else if ok {
+	if v, ok := cmd.Opts["mod"]; ok {
+		// A whole number from -20 to 20, as optMod declares.
+		n, _ := strconv.Atoi(strings.TrimPrefix(v, "+"))
 		t.mods = append(t.mods, fray.Modifier{Source: "GM", Value: n})
 		t.d.Mods += n
 	}
@@ -88,19 +75,13 @@ func (s *State) finish(t *task, cmd fray.Command, actor, target *fray.Combatant,
 // planCheck plans "check NAME STAT [vs=RANK|difficulty=N|challenging]
 // [expertise=yes|SKILL] [mod=N]" (B-1).
 func (s *State) planCheck(cmd fray.Command) (*task, error) {
-	if err := engine.CheckArgs(cmd, 2, 2, "check NAME STAT [vs=RANK|difficulty=N|difficulty=challenging] [expertise=yes|SKILL] [mod=N]"); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd, "vs", "difficulty", "expertise", "mod"); err != nil {
-		return nil, err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return nil, err
 	}
-	stat := strings.ToLower(cmd.Args[1])
+	stat := strings.ToLower(cmd.Arg(1))
 	if !slices.Contains(taskStats, stat) {
-		return nil, fray.Errorf(fray.EINVALID, "%s is not a stat to roll; use one of %s.", cmd.Args[1], strings.Join(taskStats, ", "))
+		return nil, fray.Errorf(fray.EINVALID, "%s is not a stat to roll; use one of %s.", cmd.Arg(1), strings.Join(taskStats, ", "))
 	}
 	v, err := sheetStat(c, stat)
 	if err != nil {
@@ -142,17 +123,11 @@ func (s *State) planCheck(cmd fray.Command) (*task, error) {
 // planDistract plans "distract A B" (B-11): Willpower against 8 + the
 // opponent's Willpower.
 func (s *State) planDistract(cmd fray.Command) (*task, error) {
-	if err := engine.CheckArgs(cmd, 2, 2, "distract NAME OPPONENT [mod=N]"); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd, "mod"); err != nil {
-		return nil, err
-	}
-	a, err := s.Lookup(cmd.Args[0])
+	a, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.Lookup(cmd.Args[1])
+	b, err := s.Lookup(cmd.Arg(1))
 	if err != nil {
 		return nil, err
 	}

@@ -112,21 +112,11 @@ func (p *planned) waiting(face int, total int) waitData {
 // against its total, spending a defence (C-2), or takes it, keeping their
 // defence: the attack then hits on 9+ (C-4).
 func (s *State) planAnswer(cmd fray.Command) (*planned, error) {
-	usage, opts := cmd.Name+" NAME [dmod=±N]", []string{OptDMod}
-	if cmd.Name == RollTake {
-		usage, opts = "take NAME", nil
-	}
-	if err := engine.CheckArgs(cmd, 1, 1, usage); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd, opts...); err != nil {
-		return nil, err
-	}
 	w := s.Waiting
 	if w == nil {
 		return nil, fray.Errorf(fray.EINVALID, "No attack waits for an answer; %s answers an attack made with defence=wait (attack ATTACKER TARGET with=WEAPON defence=wait).", cmd.Name)
 	}
-	b, err := s.Lookup(cmd.Args[0])
+	b, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return nil, err
 	}

@@ -54,21 +54,17 @@ func weapon(c *fray.Combatant, name string) (fray.Power, error) {
 // planAttack plans "attack ATTACKER TARGET with=WEAPON [defence=…]
 // [shots=N] [unaware=yes] [mod=N] [dmod=N]" (C-4, C-5, C-6, C-7, C-8).
 func (s *State) planAttack(cmd fray.Command) (*planned, error) {
-	const usage = "attack ATTACKER TARGET with=WEAPON [defence=dodge|parry|none] [shots=1-6] [unaware=yes] [mod=±N] [dmod=±N]"
-	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd, OptWith, OptDefence, OptShots, OptUnaware, OptMod, OptDMod); err != nil {
-		return nil, err
+	if len(cmd.Args) != 2 {
+		return nil, fray.Errorf(fray.EINVALID, "An attack with with= names the attacker and the target: attack ATTACKER TARGET with=WEAPON (quote names with spaces).")
 	}
 	if !s.Started {
 		return nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 	}
-	a, err := s.Lookup(cmd.Args[0])
+	a, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.Lookup(cmd.Args[1])
+	b, err := s.Lookup(cmd.Arg(1))
 	if err != nil {
 		return nil, err
 	}
@@ -134,10 +130,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	}
 	// Firearms (C-8): an aimed shot is one shot; a barrage of shots=N is
 	// one roll at −N.
-	n, barrage, err := intOpt(cmd, OptShots, 1, MaxShots)
-	if err != nil {
-		return nil, err
-	}
+	n, barrage := intOpt(cmd, OptShots)
 	p.ammo = w.Clip > 0
 	if barrage {
 		if w.Damage != "bullet" && w.Clip == 0 {
@@ -161,9 +154,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 			return nil, fray.Errorf(fray.EINVALID, "%s's %s has %d shots left in the clip, not %d; reload %s %s first (C-8).", a, w.Name, left, need, quoteName(a.Name), quoteName(w.Name))
 		}
 	}
-	if p.mods, err = gm(cmd, OptMod, p.mods); err != nil {
-		return nil, err
-	}
+	p.mods = gm(cmd, OptMod, p.mods)
 	// Blind (C-6): a Perception + Notice check before the attack, unless
 	// Echolocation. Ours: the check is how the blind find their foe, so
 	// the −5 of Blind is not added to it (it is to the attack).
@@ -281,17 +272,10 @@ func (s *State) outnumbered(n int) fray.Condition {
 // first attack (C-6). The list replaces the one declared before; those
 // who have attacked already stay counted.
 func (s *State) decideEngage(cmd fray.Command, emit emitFunc) error {
-	const usage = "engage TARGET NAME … (who is attacking TARGET this round, for Outnumbered)"
-	if err := engine.CheckArgs(cmd, 2, MaxAttackers+1, usage); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return err
-	}
 	if !s.Started {
 		return fray.Errorf(fray.EINVALID, "The encounter has not started; declare who engages whom once a round is under way.")
 	}
-	b, err := s.Lookup(cmd.Args[0])
+	b, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
 	}

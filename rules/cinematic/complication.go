@@ -35,26 +35,17 @@ var complications = map[string]func(c *fray.Combatant) fray.Condition{
 // decideComplication decides "complication NAME blind|bound|tied|down|large
 // [mod=-N] [until=…] [by=NAME]".
 func (s *State) decideComplication(cmd fray.Command, emit emitFunc) error {
-	const usage = "complication NAME blind|bound|tied|down|large [mod=-N] [until=…] [by=NAME]"
-	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd, engine.KeyUntil, engine.KeyBy, OptMod); err != nil {
-		return err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
-	kind := strings.ToLower(cmd.Args[1])
+	kind := strings.ToLower(cmd.Arg(1))
 	mk, ok := complications[kind]
 	if !ok {
-		return fray.Errorf(fray.EINVALID, "%s is not a complication this command sets; say blind, bound, tied, down or large (Badly Injured and the tests come by themselves, Outnumbered from who attacks this round: engage TARGET NAME … declares them).", engine.Clip(cmd.Args[1]))
+		return fray.Errorf(fray.EINTERNAL, "The complication %q is declared but not known.", engine.Clip(kind))
 	}
 	x := mk(c)
-	if n, ok, err := intOpt(cmd, OptMod, -20, -1); err != nil {
-		return err
-	} else if ok && kind != "large" {
+	if n, ok := intOpt(cmd, OptMod); ok && kind != "large" {
 		return fray.Errorf(fray.EINVALID, "mod= gives Size's penalty to dodge (complication NAME large mod=-N); %s has its own.", x.Name)
 	} else if ok {
 		x.Modifiers[0].Value = n
@@ -81,11 +72,8 @@ func (s *State) decideComplication(cmd fray.Command, emit emitFunc) error {
 // decideStand decides "stand NAME": up from Knocked Down the slow way,
 // which takes the round: no action is left (C-6).
 func (s *State) decideStand(cmd fray.Command, emit emitFunc) error {
-	c, err := engine.OneName(&s.Encounter, cmd, "stand NAME")
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
 		return err
 	}
 	if c.Condition(CondDown) == nil {

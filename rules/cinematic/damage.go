@@ -134,13 +134,7 @@ func (s *State) hurt(emit emitFunc, id fray.CombatantID, n int, by fray.Combatan
 // decideDamage decides "damage NAME N" and "heal NAME N": Life Points
 // lost or regained at the GM's word, with what they bring (C-5, C-6).
 func (s *State) decideDamage(cmd fray.Command, emit emitFunc) error {
-	if err := engine.CheckArgs(cmd, 2, 2, cmd.Name+" NAME N"); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd, "by"); err != nil {
-		return err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -171,11 +165,8 @@ func (s *State) decideDamage(cmd fray.Command, emit emitFunc) error {
 // decideStabilise decides "stabilise NAME": a medic attends the dying;
 // no more Survival tests until hurt again (C-6).
 func (s *State) decideStabilise(cmd fray.Command, emit emitFunc) error {
-	c, err := engine.OneName(&s.Encounter, cmd, "stabilise NAME")
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
 		return err
 	}
 	lp, err := needLife(c)

@@ -16,10 +16,10 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if err := s0.awaiting(cmd); err != nil {
 		return nil, err
 	}
-	if cmd.Name == engine.CmdCondition && len(cmd.Args) == 2 && strings.EqualFold(strings.TrimSpace(cmd.Args[1]), CondOutnumbered) {
+	if cmd.Name == engine.CmdCondition && strings.EqualFold(strings.TrimSpace(cmd.Arg(1)), CondOutnumbered) {
 		// The automatic Outnumbered would replace a GM's own condition of
 		// that name at the next attack: refuse the name instead (C-6).
-		c, err := s0.Lookup(cmd.Args[0])
+		c, err := s0.Lookup(cmd.Arg(0))
 		if err != nil {
 			return nil, err
 		}
@@ -55,12 +55,6 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	}
 	switch cmd.Name {
 	case "start":
-		if err := engine.CheckArgs(cmd, 0, 0, "start"); err != nil {
-			return nil, err
-		}
-		if err := engine.CheckOpts(cmd); err != nil {
-			return nil, err
-		}
 		if s.Started {
 			return nil, fray.Errorf(fray.EINVALID, "The encounter has already started.")
 		}
@@ -71,9 +65,9 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 			err = newRound()
 		}
 	case "order":
-		var ids []fray.CombatantID
-		if ids, err = lookupAll(s, cmd, "order NAME … (the GM's order for characters tied on initiative and Dexterity)"); err == nil {
-			err = emit(EventTiebreak, NamesData{Who: ids})
+		var names []string
+		if names, err = engine.Names(&s.Encounter, cmd.Args); err == nil {
+			err = emit(EventTiebreak, NamesData{Who: engine.IDs(&s.Encounter, names)})
 		}
 	case "full":
 		err = decideStance(s, cmd, emit)
@@ -83,12 +77,6 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	case "defend":
 		err = decideDefence(s, cmd, emit)
 	case "next":
-		if err := engine.CheckArgs(cmd, 0, 1, "next [NAME]"); err != nil {
-			return nil, err
-		}
-		if err := engine.CheckOpts(cmd); err != nil {
-			return nil, err
-		}
 		if !s.Started {
 			return nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 		}
@@ -103,30 +91,13 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		if err = emit(EventTurnDone, fray.NameData{Who: cur}); err == nil && s.Current() == "" {
 			err = newRound()
 		}
-	case "initiative":
-		return nil, fray.Errorf(fray.EINVALID, "Cinematic Unisystem initiative is not rolled: it is ⌊Dexterity × 0.5 + Perception + bonus⌋ (C-1).")
 	default:
-		return nil, fray.Errorf(fray.EINVALID, "Cinematic Unisystem has no command %q; try help.", cmd.Name)
+		return nil, fray.Errorf(fray.EINTERNAL, "Cinematic Unisystem declares the command %q but does not decide it.", engine.Clip(cmd.Name))
 	}
 	if err != nil {
 		return nil, err
 	}
 	return evs, nil
-}
-
-// lookupAll returns the ids of the combatants cmd names, each once.
-func lookupAll(s *State, cmd fray.Command, usage string) ([]fray.CombatantID, error) {
-	if len(cmd.Args) == 0 {
-		return nil, fray.Errorf(fray.EINVALID, "Usage: %s.", usage)
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return nil, err
-	}
-	names, err := engine.Names(&s.Encounter, cmd.Args)
-	if err != nil {
-		return nil, err
-	}
-	return engine.IDs(&s.Encounter, names), nil
 }
 
 func isCurrent(s *State, name string) error {
@@ -146,26 +117,16 @@ func isCurrent(s *State, name string) error {
 type emitFunc func(typ string, data any) error
 
 func decideStance(s *State, cmd fray.Command, emit emitFunc) error {
-	if err := engine.CheckArgs(cmd, 2, 2, "full NAME defence|offence|none"); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return err
-	}
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
-	var stance string
+	stance := StanceNone
 	switch strings.ToLower(cmd.Arg(1)) {
 	case "defence", "defense", "fd":
 		stance = StanceDefence
 	case "offence", "offense", "fo":
 		stance = StanceOffence
-	case "none":
-		stance = StanceNone
-	default:
-		return fray.Errorf(fray.EINVALID, "full %s %s: say defence, offence or none.", c, engine.Clip(cmd.Arg(1)))
 	}
 	if s.Started && (s.Pos > 0 || s.Begun) {
 		return fray.Errorf(fray.EINVALID, "Full Defence and Full Offence are declared at the top of the round (C-7); round %d is under way.", s.Round)
@@ -177,11 +138,9 @@ func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
 	if len(cmd.Args) == 2 {
 		return fray.Errorf(fray.EINVALID, "Name the weapon to roll the attack: attack ATTACKER TARGET with=WEAPON (a punch or kick needs none on the sheet).")
 	}
-	if err := engine.CheckArgs(cmd, 0, 1, cmd.Name+" [TARGET]"); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return err
+	if len(cmd.Opts) > 0 {
+		// attack's options are those of the roll, which with= makes.
+		return fray.Errorf(fray.EINVALID, "%s without with= spends an attack and rolls nothing, so it takes no key=value options; name the weapon to roll: attack ATTACKER TARGET with=WEAPON.", cmd.Name)
 	}
 	if !s.Started {
 		return fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
@@ -209,12 +168,6 @@ func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
 }
 
 func decideDefence(s *State, cmd fray.Command, emit emitFunc) error {
-	if err := engine.CheckArgs(cmd, 1, 1, "defend NAME [against=NAME]"); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd, "against"); err != nil {
-		return err
-	}
 	if !s.Started {
 		return fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 	}

@@ -31,11 +31,6 @@ func defenceValue(c *fray.Combatant, kind string) (fray.Modifier, bool) {
 // once, as with none, when they cannot.
 func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) error {
 	want := strings.ToLower(cmd.Opts[OptDefence])
-	switch want {
-	case "", DefenceDodge, DefenceParry, DefenceNone, DefenceWait:
-	default:
-		return fray.Errorf(fray.EINVALID, "defence=%s: say dodge, parry, none or wait.", engine.Clip(want))
-	}
 	unaware := b.Unaware
 	if v, ok := cmd.Opts[OptUnaware]; ok {
 		var err error
@@ -137,9 +132,7 @@ func (s *State) defenceTerms(cmd fray.Command, p *planned, b *fray.Combatant, ki
 			}
 		}
 	}
-	if p.dmod, err = gm(cmd, OptDMod, p.dmod); err != nil {
-		return err
-	}
+	p.dmod = gm(cmd, OptDMod, p.dmod)
 	p.def = &act
 	p.d.Defence, p.d.DefValue = kind, sum(p.dmod)
 	p.roll.Opposed, p.roll.Defence = true, p.d.DefValue

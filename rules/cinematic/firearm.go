@@ -52,13 +52,7 @@ func gunList(guns []fray.Power) string {
 // decideReload decides "reload NAME [WEAPON]": an action on one's turn,
 // spending the free attack or an extra action (C-8).
 func (s *State) decideReload(cmd fray.Command, emit emitFunc) error {
-	if err := engine.CheckArgs(cmd, 1, 2, "reload NAME [WEAPON]"); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -93,13 +87,7 @@ func (s *State) decideReload(cmd fray.Command, emit emitFunc) error {
 // decideSpend decides "spend NAME ammo=N [with=WEAPON]": shots fired
 // without a roll.
 func (s *State) decideSpend(cmd fray.Command, emit emitFunc) error {
-	if err := engine.CheckArgs(cmd, 1, 1, "spend NAME ammo=N [with=WEAPON]"); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd, OptAmmo, OptWith); err != nil {
-		return err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -107,13 +95,7 @@ func (s *State) decideSpend(cmd fray.Command, emit emitFunc) error {
 	if err != nil {
 		return err
 	}
-	n, ok, err := intOpt(cmd, OptAmmo, 1, 1000)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return fray.Errorf(fray.EINVALID, "Say how many shots: spend %s ammo=N.", quoteName(c.Name))
-	}
+	n, _ := intOpt(cmd, OptAmmo) // required: the declaration says so
 	if left := ammo(c, w); left < n {
 		return fray.Errorf(fray.EINVALID, "%s's %s has %d shots left, not %d.", c, w.Name, left, n)
 	}

@@ -243,26 +243,19 @@ func quality(c *fray.Combatant, name string) int {
 	return 0
 }
 
-// intOpt reads KEY=N within lo..hi.
-func intOpt(cmd fray.Command, key string, lo, hi int) (int, bool, error) {
+// intOpt reads KEY=N, a number its declaration bounds (Commands).
+func intOpt(cmd fray.Command, key string) (int, bool) {
 	v, ok := cmd.Opts[key]
-	if !ok {
-		return 0, false, nil
-	}
 	n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
-	if err != nil || n < lo || n > hi {
-		return 0, false, fray.Errorf(fray.EINVALID, "%s=%s is not a whole number from %d to %+d.", key, engine.Clip(v), lo, hi)
-	}
-	return n, true, nil
+	return n, ok && err == nil
 }
 
-// gm adds the GM's mod= to a roll's terms.
-func gm(cmd fray.Command, key string, mods []fray.Modifier) ([]fray.Modifier, error) {
-	n, ok, err := intOpt(cmd, key, -20, 20)
-	if err != nil || !ok {
-		return mods, err
+// gm adds the GM's mod= (or dmod=) to a roll's terms.
+func gm(cmd fray.Command, key string, mods []fray.Modifier) []fray.Modifier {
+	if n, ok := intOpt(cmd, key); ok {
+		return append(mods, fray.Modifier{Source: "GM", Value: n})
 	}
-	return append(mods, fray.Modifier{Source: "GM", Value: n}), nil
+	return mods
 }
 
 func sum(mods []fray.Modifier) int {
@@ -308,7 +301,7 @@ func (s *State) plan(cmd fray.Command) (*planned, error) {
 	case RollDodge, RollParry, RollTake:
 		return s.planAnswer(cmd)
 	}
-	return nil, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds; the rolls are check, attack (with=), dodge, parry, take, test, free and kipup.", cmd.Name)
+	return nil, fray.Errorf(fray.EINTERNAL, "%s is declared to roll but plans no roll.", engine.Clip(cmd.Name))
 }
 
 // noticeFor ends the name of a blind attacker's Notice check roll.

@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"fray"
-	"fray/engine"
 )
 
 // AssistData is the payload of EventAssisted.
@@ -93,21 +92,11 @@ func AssistBonus(net int) int {
 // planAssist builds the helper's side of an assist from cmd without
 // rolling, and returns whom it helps.
 func (s *State) planAssist(cmd fray.Command) (side, *fray.Combatant, error) {
-	if err := engine.CheckArgs(cmd, 2, 2, "assist HELPER for=NAME TRAIT [mod=±Nd] [auto=N] [successes=N]"); err != nil {
-		return side{}, nil, err
-	}
-	if err := engine.CheckOpts(cmd, KeyFor, KeyMod, KeyAuto, KeySuccesses); err != nil {
-		return side{}, nil, err
-	}
-	f, ok := cmd.Opts[KeyFor]
-	if !ok {
-		return side{}, nil, fray.Errorf(fray.EINVALID, "Say whom %s helps: for=NAME.", cmd.Args[0])
-	}
-	t, err := s.Lookup(f)
+	t, err := s.Lookup(cmd.Opts[KeyFor])
 	if err != nil {
 		return side{}, nil, err
 	}
-	sd, err := s.helperSide(cmd, cmd.Args[0], cmd.Args[1])
+	sd, err := s.helperSide(cmd, cmd.Arg(0), cmd.Arg(1))
 	if err != nil {
 		return side{}, nil, err
 	}

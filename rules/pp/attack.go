@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"fray"
-	"fray/engine"
 )
 
 // DefenceTraits are the traits a defender may resist an attack with
@@ -34,21 +33,14 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 // planAttack builds an attack from cmd without rolling; pre holds the
 // action it takes.
 func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, error) {
-	usage := "attack ATTACKER TARGET with=TRAIT [def=TRAIT] [mod=±Nd] [auto=N] [vs_mod=±Nd] [vs_auto=N] [successes=N] [vs_successes=N]"
-	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
-		return CheckData{}, nil, nil, err
-	}
-	if err := engine.CheckOpts(cmd, KeyWith, KeyDef, KeyMod, KeyAuto, KeyVsMod, KeyVsAuto, KeySuccesses, KeyVsSuccesses); err != nil {
-		return CheckData{}, nil, nil, err
-	}
 	if !s.Started {
 		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "Combat has not started; use start (a challenge roll outside combat is check).")
 	}
-	att, err := s.Lookup(cmd.Args[0])
+	att, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return CheckData{}, nil, nil, err
 	}
-	tgt, err := s.Lookup(cmd.Args[1])
+	tgt, err := s.Lookup(cmd.Arg(1))
 	if err != nil {
 		return CheckData{}, nil, nil, err
 	}
@@ -62,14 +54,10 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 	if att.ID == tgt.ID {
 		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
 	}
-	with, ok := cmd.Opts[KeyWith]
-	if !ok {
-		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "Say which trait %s attacks with: with=might (or agility, …).", att)
-	}
 	if s.Actions >= MaxActions {
 		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(att.Name), MaxActions)
 	}
-	act, err := s.actorSide(cmd, att.Name, with, s.Actions, fray.AppliesAttack, tgt)
+	act, err := s.actorSide(cmd, att.Name, cmd.Opts[KeyWith], s.Actions, fray.AppliesAttack, tgt)
 	if err != nil {
 		return CheckData{}, nil, nil, err
 	}

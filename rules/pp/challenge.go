@@ -318,15 +318,12 @@ func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Ev
 	case "contest":
 		evs, err = s.decideContest(cmd, r)
 	case "exchange":
-		evs, err = s.decideExchange(cmd, r, false)
+		evs, err = s.decideExchange(cmd, r)
 	case "defining":
 		return one(s.decideDefining(cmd))
 	case "damage", "heal":
 		return one(s.decideHarm(cmd))
 	case "scene", "story":
-		if err := noWords(cmd, cmd.Name); err != nil {
-			return nil, true, err
-		}
 		typ := EventScene
 		if cmd.Name == "story" {
 			typ = EventStory

@@ -180,7 +180,7 @@ func TestP2_StaticAndOpposedThresholds(t *testing.T) {
 	}
 	refuse(t, e, "check Whisper intellect", "Give the threshold")
 	refuse(t, e, "check Whisper intellect vs=Vile threshold=2", "not both")
-	refuse(t, e, "check Whisper intellect threshold=tough", "not a threshold")
+	refuse(t, e, "check Whisper intellect threshold=tough", "threshold=tough is not a whole number from 0 to 1000000000 or easy, average, hard")
 }
 
 // P-3: with the same goal, whoever rolls more is the actor; the bands
@@ -665,7 +665,7 @@ func TestP10_AttackHealthMinionsPenalty(t *testing.T) {
 	}
 	refuse(t, e, "attack \""+cur+"\" Goons with=agility", "already defeated")
 	refuse(t, e, "attack Vile \""+cur+"\" with=intellect", "turn")
-	refuse(t, e, "attack \""+cur+"\" Vile", "with=might")
+	refuse(t, e, "attack \""+cur+"\" Vile", "needs with=TRAIT")
 	do(t, e, "attack \""+cur+"\" Vile with=agility successes=4 vs_successes=1")
 	if !st(e).Defeated("Vile") {
 		t.Error("Vile is not defeated at 0 Health")
@@ -955,7 +955,8 @@ func TestOddsRefusals(t *testing.T) {
 		"odds check Whisper agility":           "Give the threshold",
 		"odds spend Whisper resolve=1":         "no roll",
 		"odds defining Whisper":                "no odds",
-		"odds attack Whisper Vile":             "not started",
+		"odds attack Whisper Vile with=might":  "not started",
+		"odds attack Whisper Vile":             "needs with=TRAIT",
 		"odds contest A B might":               `no combatant named "A"`,
 		"odds contest Whisper Whisper agility": "against themselves",
 	} {

@@ -136,18 +136,12 @@ func (s *State) settle(d *CheckData) {
 // planCheck builds a check (or attack) from cmd without rolling: the
 // actor's side and the opponent's, or the static threshold.
 func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
-	if err := engine.CheckArgs(cmd, 2, 3, "check NAME TRAIT [vs=NAME [TRAIT]] [threshold=hard|N] [mod=±Nd] [auto=N|all] [vs_mod=±Nd] [vs_auto=N|all] [same=yes] [successes=N] [vs_successes=N]"); err != nil {
-		return CheckData{}, nil, err
-	}
-	if err := engine.CheckOpts(cmd, KeyVs, KeyThreshold, KeyMod, KeyAuto, KeyVsMod, KeyVsAuto, KeySame, KeySuccesses, KeyVsSuccesses); err != nil {
-		return CheckData{}, nil, err
-	}
 	d := CheckData{Kind: KindCheck}
 	extra := 0
-	if c := s.Find(cmd.Args[0]); c != nil {
+	if c := s.Find(cmd.Arg(0)); c != nil {
 		extra = s.penalty(c.ID) / ExtraActionPenalty
 	}
-	act, err := s.actorSide(cmd, cmd.Args[0], cmd.Args[1], extra, fray.AppliesCheck, nil)
+	act, err := s.actorSide(cmd, cmd.Arg(0), cmd.Arg(1), extra, fray.AppliesCheck, nil)
 	if err != nil {
 		return CheckData{}, nil, err
 	}
@@ -198,16 +192,11 @@ func (s *State) planCheck(cmd fray.Command) (CheckData, []side, error) {
 				return CheckData{}, nil, fray.Errorf(fray.EINVALID, "%s= is for an opponent; name one with vs=NAME.", k)
 			}
 		}
-		d.Static = true
-		if static {
-			n, err := ParseThreshold(th)
-			if err != nil {
-				return CheckData{}, nil, fray.Errorf(fray.EINVALID, "threshold=%s is not a threshold; give a number or easy, average, hard, daunting, brutal, inhuman, superhuman, legendary or godlike.", engine.Clip(th))
-			}
-			d.Threshold = n
-		} else {
+		if !static {
 			return CheckData{}, nil, fray.Errorf(fray.EINVALID, "Give the threshold: threshold=hard (or a number), or an opponent: vs=NAME.")
 		}
+		d.Static = true
+		d.Threshold, _ = ParseThreshold(th) // the declaration takes only thresholds
 	}
 	d.Actor, d.Trait, d.Pool, d.Assist, d.Penalty = act.id, act.trait, act.pool, act.assist, act.penalty
 	return d, sides, nil

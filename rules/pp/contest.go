@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"fray"
-	"fray/engine"
 )
 
 // ContestData is the payload of EventContest.
@@ -69,7 +68,7 @@ func (s *State) decideContest(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 	if err != nil {
 		return nil, err
 	}
-	ex, err := next.decideExchange(firstExchange(cmd), r, true)
+	ex, err := next.decideExchange(firstExchange(cmd), r)
 	if err != nil {
 		return nil, err
 	}
@@ -85,37 +84,29 @@ func firstExchange(cmd fray.Command) fray.Command {
 // begins and a copy of s in which it has begun, to plan its first
 // exchange in.
 func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
-	if err := engine.CheckArgs(cmd, 3, 4, "contest A B TRAIT [TRAIT_B] [exchanges=3] [mod=±Nd] [vs_mod=±Nd] [auto=N|all] [vs_auto=N|all] [successes=N] [vs_successes=N]"); err != nil {
-		return ContestData{}, nil, err
-	}
-	if err := engine.CheckOpts(cmd, KeyExchanges, KeySuccesses, KeyVsSuccesses, KeyMod, KeyVsMod, KeyAuto, KeyVsAuto); err != nil {
-		return ContestData{}, nil, err
-	}
 	if s.Res.Contest.Active {
 		a, b := s.Res.Contest.names(&s.Encounter)
 		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "A contest between %s and %s is under way; roll its next exchange with exchange.", fray.Mention(a), fray.Mention(b))
 	}
-	a, err := s.Lookup(cmd.Args[0])
+	a, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return ContestData{}, nil, err
 	}
-	b, err := s.Lookup(cmd.Args[1])
+	b, err := s.Lookup(cmd.Arg(1))
 	if err != nil {
 		return ContestData{}, nil, err
 	}
 	if a.ID == b.ID {
 		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "%s cannot contest against themselves.", a)
 	}
-	ta := strings.ToLower(cmd.Args[2])
+	ta := strings.ToLower(cmd.Arg(2))
 	tb := ta
 	if len(cmd.Args) == 4 {
-		tb = strings.ToLower(cmd.Args[3])
+		tb = strings.ToLower(cmd.Arg(3))
 	}
 	n := DefaultExchanges
 	if v, ok := cmd.Opts[KeyExchanges]; ok {
-		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > MaxExchanges {
-			return ContestData{}, nil, fray.Errorf(fray.EINVALID, "exchanges=%s is not a number from 1 to %d.", engine.Clip(v), MaxExchanges)
-		}
+		n, _ = strconv.Atoi(v) // the declaration bounds it
 	}
 	cd := ContestData{A: a.ID, B: b.ID, TraitA: ta, TraitB: tb, Exchanges: n}
 	next := s.Clone().(*State)
@@ -216,15 +207,7 @@ func (s *State) planExchange(cmd fray.Command) ([]side, error) {
 }
 
 // decideExchange rolls the contest's next exchange.
-func (s *State) decideExchange(cmd fray.Command, r fray.Roller, first bool) ([]fray.Event, error) {
-	if !first {
-		if err := engine.CheckArgs(cmd, 0, 0, "exchange [mod=±Nd] [vs_mod=±Nd] [auto=N|all] [vs_auto=N|all] [successes=N] [vs_successes=N]"); err != nil {
-			return nil, err
-		}
-		if err := engine.CheckOpts(cmd, KeySuccesses, KeyVsSuccesses, KeyMod, KeyVsMod, KeyAuto, KeyVsAuto); err != nil {
-			return nil, err
-		}
-	}
+func (s *State) decideExchange(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	sides, err := s.planExchange(cmd)
 	if err != nil {
 		return nil, err

@@ -2,7 +2,6 @@ package pp
 
 import (
 	"maps"
-	"slices"
 	"strings"
 
 	"fray"
@@ -45,9 +44,6 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	}
 	switch cmd.Name {
 	case "start":
-		if err := noWords(cmd, "start"); err != nil {
-			return nil, err
-		}
 		if s.Started {
 			return nil, fray.Errorf(fray.EINVALID, "The encounter has already started.")
 		}
@@ -59,23 +55,11 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		}
 		err = newRound()
 	case "order":
-		if len(cmd.Args) == 0 {
-			return nil, fray.Errorf(fray.EINVALID, "Usage: order NAME … (the GM's order for characters tied on Edge and role).")
-		}
-		if err := engine.CheckOpts(cmd); err != nil {
-			return nil, err
-		}
 		var names []string
 		if names, err = engine.Names(&s.Encounter, cmd.Args); err == nil {
 			err = emit(EventTiebreak, NamesData{Who: engine.IDs(&s.Encounter, names)})
 		}
 	case "act", "next":
-		if err := engine.CheckArgs(cmd, 0, 1, cmd.Name+" [NAME]"); err != nil {
-			return nil, err
-		}
-		if err := engine.CheckOpts(cmd); err != nil {
-			return nil, err
-		}
 		if !s.Started {
 			return nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 		}
@@ -110,7 +94,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	case "initiative":
 		return nil, fray.Errorf(fray.EINVALID, "P&P rolls no initiative: turns go by Edge (Perception + the higher of Agility and Intellect).")
 	default:
-		return nil, fray.Errorf(fray.EINVALID, "P&P has no command %q; try help.", cmd.Name)
+		return nil, fray.Errorf(fray.EINTERNAL, "P&P declares the command %q but does not decide it.", cmd.Name)
 	}
 	if err != nil {
 		return nil, err
@@ -125,11 +109,7 @@ func (sys *System) decideAdd(s *State, cmd fray.Command) ([]fray.Event, error) {
 	shared := cmd
 	shared.Opts = maps.Clone(cmd.Opts)
 	if v, ok := shared.Opts[KeyRole]; ok {
-		v = strings.ToLower(v)
-		if !slices.Contains(roles, v) {
-			return nil, fray.Errorf(fray.EINVALID, "role=%s is not a role; use hero, villain, foe or extra.", engine.Clip(v))
-		}
-		rd.Role = v
+		rd.Role = strings.ToLower(v)
 		delete(shared.Opts, KeyRole)
 	}
 	if v, ok := shared.Opts[KeyMinion]; ok {
@@ -160,11 +140,4 @@ func (sys *System) decideAdd(s *State, cmd fray.Command) ([]fray.Event, error) {
 		return nil, err
 	}
 	return append(evs, ev), nil
-}
-
-func noWords(cmd fray.Command, usage string) error {
-	if err := engine.CheckArgs(cmd, 0, 0, usage); err != nil {
-		return err
-	}
-	return engine.CheckOpts(cmd)
 }

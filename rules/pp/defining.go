@@ -16,13 +16,7 @@ type DefiningData struct {
 // decideDefining decides defining NAME reduce=TRAIT | oneshot (P-9). A hero
 // may declare again before the roll, to change the cost.
 func (s *State) decideDefining(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 1, 2, "defining NAME reduce=TRAIT | defining NAME oneshot"); err != nil {
-		return fray.Event{}, err
-	}
-	if err := engine.CheckOpts(cmd, KeyReduce); err != nil {
-		return fray.Event{}, err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return fray.Event{}, err
 	}
@@ -38,10 +32,7 @@ func (s *State) decideDefining(cmd fray.Command) (fray.Event, error) {
 	}
 	mode := s.Setting(SettingDefining, "reduce")
 	red, hasReduce := cmd.Opts[KeyReduce]
-	one := strings.EqualFold(cmd.Arg(1), KeyOneShot)
-	if cmd.Arg(1) != "" && !one {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%q: say reduce=TRAIT or oneshot.", engine.Clip(cmd.Arg(1)))
-	}
+	one := cmd.Arg(1) != "" // the declaration takes only oneshot
 	var cost string
 	switch {
 	case one && hasReduce:

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"fray"
-	"fray/engine"
 )
 
 // GroupData is the payload of EventGrouped.
@@ -130,21 +129,11 @@ func shareSurplus(names []string, nets []int) []string {
 }
 
 func (s *State) planGroup(cmd fray.Command) (GroupData, []side, error) {
-	if len(cmd.Args) < 3 || len(cmd.Args) > MaxGroup+1 {
-		return GroupData{}, nil, fray.Errorf(fray.EINVALID, "Usage: group TRAIT NAME NAME … threshold=hard|N [successes=N,N,…] (2 to %d characters).", MaxGroup)
+	if len(cmd.Args) > MaxGroup+1 {
+		return GroupData{}, nil, fray.Errorf(fray.EINVALID, "At most %d characters act in one group action.", MaxGroup)
 	}
-	if err := engine.CheckOpts(cmd, KeyThreshold, KeySuccesses); err != nil {
-		return GroupData{}, nil, err
-	}
-	th, ok := cmd.Opts[KeyThreshold]
-	if !ok {
-		return GroupData{}, nil, fray.Errorf(fray.EINVALID, "Give the group's threshold: threshold=hard (or a number).")
-	}
-	n, err := ParseThreshold(th)
-	if err != nil {
-		return GroupData{}, nil, fray.Errorf(fray.EINVALID, "threshold=%s is not a threshold; give a number or a difficulty such as hard.", engine.Clip(th))
-	}
-	d := GroupData{Trait: strings.ToLower(cmd.Args[0]), Threshold: n}
+	n, _ := ParseThreshold(cmd.Opts[KeyThreshold]) // the declaration requires a threshold
+	d := GroupData{Trait: strings.ToLower(cmd.Arg(0)), Threshold: n}
 	var counted []string
 	if v, ok := cmd.Opts[KeySuccesses]; ok {
 		counted = strings.Split(v, ",")

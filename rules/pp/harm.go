@@ -1,8 +1,9 @@
 package pp
 
 import (
+	"strconv"
+
 	"fray"
-	"fray/engine"
 )
 
 // Event types of the GM's damage and healing. They are wire strings: never
@@ -79,20 +80,11 @@ func (s *State) forgetLast() {
 // Health lost or regained — for minions, N defeated or brought back. It
 // is no action and may come at any time.
 func (s *State) decideHarm(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 2, 2, cmd.Name+" NAME N"); err != nil {
-		return fray.Event{}, err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return fray.Event{}, err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return fray.Event{}, err
 	}
-	n, err := engine.Amount(cmd, 1, 1, "Health (or minions)")
-	if err != nil {
-		return fray.Event{}, err
-	}
+	n, _ := strconv.Atoi(cmd.Arg(1)) // the declaration bounds it
 	left, minion := s.standing(c.ID)
 	d := HarmData{Who: c.ID, Asked: n, Minion: minion}
 	if cmd.Name == "damage" {

@@ -18,7 +18,7 @@ import (
 // (of an exchange who wins it, of an assist its bonus, of a group action
 // how many succeed after sharing); for assist the bonus dice;
 // for group how many succeed; for contest and exchange who wins the
-// exchange. A command Decide
+// exchange: the commands declared to roll (Commands). A command Decide
 // would refuse is refused in the same words.
 func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	s, err := get(st)
@@ -74,7 +74,7 @@ func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 		}
 		return next.exchangeOdds(sides)
 	}
-	return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds.", cmd.Name)
+	return fray.Odds{}, fray.Errorf(fray.EINTERNAL, "P&P gives no odds of %q, which it does not declare to roll.", cmd.Name)
 }
 
 // successDist returns the exact distribution of a pool's successes.

@@ -92,6 +92,10 @@ var spec = engine.Spec{
 		SettingSwing:    {"no", "yes"},
 		SettingDefining: {"reduce", "oneshot", "either"},
 	},
+	AddOpts: []fray.Param{
+		{Name: KeyRole, Kind: fray.KindChoice, Choices: roles, Help: "breaks ties in Edge; default hero for side=pc, villain otherwise"},
+		yesNo(KeyMinion, "yes: a minion, who acts after everyone else"),
+	},
 }
 
 // Payloads returns the payload type of each event type of P&P that has
@@ -126,30 +130,6 @@ func (*System) Name() string { return "Prowlers & Paragons Ultimate Edition" }
 
 // NewState returns an empty encounter.
 func (*System) NewState() fray.State { return &State{} }
-
-// Commands lists the commands the system accepts.
-func (*System) Commands() []fray.CommandDoc {
-	docs := engine.SharedDocs(spec)
-	docs[0].Usage += " [role=hero|villain|foe|extra] [minion=yes]"
-	return append(docs,
-		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's order for characters tied on Edge and role."},
-		fray.CommandDoc{Usage: "start", Summary: "Begin the first page: turns by Edge, highest first (P-10)."},
-		fray.CommandDoc{Usage: "act [NAME]", Summary: "The current character takes an action; each after the first is −2d to the turn's rolls."},
-		fray.CommandDoc{Usage: "next", Summary: "The current character's turn ends; after the last a new page begins."},
-		fray.CommandDoc{Usage: "check NAME TRAIT [vs=NAME [TRAIT]] [threshold=hard|N] [mod=±Nd] [auto=N|all] [vs_mod=±Nd] [vs_auto=N|all] [same=yes] [successes=N] [vs_successes=N]", Summary: "A challenge roll against a static threshold or an opponent; same=yes: whoever rolls more is the actor (P-1 … P-3)."},
-		fray.CommandDoc{Usage: "spend NAME resolve=N | spend NAME reroll | spend NAME explode", Summary: "Resolve after the last roll (a check, an attack, an exchange, an assist or a group action), by anyone who rolled in it: +1d a point (3 in a defining moment), a reroll keeping the better, or (checking your swing) exploding 6s; the roll is settled again (P-4, P-5)."},
-		fray.CommandDoc{Usage: "assist HELPER for=NAME TRAIT", Summary: "Help against Hard (2): +1d to NAME's next challenge roll of any kind (a check, an attack or resisting one, an exchange, a group action; not NAME's own assist roll) per 2 net successes, rounding up; only the best helper counts (P-6)."},
-		fray.CommandDoc{Usage: "group TRAIT NAME NAME … threshold=N", Summary: "A group action: everyone rolls; net successes above 3 go to allies who failed (P-7)."},
-		fray.CommandDoc{Usage: "contest A B TRAIT [TRAIT_B] [exchanges=3] [mod=±Nd] [vs_mod=±Nd] [auto=N|all] [vs_auto=N|all]", Summary: "A contest; rolls its first exchange; the winner of each takes +2d into the next, the winner of the last decides (P-8)."},
-		fray.CommandDoc{Usage: "exchange [mod=±Nd] [vs_mod=±Nd] [auto=N|all] [vs_auto=N|all]", Summary: "Roll the contest's next exchange."},
-		fray.CommandDoc{Usage: "defining NAME reduce=TRAIT | defining NAME oneshot", Summary: "A hero's defining moment for their next roll: 6s explode, 3 dice a Resolve; once a story, one hero a scene; then −1d to an ability of the task's kind, or the one-shot cost (P-9)."},
-		fray.CommandDoc{Usage: "scene / story", Summary: "Begin a new scene (another hero may have a defining moment; a hero knocked out by a one-shot one comes to) or a new story (every hero may again; a one-shot defining moment's cost is over: no more −2d, and the Health it took comes back)."},
-		fray.CommandDoc{Usage: "attack ATTACKER TARGET with=TRAIT [def=TRAIT]", Summary: "An action: the trait against the defender's best defence (agility, might, toughness); 1 Health per net success, one minion per net success; −2d per earlier action this turn (P-10)."},
-		fray.CommandDoc{Usage: "damage NAME N", Summary: "The GM takes N Health off (no more than is left; for minions, N of them defeated); 0 Health is defeated, as by an attack (P-10); no action. Example: damage Paragon 2."},
-		fray.CommandDoc{Usage: "heal NAME N", Summary: "The GM gives back N Health, never above the character's Health (for minions, N defeated ones back up); a hero unconscious after a one-shot defining moment stays so until the scene ends. Example: heal \"Doctor Vile\" 3."},
-		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of a roll (check, attack, assist, group, contest, exchange, or spending Resolve on the last roll) before rolling: each narrative-control band (or traditional result), every modifier. Example: odds check Gatecrasher might vs=\"Citizen Soldier\"."},
-	)
-}
 
 func get(st fray.State) (*State, error) {
 	s, ok := st.(*State)

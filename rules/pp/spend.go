@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"fray"
-	"fray/dice"
 	"fray/engine"
 )
 
@@ -170,13 +169,7 @@ func (s *State) findSpender(id fray.CombatantID) (spender, bool) {
 // roll of any kind: a check, an attack, an exchange of a contest, an
 // assist or a group action, by anyone who rolled in it.
 func (s *State) planSpend(cmd fray.Command) (spender, side, string, int, error) {
-	if err := engine.CheckArgs(cmd, 1, 2, "spend NAME resolve=N | spend NAME reroll | spend NAME explode"); err != nil {
-		return spender{}, side{}, "", 0, err
-	}
-	if err := engine.CheckOpts(cmd, KeyResolve, KeySuccesses); err != nil {
-		return spender{}, side{}, "", 0, err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return spender{}, side{}, "", 0, err
 	}
@@ -194,16 +187,12 @@ func (s *State) planSpend(cmd fray.Command) (spender, side, string, int, error) 
 		if !ok {
 			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "Say what %s spends: resolve=N (a die a point), reroll or explode.", c)
 		}
-		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > dice.MaxDice {
-			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "resolve=%s is not a number of Resolve points of 1 or more.", engine.Clip(v))
-		}
-	case HowReroll, HowExplode:
+		n, _ = strconv.Atoi(v) // the declaration bounds it
+	default: // reroll or explode, the declaration's choices
 		if _, ok := cmd.Opts[KeyResolve]; ok {
 			return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "A %s costs 1 Resolve; leave resolve= out.", a)
 		}
 		how, n = a, 1
-	default:
-		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%q is not a way to spend Resolve; use resolve=N, reroll or explode.", engine.Clip(cmd.Arg(1)))
 	}
 	if left := s.resolveLeft(c.ID); n > left {
 		return spender{}, side{}, "", 0, fray.Errorf(fray.EINVALID, "%s has %s left, not %d.", c, plural(left, "Resolve point", "Resolve points"), n)

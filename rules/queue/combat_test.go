@@ -172,7 +172,7 @@ func TestQ4_Refusals(t *testing.T) {
 		{"attack Ann Bob", "say which with with=sword|dagger|maul"},
 		{"attack Ann Ann with=sword", "cannot attack themselves"},
 		{"attack Ann Zed with=sword", `no combatant named "Zed"`},
-		{"attack Ann Bob with=sword hit=maybe", "neither yes nor no"},
+		{"attack Ann Bob with=sword hit=maybe", "hit=maybe is not allowed; use one of yes, no"},
 		{"attack Ann Bob with=sword mod=x", "not a whole number"},
 		{"attack Ann Bob with=sword dice=15", "do not fit"},
 		{"attack Ann Bob with=sword dice=3,1,1", "more dice"},
@@ -225,7 +225,7 @@ attack Ann Bob with=dagger hit=yes dice=1,1`)
 	if f := fighterOf(e, "Bob"); f.Pending != 1 {
 		t.Fatalf("Bob: %+v, want one Injury to choose", f)
 	}
-	refuse(t, e, "injury Bob lost", "not an Injury")
+	refuse(t, e, "injury Bob lost", `"lost" is not allowed; use one of scarred, maimed, dead`)
 	run(t, e, "injury Bob maimed")
 	refuse(t, e, "injury Bob maimed", "no Injury to choose")
 	run(t, e, "next\nnext\nattack Ann Bob with=dagger hit=yes dice=1,1 injury=scarred")

@@ -71,13 +71,7 @@ type checkData struct {
 // GM's word (a trap, a fall), Incapacitating and Injuring exactly as an
 // attack's hit does. It is no action: the GM's word.
 func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 2, 2, "damage NAME N [injury=scarred|maimed|dead]"); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd, KeyInjury); err != nil {
-		return nil, err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return nil, err
 	}
@@ -114,13 +108,7 @@ func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
 // ends Incapacitation, which is having none left; Injuries stay, and
 // the dead stay dead.
 func (s *State) decideHeal(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 2, 2, "heal NAME N"); err != nil {
-		return fray.Event{}, err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return fray.Event{}, err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return fray.Event{}, err
 	}
@@ -158,13 +146,7 @@ func (s *State) heal(c *fray.Combatant, n int) {
 func (s *State) CheckOf(cmd fray.Command) (ToHit, checkData, []fray.Modifier, []engine.ConditionRef, error) {
 	var t ToHit
 	var d checkData
-	if err := engine.CheckArgs(cmd, 1, 1, "check NAME vs=NAME|difficulty=N [mod=±N]"); err != nil {
-		return t, d, nil, nil, err
-	}
-	if err := engine.CheckOpts(cmd, KeyVs, KeyDifficulty, KeyMod); err != nil {
-		return t, d, nil, nil, err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return t, d, nil, nil, err
 	}

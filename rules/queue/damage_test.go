@@ -152,7 +152,7 @@ func TestQ5_DamageHealRefusals(t *testing.T) {
 		})
 	}
 	e := newFight(t, "damage Bob 6")
-	refuse(t, e, "damage Bob 1 injury=lost", "can still take scarred, maimed, dead")
+	refuse(t, e, "damage Bob 1 injury=lost", "injury=lost is not allowed; use one of scarred, maimed, dead")
 }
 
 // Neither damage nor heal is an action, and either may be said in anyone's

@@ -100,7 +100,7 @@ func TestQ5_ChooseInjuriesInOneCommand(t *testing.T) {
 	e := newFight(t, "damage Bob 6\ndamage Bob 1\ndamage Bob 1")
 	refuseDeclared(t, e, "injury Bob maimed maimed", "twice")
 	refuseDeclared(t, e, "injury Bob scarred maimed dead", "2 Injuries to choose")
-	refuseDeclared(t, e, "injury Bob scarred lost", "not an Injury")
+	refuseDeclared(t, e, "injury Bob scarred lost", `"lost" is not allowed; use one of scarred, maimed, dead`)
 	run(t, e, "injury Bob maimed scarred")
 	f := fighterOf(e, "Bob")
 	if !reflect.DeepEqual(f.Injuries, []string{queue.InjuryMaimed, queue.InjuryScarred}) || f.Pending != 0 {
@@ -195,7 +195,7 @@ func TestQ2_ZonesRecordedAndTraversed(t *testing.T) {
 	}
 	refuseDeclared(t, e, "move Melvina zone=1", "It is Johann's turn")
 	refuseDeclared(t, e, "move zone=near", "not a whole number")
-	refuseDeclared(t, e, "move Johann", "Say the zone")
+	refuseDeclared(t, e, "move Johann", "move needs zone=N")
 	refuseDeclared(t, e, "move zone=1", "already in zone 1")
 	run(t, e, `act Johann major note="charges in, attacks Brigand #1"`+"\nmove Johann zone=2")
 	if got, want := e.View().Order[0].String(), "Johann (current, major, minor; zone 2)"; got != want {

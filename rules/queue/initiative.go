@@ -177,12 +177,6 @@ func scoreDist(bonus int) (*dice.Dist, error) {
 // the roll's physical dice: the odds are those the roll had before any
 // die was thrown.
 func (s *State) startOdds(cmd fray.Command) (fray.Odds, error) {
-	if err := engine.CheckArgs(cmd, 0, 0, "start"); err != nil {
-		return fray.Odds{}, err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return fray.Odds{}, err
-	}
 	ps, err := s.parties()
 	if err != nil {
 		return fray.Odds{}, err
@@ -244,9 +238,6 @@ func (p *party) who() []string {
 // its score, 1d20 + Wits + bonus. It is refused where initiative
 // NAME would be: once the queue is formed.
 func (s *State) initiativeOdds(cmd fray.Command) (fray.Odds, error) {
-	if err := engine.CheckOpts(cmd); err != nil {
-		return fray.Odds{}, err
-	}
 	if len(cmd.Args) != 1 {
 		return fray.Odds{}, fray.Errorf(fray.EINVALID, "Usage: odds initiative NAME (the odds of NAME's queue roll; a die's face has no odds).")
 	}

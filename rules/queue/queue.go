@@ -104,6 +104,7 @@ const (
 var spec = engine.Spec{
 	Stats:     []string{StatWits, StatBonus, StatHP, StatZone},
 	Placement: true,
+	AddOpts:   []fray.Param{{Name: KeyWeapon, Kind: fray.KindText, Hint: "NAME:light|medium|heavy[:SPECIAL],…", Help: "the combatant's weapons"}},
 	Settings: map[string][]string{
 		SettingToHit:   {"roll", "gm"},
 		SettingHitBase: hitBases(),
@@ -353,24 +354,76 @@ func (*System) Name() string { return "The Combat Queue" }
 // NewState returns an empty encounter.
 func (*System) NewState() fray.State { return newState() }
 
-// Commands lists the commands this system accepts.
-func (*System) Commands() []fray.CommandDoc {
-	docs := engine.SharedDocs(spec)
-	docs[0].Usage += " [weapon=NAME:light|medium|heavy[:SPECIAL],…]"
-	return append(docs,
-		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's tiebreak order for equal scores that PCs-first does not settle (before the start)."},
-		fray.CommandDoc{Usage: "initiative NAME DIE", Summary: "Enter the physical d20 of a combatant (or of their group) before the start."},
-		fray.CommandDoc{Usage: "start", Summary: "Roll 1d20 + Wits for everyone, once per group, and form the queue (Q-1); the event records each party's chance to come first. Example: odds start."},
-		fray.CommandDoc{Usage: "act [NAME] major|minor [note=TEXT]", Summary: "The current actor takes an action: Major (attacks, charges) and Minor, or two Minor, per turn (Q-2); the Incapacitated and the dead take none."},
-		fray.CommandDoc{Usage: "next [NAME]", Summary: "The current actor goes to the bottom of the queue."},
-		fray.CommandDoc{Usage: "move [NAME] zone=N [note=TEXT]", Summary: "The current actor's Minor action of traversing the battlefield to zone N (Q-2); add NAME zone=N records a zone. Example: move Johann zone=2."},
-		fray.CommandDoc{Usage: "react NAME to=NAME [for=ALLY] [note=TEXT]", Summary: "A reaction to the current actor (or to a reaction to them): NAME will stand right below the one answered, once that one has gone to the bottom (Q-3); for= names the ally it is taken for, who must be in NAME's zone; the Incapacitated and the dead take none."},
-		fray.CommandDoc{Usage: "attack ATTACKER TARGET [with=WEAPON] [hit=yes|no] [mod=±N] [injury=scarred|maimed|dead]", Summary: "A Major action: d20 + Wits against 10 + the target's Wits (or the GM's hit=), then Red and Black by the weapon's weight; a Black 6 triggers its special (Q-4); dice=D20,RED,BLACK."},
-		fray.CommandDoc{Usage: "injury NAME scarred|maimed|dead …", Summary: "Choose the Injuries an Incapacitated combatant took, one or several at once; each at most once, so the third Injury gives all that are left, dead among them (Q-5). Example: injury Bob scarred maimed."},
-		fray.CommandDoc{Usage: "damage NAME N [injury=scarred|maimed|dead]", Summary: "The GM takes N hit points off (a trap, a fall): at 0 Incapacitated, and damage to the Incapacitated is an Injury, as an attack's (Q-5); no action. Example: damage Johann 3."},
-		fray.CommandDoc{Usage: "heal NAME N", Summary: "The GM gives back up to N hit points (a potion), never above the combatant's; any regained ends Incapacitation, Injuries stay, the dead stay dead. Example: heal Johann 2."},
-		fray.CommandDoc{Usage: "check NAME vs=NAME|difficulty=N [mod=±N]", Summary: "A task: d20 + Wits against 10 + the opponent's Wits (the to-hit rule's roll) or the GM's difficulty; it takes no action itself, the GM says with act whether it costs a Major or Minor; dice=D20. Example: check Melvina vs=\"Pet Bear\" mod=+2."},
-		fray.CommandDoc{Usage: "odds COMMAND …", Summary: "The exact odds of an attack (miss, hit, a Black 6's special, Incapacitated, and the damage), a check, or the queue roll (odds start: each party's chance to come first; odds initiative NAME: NAME's party's chance and score) before rolling, with every modifier. Example: odds attack Johann \"Brigand #1\" with=sword."},
+// Parameters several commands share.
+var (
+	// optInjury is injury=: the Injury damage gives one Incapacitated.
+	optInjury = fray.Param{Name: KeyInjury, Kind: fray.KindChoice, Choices: Injuries(), Help: "the Injury, if the damage gives one"}
+	// argHP is the N of damage and heal: hit points, at least one.
+	argHP = fray.Param{Name: "N", Kind: fray.KindNumber, Min: 1, Max: engine.MaxAmount, Help: "hit points"}
+	// argCurrent is the NAME of act [NAME] and next [NAME]: the current
+	// actor, by default.
+	argCurrent = fray.Param{Name: "NAME", Kind: fray.KindCombatant, Optional: true, Actor: true, Help: "the current actor"}
+)
+
+// Commands declares the commands this system accepts.
+func (*System) Commands() []fray.CommandDecl {
+	return append(engine.SharedDecls(spec),
+		fray.CommandDecl{Name: "order", Send: fray.SendGM,
+			Summary: "The GM's tiebreak order for equal scores that PCs-first does not settle (before the start).",
+			Args:    []fray.Param{{Name: "NAME", Kind: fray.KindCombatant, Repeat: true}}},
+		fray.CommandDecl{Name: "initiative", Send: fray.SendNamed, Rolls: true,
+			Summary:  "Enter the physical d20 of a combatant (or of their group) before the start: its face as DIE, or with dice=.",
+			Args:     []fray.Param{engine.ArgActor, {Name: "DIE", Kind: fray.KindDice, Optional: true, Help: "the d20's face"}},
+			Examples: []string{"initiative Johann 14"}},
+		fray.CommandDecl{Name: "start", Send: fray.SendGM, Rolls: true,
+			Summary: "Roll 1d20 + Wits for everyone, once per group, and form the queue (Q-1); the event records each party's chance to come first."},
+		fray.CommandDecl{Name: "act", Send: fray.SendCurrent,
+			Summary: "The current actor takes an action: Major (attacks, charges) and Minor, or two Minor, per turn (Q-2); the Incapacitated and the dead take none.",
+			Args:    []fray.Param{argCurrent, {Name: "KIND", Kind: fray.KindChoice, Choices: []string{Major, Minor}}},
+			Opts:    []fray.Param{engine.OptNote}},
+		fray.CommandDecl{Name: "next", Send: fray.SendCurrent,
+			Summary: "The current actor goes to the bottom of the queue.",
+			Args:    []fray.Param{argCurrent}},
+		fray.CommandDecl{Name: "move", Send: fray.SendCurrent,
+			Summary: "The current actor's Minor action of traversing the battlefield to zone N (Q-2); add NAME zone=N records a zone.",
+			Args:    []fray.Param{{Name: "NAME", Kind: fray.KindCombatant, Optional: true, Help: "the current actor"}},
+			Opts: []fray.Param{{Name: KeyZone, Kind: fray.KindNumber, Min: minZone, Max: maxZone, Required: true, Help: "the zone moved to"},
+				engine.OptNote},
+			Examples: []string{"move Johann zone=2"}},
+		fray.CommandDecl{Name: "react", Send: fray.SendNamed,
+			Summary: "A reaction to the current actor (or to a reaction to them): NAME will stand right below the one answered, once that one has gone to the bottom (Q-3); for= names the ally it is taken for, who must be in NAME's zone; the Incapacitated and the dead take none.",
+			Args:    []fray.Param{engine.ArgActor},
+			Opts: []fray.Param{{Name: "to", Kind: fray.KindCombatant, Required: true, Help: "whose action it answers"},
+				{Name: KeyFor, Kind: fray.KindCombatant, Hint: "ALLY", Help: "the ally it is taken for"}, engine.OptNote}},
+		fray.CommandDecl{Name: "attack", Send: fray.SendNamed, Rolls: true,
+			Summary: "A Major action: d20 + Wits against 10 + the target's Wits (or the GM's hit=), then Red and Black by the weapon's weight; a Black 6 triggers its special (Q-4); dice=D20,RED,BLACK.",
+			Args:    []fray.Param{{Name: "ATTACKER", Kind: fray.KindCombatant, Actor: true}, {Name: "TARGET", Kind: fray.KindCombatant}},
+			Opts: []fray.Param{{Name: KeyWith, Kind: fray.KindPower, Hint: "WEAPON"},
+				{Name: KeyHit, Kind: fray.KindChoice, Choices: []string{"yes", "no"}, Also: []string{"y", "true", "on", "1", "n", "false", "off", "0"}, Help: "the GM rules the hit"},
+				engine.OptMod("±N"), optInjury},
+			Examples: []string{`attack Johann "Brigand #1" with=sword dice=14,4,6`}},
+		fray.CommandDecl{Name: "injury", Send: fray.SendNamed,
+			Summary:  "Choose the Injuries an Incapacitated combatant took, one or several at once; each at most once, so the third Injury gives all that are left, dead among them (Q-5).",
+			Args:     []fray.Param{engine.ArgActor, {Name: "INJURY", Kind: fray.KindChoice, Choices: Injuries(), Repeat: true}},
+			Examples: []string{"injury Bob scarred maimed"}},
+		fray.CommandDecl{Name: "damage", Send: fray.SendGM,
+			Summary: "The GM takes N hit points off (a trap, a fall): at 0 Incapacitated, and damage to the Incapacitated is an Injury, as an attack's (Q-5); no action.",
+			Args:    []fray.Param{engine.ArgName, argHP}, Opts: []fray.Param{optInjury},
+			Examples: []string{"damage Johann 3"}},
+		fray.CommandDecl{Name: "heal", Send: fray.SendGM,
+			Summary:  "The GM gives back up to N hit points (a potion), never above the combatant's; any regained ends Incapacitation, Injuries stay, the dead stay dead.",
+			Args:     []fray.Param{engine.ArgName, argHP},
+			Examples: []string{"heal Johann 2"}},
+		fray.CommandDecl{Name: "check", Send: fray.SendNamed, Rolls: true,
+			Summary: "A task: d20 + Wits against 10 + the opponent's Wits (vs=, the to-hit rule's roll) or the GM's difficulty= (one of them); it takes no action itself, the GM says with act whether it costs a Major or Minor; dice=D20.",
+			Args:    []fray.Param{engine.ArgActor},
+			Opts: []fray.Param{{Name: KeyVs, Kind: fray.KindCombatant, Help: "the opponent: against 10 + their Wits"},
+				{Name: KeyDifficulty, Kind: fray.KindNumber, Min: 1, Max: MaxDifficulty, Help: "the GM's difficulty"}, engine.OptMod("±N")},
+			Examples: []string{`check Melvina vs="Pet Bear" mod=+2`}},
+		fray.CommandDecl{Name: engine.CmdOdds, Send: fray.SendQuery,
+			Summary:  "The exact odds of an attack (miss, hit, a Black 6's special, Incapacitated, and the damage), a check, or the queue roll (odds start: each party's chance to come first; odds initiative NAME: NAME's party's chance and score) before rolling, with every modifier.",
+			Args:     []fray.Param{{Name: "COMMAND", Kind: fray.KindText, Repeat: true, Hint: "COMMAND"}},
+			Examples: []string{`odds attack Johann "Brigand #1"`, "odds start", "odds initiative Johann"}},
 	)
 }
 
@@ -382,8 +435,9 @@ func state(st fray.State) *State {
 	return s
 }
 
-// Decide turns a command into events.
-func (*System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+// Decide turns a command into events. The engine has checked the
+// command's words against its declaration (Commands).
+func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	s := state(st)
 	if cmd.Name == engine.CmdAdd {
 		if evs, err := s.decideAdd(cmd); err != nil || evs != nil {
@@ -420,10 +474,8 @@ func (*System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Ev
 		return s.decideCheck(cmd, r)
 	case "move":
 		return s.decideMove(cmd)
-	case "delay", "hold", "interrupt", "force", "reorder", "aware", "surprise":
-		return nil, fray.Errorf(fray.EINVALID, "The Combat Queue has no %s command; see help.", cmd.Name)
 	default:
-		return nil, fray.Errorf(fray.EINVALID, "Unknown command %q; type help for the commands.", cmd.Name)
+		return nil, fray.Errorf(fray.EINTERNAL, "The Combat Queue does not decide the command %q: it is not declared, or declared and not decided.", engine.Clip(cmd.Name))
 	}
 	if err != nil {
 		return nil, err
@@ -462,12 +514,6 @@ func (s *State) decideSharedOK(cmd fray.Command) (evs []fray.Event, handled bool
 }
 
 func (s *State) decideOrder(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckOpts(cmd); err != nil {
-		return fray.Event{}, err
-	}
-	if len(cmd.Args) == 0 {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Usage: order NAME … (the tiebreak order, first to last).")
-	}
 	if s.Started {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "The queue is already formed; the tiebreak order only matters at the start.")
 	}
@@ -532,16 +578,10 @@ func (s *State) groupAt(d initGroup) Unit {
 }
 
 func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, error) {
-	if err := engine.CheckOpts(cmd); err != nil {
-		return fray.Event{}, err
-	}
-	if len(cmd.Args) < 1 || len(cmd.Args) > 2 {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Usage: initiative NAME DIE, with DIE the d20's face (14); or initiative NAME dice=14.")
-	}
 	if s.Started {
 		return fray.Event{}, fray.Errorf(fray.EINVALID, "Initiative is rolled at the start; the queue is already formed.")
 	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return fray.Event{}, err
 	}
@@ -578,12 +618,6 @@ func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, e
 }
 
 func (s *State) decideStart(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 0, 0, "start"); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return nil, err
-	}
 	ps, err := s.parties()
 	if err != nil {
 		return nil, err
@@ -668,22 +702,11 @@ func (s *State) decideAct(cmd fray.Command) (fray.Event, error) {
 // checkAct checks act [NAME] KIND [note=TEXT] against the rules and
 // returns whose action it is, its kind and its note.
 func (s *State) checkAct(cmd fray.Command) (cur *fray.Combatant, kind, note string, err error) {
-	if err := engine.CheckOpts(cmd, "note"); err != nil {
-		return nil, "", "", err
-	}
-	var name string
-	switch len(cmd.Args) {
-	case 1:
-		kind = cmd.Args[0]
-	case 2:
+	name, kind := "", cmd.Arg(0)
+	if len(cmd.Args) == 2 {
 		name, kind = cmd.Args[0], cmd.Args[1]
-	default:
-		return nil, "", "", fray.Errorf(fray.EINVALID, "Usage: act [NAME] major|minor [note=TEXT].")
 	}
 	kind = strings.ToLower(kind)
-	if kind != Major && kind != Minor {
-		return nil, "", "", fray.Errorf(fray.EINVALID, "%q is not an action; say major (attacks, charges) or minor (readying, reloading, moving a Zone).", kind)
-	}
 	if cur, err = s.checkTurn(name); err != nil {
 		return nil, "", "", err
 	}
@@ -732,12 +755,6 @@ func (s *State) mentions(note string, c *fray.Combatant) []fray.CombatantID {
 }
 
 func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckOpts(cmd); err != nil {
-		return fray.Event{}, err
-	}
-	if err := engine.CheckArgs(cmd, 0, 1, "next [NAME]"); err != nil {
-		return fray.Event{}, err
-	}
 	cur, err := s.checkTurn(cmd.Arg(0))
 	if err != nil {
 		return fray.Event{}, err
@@ -746,21 +763,11 @@ func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
 }
 
 func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
-	if err := engine.CheckArgs(cmd, 1, 1, "react NAME to=NAME [for=ALLY] [note=TEXT]"); err != nil {
-		return fray.Event{}, err
-	}
-	if err := engine.CheckOpts(cmd, "to", KeyFor, "note"); err != nil {
-		return fray.Event{}, err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return fray.Event{}, err
 	}
-	to, ok := cmd.Opts["to"]
-	if !ok {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Say whose action %s answers: react %s to=NAME.", c, quoteName(c.Name))
-	}
-	o, err := s.Lookup(to)
+	o, err := s.Lookup(cmd.Opts["to"])
 	if err != nil {
 		return fray.Event{}, err
 	}

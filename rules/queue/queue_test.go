@@ -103,8 +103,8 @@ func TestRefusals(t *testing.T) {
 		{"react in own turn", `react Johann to=Melvina`, "own turn"},
 		{"react without to", `react Melvina`, "to=NAME"},
 		{"unknown key", `act minor speed=3`, "does not know the key speed="},
-		{"bad kind", `act huge`, "not an action"},
-		{"delay", `delay`, "no delay command"},
+		{"bad kind", `act huge`, `"huge" is not allowed; use one of major, minor`},
+		{"delay", `delay`, `has no command "delay"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

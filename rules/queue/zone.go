@@ -61,17 +61,7 @@ func zoneWords(c *fray.Combatant) string {
 // Minor action of traversing the battlefield, an EventActed, and
 // the move itself, an EventMoved.
 func (s *State) decideMove(cmd fray.Command) ([]fray.Event, error) {
-	const usage = "move [NAME] zone=N [note=TEXT]"
-	if err := engine.CheckArgs(cmd, 0, 1, usage); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd, KeyZone, "note"); err != nil {
-		return nil, err
-	}
-	v, ok := cmd.Opts[KeyZone]
-	if !ok {
-		return nil, fray.Errorf(fray.EINVALID, "Say the zone moved to: %s.", usage)
-	}
+	v := cmd.Opts[KeyZone]
 	zone, err := strconv.Atoi(v)
 	if err != nil || zone < minZone || zone > maxZone {
 		return nil, fray.Errorf(fray.EINVALID, "zone=%s is not a whole number from %d to %d.", engine.Clip(v), minZone, maxZone)

@@ -51,6 +51,11 @@ type Script struct {
 // the scripts' words (see RunRandom).
 func Run(t *testing.T, newSystem func() fray.System, scripts ...Script) {
 	t.Helper()
+	t.Run("declarations", func(t *testing.T) {
+		if err := CheckDecls(newSystem()); err != nil {
+			t.Fatal(err)
+		}
+	})
 	for _, s := range scripts {
 		t.Run("script/"+s.Name, func(t *testing.T) { RunScript(t, newSystem, s) })
 		t.Run("renamed/"+s.Name, func(t *testing.T) {
@@ -187,6 +192,9 @@ func checkDecidePure(sys fray.System, st fray.State, cmd fray.Command) error {
 	}
 	if _, ok := c.Opts[engine.OptRoll]; ok {
 		return nil
+	}
+	if d, ok := fray.FindDecl(engine.Decls(sys), c.Name); !ok || d.Check(c) != nil {
+		return nil // the engine refuses it before Decide
 	}
 	work := st.Clone()
 	_, _ = sys.Decide(work, c, seeded{rand.New(rand.NewPCG(2, 3))})

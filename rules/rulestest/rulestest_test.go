@@ -76,8 +76,16 @@ func (c *counter) Apply(st fray.State, ev fray.Event) error {
 func (c *counter) View(st fray.State) fray.View {
 	return fray.View{Rules: "counter", Order: []fray.Slot{}, History: []fray.RoundTurns{}, Combatants: []fray.Combatant{}}
 }
-func (c *counter) Check(st fray.State) error   { return nil }
-func (c *counter) Commands() []fray.CommandDoc { return nil }
+func (c *counter) Check(st fray.State) error { return nil }
+
+// Commands declares add, which counts its words, and nope, which Decide
+// refuses.
+func (c *counter) Commands() []fray.CommandDecl {
+	return []fray.CommandDecl{
+		{Name: "add", Send: fray.SendGM, Rolls: true, Summary: "Count the words.", Args: []fray.Param{{Name: "WORD", Kind: fray.KindText, Repeat: true}}},
+		{Name: "nope", Send: fray.SendGM, Rolls: true, Summary: "Refused."},
+	}
+}
 
 func steps(sys fray.System, lines ...string) error {
 	e := engine.New(sys, rand.New(rand.NewPCG(1, 1)))

@@ -35,10 +35,7 @@ func (s *State) decideAdd(cmd fray.Command) (evs []fray.Event, handled bool, err
 	}
 	c := &d.Combatant
 	if v, ok := cmd.Opts[KeyHP]; ok {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 10000 {
-			return nil, true, fray.Errorf(fray.EINVALID, "hp=%s: give the Hit Points as a whole number from 1 to 10000.", engine.Clip(v))
-		}
+		n := number(v)
 		c.Tracks = map[string]fray.Track{TrackHitPoints: {Value: n, Max: n}}
 	}
 	if v, ok := cmd.Opts[KeyAttack]; ok {

@@ -45,22 +45,11 @@ func flag(cmd fray.Command, name string) (bool, error) {
 // the power and its skill score, Levels, range, facing, prone and cover,
 // protection, rolling with the punch and knockback.
 func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
-	if err := engine.CheckArgs(cmd, 2, 2+len(attackFlags), attackUsage); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd, attackOpts...); err != nil {
-		return nil, err
-	}
-	for _, a := range cmd.Args[2:] {
-		if !slices.Contains(attackFlags, strings.ToLower(a)) {
-			return nil, fray.Errorf(fray.EINVALID, "attack does not know the word %q; its words are %s (usage: %s).", engine.Clip(a), strings.Join(attackFlags, ", "), attackUsage)
-		}
-	}
-	att, err := s.Lookup(cmd.Args[0])
+	att, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return nil, err
 	}
-	tgt, err := s.Lookup(cmd.Args[1])
+	tgt, err := s.Lookup(cmd.Arg(1))
 	if err != nil {
 		return nil, err
 	}
@@ -74,10 +63,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	if hp, ok := hitPoints(att); ok && hp <= 0 {
 		return nil, fray.Errorf(fray.EINVALID, "%s is at %d Hit Points, incapacitated, and cannot attack.", att, hp)
 	}
-	with, ok := cmd.Opts[KeyWith]
-	if !ok {
-		return nil, fray.Errorf(fray.EINVALID, "Say which power %s attacks with: with=POWER (%s).", att, attackPowers(att))
-	}
+	with := cmd.Opts[KeyWith]
 	if p.pw = att.Power(with); p.pw == nil || p.pw.Kind == fray.PowerKindSkill {
 		return nil, fray.Errorf(fray.ENOTFOUND, "%s has no power named %q; their attacks: %s.", att, engine.Clip(with), attackPowers(att))
 	}
@@ -110,10 +96,7 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 
 	// Range (V-9): the distance, the inches the attacker moved this phase
 	// before the attack and (house rule) the target's inches this turn.
-	dist, err := intOpt(cmd, KeyRange, 0, MaxRange, 0, "the distance in inches")
-	if err != nil {
-		return nil, err
-	}
+	dist := intOpt(cmd, KeyRange)
 	var rangeWords []string
 	p.rangeIn = dist
 	if ch := s.char(att.ID); ch != nil && ch.Act.Inches > 0 {
@@ -136,25 +119,16 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	if facing == "" {
 		facing = FacingFront
 	}
-	defMod, ok := DefenderFacing(facing)
-	if !ok {
-		return nil, fray.Errorf(fray.EINVALID, "facing=%s is not a facing of the defender; use front, front-side, side, side-rear (3/4 behind), rear, above or below.", engine.Clip(facing))
-	}
+	defMod, _ := DefenderFacing(facing) // the declaration takes no other word
 	attFacing := strings.ToLower(cmd.Opts[KeyAttackerFacing])
 	if attFacing == "" {
 		attFacing = FacingFront
 	}
 	attMod, ok := AttackerFacing(attFacing)
-	if !ok {
-		if attFacing == FacingRear || attFacing == FacingSideRear {
-			return nil, fray.Errorf(fray.EINVALID, "%s cannot attack to their rear (V-10); turn first with facing.", att)
-		}
-		return nil, fray.Errorf(fray.EINVALID, "attacker-facing=%s is not a facing of the attacker; use front, front-side or side.", engine.Clip(attFacing))
+	if !ok { // rear or side-rear, the declaration's other words
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack to their rear (V-10); turn first with facing.", att)
 	}
-	gm, err := intOpt(cmd, KeyMod, -MaxMod, MaxMod, 0, "the GM's modifier")
-	if err != nil {
-		return nil, err
-	}
+	gm := intOpt(cmd, KeyMod)
 
 	// The chance (V-8).
 	unaware := flags.unaware
@@ -234,20 +208,13 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 		prone = ch.Prone
 	}
 	a.Special = flags.special || (prone && dist > ProneReach && facing != FacingAbove && facing != FacingBelow)
-	if a.Cover, err = intOpt(cmd, KeyCover, 0, 100, 0, "the percent of the target covered"); err != nil {
-		return nil, err
-	}
-	if a.CoverProtection, err = intOpt(cmd, KeyCoverProtection, 0, 1000, 0, "the cover's protection"); err != nil {
-		return nil, err
-	}
+	a.Cover, a.CoverProtection = intOpt(cmd, KeyCover), intOpt(cmd, KeyCoverProtection)
 	if _, ok := cmd.Opts[KeyCoverProtection]; ok && a.Cover == 0 {
 		return nil, fray.Errorf(fray.EINVALID, "cover-protection= is the protection of cover; give cover=PCT too.")
 	}
 
 	// Damage (V-12, V-15).
-	if a.Pull, err = intOpt(cmd, KeyPull, 0, 1000, 0, "the damage held back"); err != nil {
-		return nil, err
-	}
+	a.Pull = intOpt(cmd, KeyPull)
 	a.Protection = protection(tgt, typ, s.Round)
 
 	// Rolling with the punch (V-13).
@@ -298,9 +265,9 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 // N at most a tenth of the victim's current Power, rounded down (V-13).
 // A fall is no attack: a victim of surprise may roll with it.
 func (s *State) checkDivert(cmd fray.Command, tgt *fray.Combatant, helpless, muscle, fall bool, what string) (int, error) {
-	n, err := intOpt(cmd, KeyDivert, 0, 1000, 0, "the most damage rolled with to Power")
-	if err != nil || n == 0 {
-		return n, err
+	n := intOpt(cmd, KeyDivert)
+	if n == 0 {
+		return 0, nil
 	}
 	surprised, first := s.surprised(tgt.ID)
 	switch {

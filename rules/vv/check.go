@@ -41,12 +41,6 @@ const (
 	MaxNote = 200
 )
 
-// Usage lines of spend and check.
-const (
-	spendUsage = "spend NAME power=N [note=TEXT]"
-	checkUsage = "check NAME chance=PCT [mod=±N] [note=TEXT]"
-)
-
 // SpendData is the payload of EventSpent.
 type SpendData struct {
 	// Who spends; Power is how much.
@@ -111,36 +105,17 @@ var checkDist = func() *dice.Dist {
 // distribution of d%.
 func (c CheckRoll) Success() float64 { return checkDist.AtMost(c.Chance) }
 
-// spendDoc and checkDoc are the help of spend and check.
-var (
-	spendDoc = fray.CommandDoc{Usage: spendUsage, Summary: "The character spends N Power: a power's cost, or any the GM calls for. Power may be spent at any time, on anyone's phase (as talking and off-phase facing changes are outside the action sequence, V-7). Example: spend Brick power=5 note=\"Force Field\"."}
-	checkDoc = fray.CommandDoc{Usage: checkUsage, Summary: "A percentile roll: d% at or under the chance succeeds, such as the Perception roll to Detect Danger of an ambush (V-4) or of an unaware defender (V-8). The seed gives no formula for the chance, so the GM gives it; mod= and conditions with on=check add to it. Example: check Brick chance=45 note=\"Detect Danger\"."}
-)
-
 // decideSpend decides spend NAME power=N [note=TEXT].
 func (d *decider) spend(cmd fray.Command) error {
 	s := d.s
-	if err := engine.CheckArgs(cmd, 1, 1, spendUsage); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd, KeyPower, KeyNote); err != nil {
-		return err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
 	if !tracksPower(c) {
 		return fray.Errorf(fray.EINVALID, "%s has no Power (a power track on the sheet, or add … power=N) to spend.", c)
 	}
-	v, ok := cmd.Opts[KeyPower]
-	if !ok {
-		return fray.Errorf(fray.EINVALID, "Say how much Power %s spends: power=N (usage: %s).", c, spendUsage)
-	}
-	n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
-	if err != nil || n < 1 || n > MaxSpend {
-		return fray.Errorf(fray.EINVALID, "power=%s: give the Power spent as a whole number from 1 to %d.", engine.Clip(v), MaxSpend)
-	}
+	n := intOpt(cmd, KeyPower)
 	if have := s.power(c); n > have {
 		return fray.Errorf(fray.EINVALID, "%s has %d Power; spending %d is more than that.", c, have, n)
 	}
@@ -174,28 +149,17 @@ type checkPlan struct {
 // planCheck checks check NAME chance=PCT [mod=±N] [note=TEXT] and works
 // out the final chance.
 func (s *State) planCheck(cmd fray.Command) (*checkPlan, error) {
-	if err := engine.CheckArgs(cmd, 1, 1, checkUsage); err != nil {
-		return nil, err
-	}
-	if err := engine.CheckOpts(cmd, KeyChance, KeyMod, KeyNote); err != nil {
-		return nil, err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return nil, err
 	}
-	v, ok := cmd.Opts[KeyChance]
-	if !ok {
-		return nil, fray.Errorf(fray.EINVALID, "Give the chance of %s's roll in percent: chance=PCT (the seed gives no formula, so the GM gives it) (usage: %s).", c, checkUsage)
-	}
+	v := cmd.Opts[KeyChance]
 	p := &checkPlan{c: c}
 	p.given, err = strconv.Atoi(strings.TrimSuffix(v, "%"))
 	if err != nil || p.given < 0 || p.given > 100 {
 		return nil, fray.Errorf(fray.EINVALID, "chance=%s: give the chance in percent, a whole number from 0 to 100.", engine.Clip(v))
 	}
-	if p.mod, err = intOpt(cmd, KeyMod, -MaxMod, MaxMod, 0, "the GM's modifier in percent"); err != nil {
-		return nil, err
-	}
+	p.mod = intOpt(cmd, KeyMod)
 	if p.note, err = noteOpt(cmd); err != nil {
 		return nil, err
 	}

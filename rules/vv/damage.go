@@ -2,7 +2,6 @@ package vv
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -13,30 +12,17 @@ import (
 // damage decides damage NAME N [type=TYPE] [divert=N] [falling=yes].
 func (d *decider) damage(cmd fray.Command) error {
 	s := d.s
-	usage := "damage NAME N [type=TYPE] [divert=N] [falling=yes]"
-	if err := engine.CheckArgs(cmd, 2, 2, usage); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd, KeyType, KeyDivert, KeyFalling); err != nil {
-		return err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
-	n, err := engine.Amount(cmd, 1, 0, "damage")
-	if err != nil {
-		return err
-	}
+	n := number(cmd.Arg(1))
 	if _, ok := hitPoints(c); !ok {
 		return fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N), so damage has nothing to take.", c)
 	}
 	data := DamageData{Who: c.ID, Amount: n, Damage: n}
 	if v, ok := cmd.Opts[KeyType]; ok {
 		data.Type = strings.ToLower(v)
-		if !slices.Contains(DamageTypes(), data.Type) {
-			return fray.Errorf(fray.EINVALID, "type=%s is not a damage type; use %s.", engine.Clip(v), strings.Join(DamageTypes(), ", "))
-		}
 		data.Protection = protection(c, data.Type, s.Round)
 		data.Damage = Attack{Protection: data.Protection, Gas: data.Type == DamageGas}.damage(n, false)
 	}
@@ -58,20 +44,11 @@ func (d *decider) damage(cmd fray.Command) error {
 // heal decides heal NAME N.
 func (d *decider) heal(cmd fray.Command) error {
 	s := d.s
-	if err := engine.CheckArgs(cmd, 2, 2, "heal NAME N"); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
-	n, err := engine.Amount(cmd, 1, 1, "Hit Points")
-	if err != nil {
-		return err
-	}
+	n := number(cmd.Arg(1))
 	t, ok := c.Tracks[TrackHitPoints]
 	if !ok {
 		return fray.Errorf(fray.EINVALID, "%s has no Hit Points (a sheet's hit points track, or add … hp=N) to restore.", c)
@@ -87,24 +64,11 @@ func (d *decider) heal(cmd fray.Command) error {
 // own, a condition of its own, added to the others (V-12).
 func (d *decider) protect(cmd fray.Command) error {
 	s := d.s
-	if err := engine.CheckArgs(cmd, 3, 3, "protect NAME TYPE N [until=…]"); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd, engine.KeyUntil); err != nil {
-		return err
-	}
-	c, err := s.Lookup(cmd.Args[0])
+	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
-	typ := strings.ToLower(cmd.Args[1])
-	if !slices.Contains(DamageTypes(), typ) {
-		return fray.Errorf(fray.EINVALID, "%q is not a damage type; use %s.", engine.Clip(cmd.Args[1]), strings.Join(DamageTypes(), ", "))
-	}
-	n, err := strconv.Atoi(cmd.Args[2])
-	if err != nil || n < 1 || n > 1000 {
-		return fray.Errorf(fray.EINVALID, "protect %s %s %s: give the protection as a whole number from 1 to 1000.", c, typ, engine.Clip(cmd.Args[2]))
-	}
+	typ, n := strings.ToLower(cmd.Arg(1)), number(cmd.Arg(2))
 	if len(c.Conditions) >= engine.MaxConditions {
 		return fray.Errorf(fray.ETOOLARGE, "%s already holds %d conditions, the limit (MaxConditions).", c, engine.MaxConditions)
 	}

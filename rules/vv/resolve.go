@@ -2,11 +2,9 @@ package vv
 
 import (
 	"maps"
-	"strconv"
 	"strings"
 
 	"fray"
-	"fray/engine"
 )
 
 // Event types of resolution. They are wire strings: never rename one.
@@ -67,10 +65,6 @@ const (
 
 var attackFlags = []string{FlagUnaware, FlagImmobile, FlagInanimate, FlagNonsentient, FlagSpecial, FlagEffect}
 
-// attackOpts are the option keys attack takes.
-var attackOpts = append([]string{KeyWith, KeyRange, KeyFacing, KeyAttackerFacing, KeyMod, KeyPull, KeyCover, KeyCoverProtection,
-	KeyNoticed, KeyDivert, KeyMuscle, KeyKnockback}, attackFlags...)
-
 // Levels of participants without one (V-8).
 const (
 	InanimateLevel   = 0
@@ -81,27 +75,9 @@ const (
 // normal roll (V-11).
 const ProneReach = 2
 
-// Limits on the numbers of attack.
-const (
-	MaxRange = 1 << 20 // the longest range, in inches
-	MaxMod   = 100     // the largest GM modifier, either way
-)
-
-// attackUsage is the attack command's usage line.
-const attackUsage = "attack ATTACKER TARGET with=POWER [range=INCHES] [facing=front|front-side|side|side-rear|rear|above|below] [attacker-facing=front|front-side|side] [unaware [noticed=yes|no|PCT%]] [immobile] [inanimate|nonsentient] [special] [effect] [mod=±N] [pull=N] [cover=PCT [cover-protection=N]] [divert=N] [muscle=yes] [knockback=yes|no]"
-
-// resolutionDocs lists the resolution commands, for help screens.
-func resolutionDocs() []fray.CommandDoc {
-	return []fray.CommandDoc{
-		{Usage: attackUsage, Summary: "The current character attacks as their action (V-8 … V-16): 1d20 at or under skill + Level − target's Level + range + facing + mod; a 1 hits, a 20 misses and goes astray; damage less protection off Hit Points. An unaware target that fails its Perception roll is hit on anything but 20: the GM says noticed=yes|no, or gives its chance, noticed=45%, and the d% is rolled first. Example: attack Grue \"Jack B. Nimble\" with=Claws range=1 facing=side-rear divert=2."},
-		{Usage: "odds COMMAND …", Summary: "The exact odds of an attack or a check before rolling: astray, miss, hit the cover and hit, every modifier, and the damage after protection: odds attack Grue Brick with=Claws range=1; success and failure: odds check Brick chance=45; who acts first from the initiative roll (V-1): odds start, or odds next when it ends the turn."},
-		{Usage: "damage NAME N [type=TYPE] [divert=N] [falling=yes]", Summary: "The GM deals N damage of a type (less protection; Gas negated by any), such as a fall; divert= rolls with some to Power (V-13). Example: damage Vex 7 type=kinetic falling=yes divert=2."},
-		{Usage: "heal NAME N", Summary: "Restore up to N Hit Points, no higher than the sheet's. Example: heal Vex 3."},
-		{Usage: "protect NAME TYPE N [until=cleared|start|end|start:NAME|end:NAME|round][@ROUND|@+N]", Summary: "Add N protection against a damage type, until cleared (clear NAME \"protection vs TYPE\") or an anchored turn edge. Protection from every source adds up (V-12): the sheet's and each protect's, a condition of its own (the second against a type is \"protection vs TYPE 2\", and so on). Example: protect Brick energy 4 until=end."},
-		spendDoc,
-		checkDoc,
-	}
-}
+// MaxRange is the longest range of attack, in inches. (Its mod= is
+// bounded by engine.MaxMod, as every system's.)
+const MaxRange = 1 << 20
 
 // AttackData is the payload of EventAttacked.
 type AttackData struct {
@@ -233,18 +209,8 @@ func skillScore(c *fray.Combatant, pw *fray.Power) (string, int, error) {
 	return "", 0, fray.Errorf(fray.EINVALID, "%s has no skill score for %s (a skill named %s on the sheet, or add … attack=NAME:DICE:TYPE:SCORE), which %s rolls (V-8).", c, name, name, pw.Name)
 }
 
-// intOpt reads a whole number option from lo to hi; def when absent.
-func intOpt(cmd fray.Command, key string, lo, hi, def int, what string) (int, error) {
-	v, ok := cmd.Opts[key]
-	if !ok {
-		return def, nil
-	}
-	n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
-	if err != nil || n < lo || n > hi {
-		return 0, fray.Errorf(fray.EINVALID, "%s=%s: give %s, a whole number from %d to %d.", key, engine.Clip(v), what, lo, hi)
-	}
-	return n, nil
-}
+// intOpt reads a whole number option, 0 when absent.
+func intOpt(cmd fray.Command, key string) int { return number(cmd.Opts[key]) }
 
 // applyResolution applies the events of this file; handled is false for
 // others.

@@ -237,7 +237,7 @@ func TestV10_Facing(t *testing.T) {
 	e = newFight(t, "")
 	refuse(t, e, "attack Grue Jack with=Blast attacker-facing=rear", "cannot attack to their rear")
 	refuse(t, e, "attack Grue Jack with=Blast attacker-facing=side-rear", "cannot attack to their rear")
-	refuse(t, e, "attack Grue Jack with=Blast facing=north", "not a facing")
+	refuse(t, e, "attack Grue Jack with=Blast facing=north", "facing=north is not allowed")
 }
 
 // V-10: 3/4 behind is between the side (+2) and the rear (+4): the
@@ -463,7 +463,7 @@ func TestResolutionRefusals(t *testing.T) {
 		{"attack Grue Plain with=Blast", "Plain has no Hit Points"},
 		{"attack Grue Grue with=Blast", "cannot attack themselves"},
 		{"attack Jack Grue with=Punch", "It is Grue's action"},
-		{"attack Grue Jack with=Blast sideways", `does not know the word "sideways"`},
+		{"attack Grue Jack with=Blast sideways", `"sideways" is not allowed`},
 		{"attack Grue Jack with=Blast range=-1", "range=-1"},
 		{"attack Grue Jack with=Blast noticed=yes", "say unaware too"},
 		{"attack Grue Jack with=Blast cover-protection=2", "give cover=PCT too"},
@@ -471,9 +471,9 @@ func TestResolutionRefusals(t *testing.T) {
 		{"attack Grue Jack with=Punch divert=1 muscle=no", "Only close"},
 		{"attack Grue Jack with=Blast dice=3", "do not fit"},
 		{"damage Plain 3", "Plain has no Hit Points"},
-		{"damage Jack 3 type=sonic", "not a damage type"},
+		{"damage Jack 3 type=sonic", "type=sonic is not allowed; use one of biochemical"},
 		{"heal Jack 3", "already has all 14"},
-		{"protect Jack sonic 2", "not a damage type"},
+		{"protect Jack sonic 2", `protect TYPE: "sonic" is not allowed; use one of biochemical`},
 		{"odds next", "none to show"},
 		{"add Bad attack=Zap:1d:energy:5", "not damage dice"},
 		{"add Bad protection=energy", "TYPE:N"},

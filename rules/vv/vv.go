@@ -160,6 +160,11 @@ var spec = engine.Spec{
 		SetMoving:   {House, RAW},
 		SetRolling:  {House, RAW},
 	},
+	AddOpts: []fray.Param{
+		{Name: KeyHP, Kind: fray.KindNumber, Min: 1, Max: 10000, Help: "Hit Points"},
+		{Name: KeyAttack, Kind: fray.KindText, Hint: "NAME:DICE:TYPE:SCORE[:close|ranged],…", Help: "attack powers: damage dice, damage type and skill score"},
+		{Name: KeyProtection, Kind: fray.KindText, Hint: "TYPE:N,…", Help: "protection per damage type"},
+	},
 }
 
 // ID returns "vv".
@@ -170,29 +175,6 @@ func (*System) Name() string { return "Villains & Vigilantes 2e (Rules Upgrade, 
 
 // NewState returns an empty encounter.
 func (*System) NewState() fray.State { return newState() }
-
-// Commands lists the commands the system accepts.
-func (*System) Commands() []fray.CommandDoc {
-	docs := engine.SharedDocs(spec)
-	docs[0].Usage += " [hp=N] [attack=NAME:DICE:TYPE:SCORE[:close|ranged],…] [protection=TYPE:N,…]"
-	docs[0].Summary += " For attacks without a sheet: hp= Hit Points, attack= powers with their damage dice, type and skill score, protection= per damage type."
-	return append(append(docs,
-		fray.CommandDoc{Usage: "surprise NAME …", Summary: "Before the start, mark the ambush victims who failed to notice (V-4)."},
-		fray.CommandDoc{Usage: "initiative NAME DIE|dice=N", Summary: "Enter the 1d10 a character rolled at the table for the next initiative roll."},
-		fray.CommandDoc{Usage: "order NAME …", Summary: "The GM's order for characters tied on phase, Agility and Move Rate (V-2), from the next turn rolled."},
-		fray.CommandDoc{Usage: "upkeep NAME POWER", Summary: "Power the character spends between turns, before initiative is rerolled (V-5); upkeep NAME 0 stops it. Never more than the Power left: refused now, and at the end of a turn an upkeep the character can no longer pay is not paid and ends."},
-		fray.CommandDoc{Usage: "start", Summary: "Begin: every character rolls 1d10 + Agility and the phases are counted down (V-1); objects (kind=environment) roll none and have no phases."},
-		fray.CommandDoc{Usage: "act [NAME]", Summary: "The current character takes their action; after the first in a turn it costs 2 Power."},
-		fray.CommandDoc{Usage: "move INCHES", Summary: "The current character moves, before or after acting but not both (V-6)."},
-		fray.CommandDoc{Usage: "hold", Summary: "The current character saves their action (V-3) and the count goes on."},
-		fray.CommandDoc{Usage: "next", Summary: "The current character is done; an action not taken is declined (no Power spent)."},
-		fray.CommandDoc{Usage: "decline", Summary: "The current character declines this action and spends no Power."},
-		fray.CommandDoc{Usage: "interrupt NAME … [before=NAME]", Summary: "Characters with held actions act now, higher Agility first (V-3)."},
-		fray.CommandDoc{Usage: "facing NAME [DIRECTION]", Summary: "Change facing: free on one's own phase, else 2 Power and once per phase (V-7)."},
-		fray.CommandDoc{Usage: "prone NAME", Summary: "Drop prone: free on one's own phase, else 2 Power and once per phase (V-7)."},
-		fray.CommandDoc{Usage: "stand NAME", Summary: "A prone character gets up, on their own phase only."},
-	), resolutionDocs()...)
-}
 
 func get(st fray.State) (*State, error) {
 	s, ok := st.(*State)
@@ -297,9 +279,6 @@ func (d *decider) decide(cmd fray.Command, r fray.Roller) error {
 	d.cmd = cmd
 	switch cmd.Name {
 	case "start":
-		if err := noWords(cmd, "start"); err != nil {
-			return err
-		}
 		if s.Started {
 			return fray.Errorf(fray.EINVALID, "The encounter has already started.")
 		}
@@ -343,24 +322,12 @@ func (d *decider) decide(cmd fray.Command, r fray.Roller) error {
 	case "check":
 		return d.check(cmd, r)
 	}
-	return fray.Errorf(fray.EINVALID, "V&V has no command %q; try help.", cmd.Name)
+	return fray.Errorf(fray.EINTERNAL, "V&V declares the command %q but does not decide it.", cmd.Name)
 }
 
-func noWords(cmd fray.Command, usage string) error {
-	if err := engine.CheckArgs(cmd, 0, 0, usage); err != nil {
-		return err
-	}
-	return engine.CheckOpts(cmd)
-}
-
-// current returns the acting character, checking an optional NAME word.
-func (d *decider) current(cmd fray.Command, usage string) (*fray.Combatant, *Char, error) {
-	if err := engine.CheckArgs(cmd, 0, 1, usage); err != nil {
-		return nil, nil, err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return nil, nil, err
-	}
+// current returns the acting character, checking that name, when not
+// "", names them.
+func (d *decider) current(name string) (*fray.Combatant, *Char, error) {
 	s := d.s
 	if !s.Started {
 		return nil, nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
@@ -369,8 +336,8 @@ func (d *decider) current(cmd fray.Command, usage string) (*fray.Combatant, *Cha
 	if cur == nil {
 		return nil, nil, fray.Errorf(fray.EINVALID, "Nobody is acting: turn %d's phases are over; use next to begin the next turn.", s.Round)
 	}
-	if n := cmd.Arg(0); n != "" {
-		c, err := s.Lookup(n)
+	if name != "" {
+		c, err := s.Lookup(name)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -382,7 +349,7 @@ func (d *decider) current(cmd fray.Command, usage string) (*fray.Combatant, *Cha
 }
 
 func (d *decider) act(cmd fray.Command) error {
-	c, ch, err := d.current(cmd, "act [NAME]")
+	c, ch, err := d.current(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -417,14 +384,8 @@ func (s *State) actionCost(ch *Char) int {
 const MaxInches = 1000000
 
 func (d *decider) move(cmd fray.Command) error {
-	if err := engine.CheckArgs(cmd, 1, 1, "move INCHES"); err != nil {
-		return err
-	}
-	n, err := strconv.Atoi(cmd.Arg(0))
-	if err != nil || n < 1 || n > MaxInches {
-		return fray.Errorf(fray.EINVALID, "move %s: give the inches moved as a whole number from 1 to %d.", engine.Clip(cmd.Arg(0)), MaxInches)
-	}
-	c, ch, err := d.current(fray.Command{Name: cmd.Name, Opts: cmd.Opts}, "move INCHES")
+	n := number(cmd.Arg(0))
+	c, ch, err := d.current("")
 	if err != nil {
 		return err
 	}
@@ -447,12 +408,12 @@ func (d *decider) move(cmd fray.Command) error {
 func (d *decider) done(cmd fray.Command, r fray.Roller) error {
 	s := d.s
 	if cmd.Name == "next" && s.Started && s.current() == "" {
-		if err := noWords(cmd, "next"); err != nil {
-			return err
+		if len(cmd.Args) > 0 {
+			return fray.Errorf(fray.EINVALID, "Nobody is acting: turn %d's phases are over; next naming nobody begins the next turn.", s.Round)
 		}
 		return d.endTurn(r)
 	}
-	c, ch, err := d.current(cmd, cmd.Name+" [NAME]")
+	c, ch, err := d.current(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -677,12 +638,6 @@ func ids(cs []*fray.Combatant) []fray.CombatantID {
 
 func (d *decider) surprise(cmd fray.Command) error {
 	s := d.s
-	if len(cmd.Args) == 0 {
-		return fray.Errorf(fray.EINVALID, "Usage: surprise NAME … (the ambush victims who failed their Detect Danger roll).")
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return err
-	}
 	if s.Started {
 		return fray.Errorf(fray.EINVALID, "Surprise is declared before the start; the encounter has started.")
 	}
@@ -711,12 +666,6 @@ func (d *decider) surprise(cmd fray.Command) error {
 // initiative roll: initiative NAME DIE, or initiative NAME dice=N (or with
 // no dice at all, a die rolled now).
 func (d *decider) initiative(cmd fray.Command, r fray.Roller) error {
-	if err := engine.CheckArgs(cmd, 1, 2, "initiative NAME DIE"); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return err
-	}
 	c, err := d.s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -731,20 +680,10 @@ func (d *decider) initiative(cmd fray.Command, r fray.Roller) error {
 		}
 		return d.emit(EventInitiative, DieData{Who: c.ID, Die: roll.Total}, roll)
 	}
-	n, err := strconv.Atoi(cmd.Arg(1))
-	if err != nil || n < 1 || n > 10 {
-		return fray.Errorf(fray.EINVALID, "initiative %s %s: the die is a d10, so give a face from 1 to 10.", c, engine.Clip(cmd.Arg(1)))
-	}
-	return d.emit(EventInitiative, DieData{Who: c.ID, Die: n})
+	return d.emit(EventInitiative, DieData{Who: c.ID, Die: number(cmd.Arg(1))})
 }
 
 func (d *decider) tiebreak(cmd fray.Command) error {
-	if len(cmd.Args) == 0 {
-		return fray.Errorf(fray.EINVALID, "Usage: order NAME … (the GM's order for characters tied on phase, Agility and Move Rate).")
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return err
-	}
 	cs, err := d.s.lookupAll(cmd.Args)
 	if err != nil {
 		return err
@@ -753,20 +692,11 @@ func (d *decider) tiebreak(cmd fray.Command) error {
 }
 
 func (d *decider) upkeep(cmd fray.Command) error {
-	if err := engine.CheckArgs(cmd, 2, 2, "upkeep NAME POWER"); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return err
-	}
 	c, err := d.s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
-	n, err := strconv.Atoi(cmd.Arg(1))
-	if err != nil || n < 0 || n > 1000 {
-		return fray.Errorf(fray.EINVALID, "upkeep %s %s: give the Power spent between turns, a whole number from 0 to 1000.", c, engine.Clip(cmd.Arg(1)))
-	}
+	n := number(cmd.Arg(1))
 	if n > 0 && !tracksPower(c) {
 		return fray.Errorf(fray.EINVALID, "%s has no Power (a power track on the sheet, or add … power=N) to pay an upkeep with.", c)
 	}
@@ -778,12 +708,6 @@ func (d *decider) upkeep(cmd fray.Command) error {
 
 func (d *decider) interrupt(cmd fray.Command) error {
 	s := d.s
-	if len(cmd.Args) == 0 {
-		return fray.Errorf(fray.EINVALID, "Usage: interrupt NAME … [before=NAME] (characters with held actions act now).")
-	}
-	if err := engine.CheckOpts(cmd, engine.KeyBefore); err != nil {
-		return err
-	}
 	if !s.Started {
 		return fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 	}
@@ -830,17 +754,6 @@ func (d *decider) interrupt(cmd fray.Command) error {
 
 func (d *decider) facing(cmd fray.Command) error {
 	s := d.s
-	usage := "facing NAME [DIRECTION]"
-	hi := 2
-	if cmd.Name == "prone" {
-		usage, hi = "prone NAME", 1
-	}
-	if err := engine.CheckArgs(cmd, 1, hi, usage); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return err
-	}
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -879,12 +792,6 @@ func (d *decider) facing(cmd fray.Command) error {
 
 func (d *decider) stand(cmd fray.Command) error {
 	s := d.s
-	if err := engine.CheckArgs(cmd, 1, 1, "stand NAME"); err != nil {
-		return err
-	}
-	if err := engine.CheckOpts(cmd); err != nil {
-		return err
-	}
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -896,6 +803,13 @@ func (d *decider) stand(cmd fray.Command) error {
 		return fray.Errorf(fray.EINVALID, "%s can get up only on their own action phase (V-7).", c)
 	}
 	return d.emit(EventStood, fray.NameData{Who: c.ID})
+}
+
+// number reads a word the declaration has checked to be a whole number
+// (fray.CommandDecl.Check): 0 if it is not.
+func number(w string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(w, "+"))
+	return n
 }
 
 // inches formats a distance.

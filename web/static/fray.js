@@ -53,8 +53,9 @@ export async function api(method, path, { token, body } = {}) {
 }
 
 // The rule systems the server runs (GET /api/systems), asked for once per
-// page: a Map of id → {id, name, commands: [{usage, summary, words,
-// options}], words, follow, usage}, where follow maps a command word to
+// page: a Map of id → {id, name, commands: [{name, usage, summary, args,
+// opts, send, rolls, answers, examples, words, options}], words, settings,
+// dice, roll, follow, usage}, where follow maps a command word to
 // the words and options that may come after it and usage maps it to its
 // first usage line. A failed request is asked again on the next call.
 let systemsAsked = null;

@@ -657,6 +657,7 @@ $("cmd-form").addEventListener("submit", async (e) => {
   } else if (word === "help") {
     const d = docOf(st.rules);
     lines = d ? d.commands.map((c) => c.usage + " — " + c.summary) : ["The list of commands has not come from the server yet; try again."];
+    if (d && d.dice) lines.push(d.dice.usage + " — " + d.dice.summary);
   } else {
     for (const ev of r.events || []) for (const x of ev.rolls || []) lines.push(rollText(x));
     lines.push(statusText(v));
