@@ -8,8 +8,10 @@
 package engine
 
 import (
+	"fmt"
 	"maps"
 	"math/rand/v2"
+	"slices"
 
 	"fray"
 )
@@ -96,6 +98,18 @@ func (e *Engine) Log() []fray.Event { return e.events }
 // Steps returns how many steps are applied and how many may be redone.
 func (e *Engine) Steps() (applied, redoable int) { return len(e.active), len(e.redo) }
 
+// Applied returns the events of the applied steps in the order they
+// apply: the log without the undo and redo events and without the steps
+// taken back. Replaying them gives the current state.
+func (e *Engine) Applied() []fray.Event {
+	var out []fray.Event
+	for _, step := range e.active {
+		sp := e.steps[step-1]
+		out = append(out, e.events[sp.first:sp.first+sp.n]...)
+	}
+	return out
+}
+
 // Encounter returns the shared part of the current state, or nil for a
 // system whose state does not embed fray.Encounter. The caller must not
 // change it.
@@ -178,7 +192,47 @@ func (e *Engine) do(cmd fray.Command) ([]fray.Event, error) {
 	if len(evs) == 0 {
 		return nil, nil
 	}
-	return e.commit(cmd.Name, text, evs)
+	i := slices.IndexFunc(evs, func(ev fray.Event) bool { return ev.Type == stepBreak })
+	if i < 0 {
+		return e.commit(cmd.Name, text, evs)
+	}
+	if i == 0 || i == len(evs)-1 || slices.ContainsFunc(evs[i+1:], func(ev fray.Event) bool { return ev.Type == stepBreak }) {
+		return nil, &fray.Error{Code: fray.EINTERNAL, Message: "The " + cmd.Name + " command split its events badly.",
+			Err: fmt.Errorf("a step break at %d of %d events", i, len(evs))}
+	}
+	return e.commitTwo(cmd.Name, evs[i].Command, evs[:i], text, evs[i+1:])
+}
+
+// stepBreak is the type of the mark StepBreak makes; it is never recorded.
+const stepBreak = "engine.step"
+
+// StepBreak returns the mark a system's Decide puts between the events of
+// two steps, when one command makes two: before it, a step of its own
+// whose command text is text; after it, the command's own step. It is for
+// what a command settles on its way, such as a hit still waiting for a
+// defence that the next command takes: recorded as its own step ("take
+// Monolith"), undoing the command does not undo the hit. At most one mark
+// may stand in a command's events, with events on both sides.
+func StepBreak(text string) fray.Event { return fray.Event{Type: stepBreak, Command: text} }
+
+// commitTwo commits evs1 as a step whose command text is text1, then evs2
+// as one whose text is text2; on any error the encounter is left exactly
+// as it was, the first step included.
+func (e *Engine) commitTwo(name, text1 string, evs1 []fray.Event, text2 string, evs2 []fray.Event) ([]fray.Event, error) {
+	redo := slices.Clone(e.redo)
+	nEvents, nSteps, nActive, since := len(e.events), len(e.steps), len(e.active), e.since
+	first, err := e.commit(name, text1, evs1)
+	if err != nil {
+		return nil, err
+	}
+	second, err := e.commit(name, text2, evs2)
+	if err != nil {
+		e.events, e.steps, e.active = e.events[:nEvents], e.steps[:nSteps], e.active[:nActive]
+		e.redo, e.since = redo, since
+		e.rebuild()
+		return nil, err
+	}
+	return slices.Concat(first, second), nil
 }
 
 // commit numbers evs as one new step whose command text is text, applies

@@ -176,7 +176,9 @@ var keepsPending = []string{RollBlock, RollDodge, "take", engine.CmdCondition, e
 
 // Decide turns a command into events. A hit waiting for a defence is
 // taken (its damage applied) before any command but block, dodge, take,
-// condition, clear, note, reveal and rename.
+// condition, clear, note, reveal and rename, in a step of its own
+// (engine.StepBreak): undoing the command that settled it leaves it
+// taken, and a second undo leaves it waiting again.
 //
 // The engine has checked cmd against its declaration (Commands): its
 // words fit, its options are known and its numbers in bounds.
@@ -199,7 +201,10 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if err != nil || len(evs) == 0 {
 		return nil, err
 	}
-	return append(hit, evs...), nil
+	// The hit is taken in a step of its own, before the command's: undoing
+	// the command leaves it taken.
+	take := fray.Command{Name: "take", Args: []string{s.NameOf(s.Pending.Defender)}}
+	return slices.Concat(hit, []fray.Event{engine.StepBreak(take.String())}, evs), nil
 }
 
 // settling returns a copy of s that the events of the pending hit may be

@@ -130,6 +130,7 @@ func Step(e *engine.Engine, cmd fray.Command) (err error) {
 		return err
 	}
 	n := len(e.Log())
+	applied, _ := e.Steps()
 	evs, doErr := e.Do(cmd)
 	if doErr != nil {
 		var fe *fray.Error
@@ -164,15 +165,25 @@ func Step(e *engine.Engine, cmd fray.Command) (err error) {
 			return fmt.Errorf("%q produced a malformed event %+v", cmd.String(), ev)
 		}
 	}
+	// A command makes one step, or two when it settles something on its
+	// way (engine.StepBreak): as many undos take it back.
+	steps, _ := e.Steps()
+	if steps -= applied; steps < 1 || steps > 2 {
+		return fmt.Errorf("%q made %d steps; a command makes one or two", cmd.String(), steps)
+	}
 	after := e.State().Clone()
-	if _, err := e.Undo(); err != nil {
-		return fmt.Errorf("undo after %q: %v", cmd.String(), err)
+	for range steps {
+		if _, err := e.Undo(); err != nil {
+			return fmt.Errorf("undo after %q: %v", cmd.String(), err)
+		}
 	}
 	if !reflect.DeepEqual(before, e.State()) {
 		return fmt.Errorf("undo after %q does not restore the state before it:\n%s", cmd.String(), diff(before, e.State()))
 	}
-	if _, err := e.Redo(); err != nil {
-		return fmt.Errorf("redo after %q: %v", cmd.String(), err)
+	for range steps {
+		if _, err := e.Redo(); err != nil {
+			return fmt.Errorf("redo after %q: %v", cmd.String(), err)
+		}
 	}
 	if !reflect.DeepEqual(after, e.State()) {
 		return fmt.Errorf("redo after %q does not restore the state after it:\n%s", cmd.String(), diff(after, e.State()))
