@@ -1,9 +1,9 @@
 // Package sheet loads character sheets for an encounter from YAML or JSON
-// files (a party file and a foes file), checks them against the rule
-// system's schema with errors that name the field
+// files (a party file and a foes file), checks them against the schema
+// the rule system declares (fray.Sheeter) with errors that name the field
 // ("foes.yaml: Ganyeka.powers[0].rank: must be from 1 to 14"), and
 // works out the derived values a sheet leaves out (V&V Power, P&P Health,
-// Unisystem Life Points).
+// Unisystem Life Points) as the schema says.
 //
 // A file is a list of characters, or a mapping with the rules it is for
 // and the list under characters:
@@ -41,117 +41,6 @@ import (
 	"fray/dice"
 )
 
-// Range is a named number and the values it may take.
-type Range struct {
-	// Name is the lower-case name.
-	Name string
-	// Min and Max bound the value.
-	Min, Max int
-	// Required means a sheet must give it (unless Derive can work it out).
-	Required bool
-	// Derive works the value out from the rest of the sheet, for a track
-	// a sheet leaves out; ok is false when it cannot.
-	Derive func(c *fray.Combatant) (v int, ok bool)
-}
-
-// Schema is what one rule system's sheets hold.
-type Schema struct {
-	// Rules is the system's id.
-	Rules string
-	// Stats lists the stats a sheet may give.
-	Stats []Range
-	// Tracks lists the tracks a sheet may give.
-	Tracks []Range
-	// Rank bounds the rank of powers, weapons, skills and talents.
-	Rank Range
-	// Kinds lists the kinds of power allowed (fray.PowerKind*).
-	Kinds []string
-	// Damage lists the damage kinds a power may name; nil allows any.
-	Damage []string
-	// Protection lists the protection kinds a sheet may give; nil allows
-	// any.
-	Protection []string
-	// Weights lists the weapon weights allowed; nil means none.
-	Weights []string
-}
-
-func stats(lo, hi int, required bool, names ...string) []Range {
-	out := make([]Range, len(names))
-	for i, n := range names {
-		out[i] = Range{Name: n, Min: lo, Max: hi, Required: required}
-	}
-	return out
-}
-
-// halfUp is a half rounded up (P&P rounds every half up).
-func halfUp(n int) int { return (n + 1) / 2 }
-
-// Schemas lists the schema of each system, by id.
-var Schemas = map[string]*Schema{
-	"bpb": {
-		Rules: "bpb",
-		Stats: append(stats(1, 14, true, "brawn", "agility", "accuracy", "prowess", "perception", "willpower"),
-			Range{Name: "superspeed", Min: 0, Max: 14}),
-		Tracks: []Range{
-			{Name: "endurance", Min: 0, Max: 1000, Required: true},
-			{Name: "experience", Min: 0, Max: 1000},
-		},
-		Rank:       Range{Name: "rank", Min: 1, Max: 14},
-		Kinds:      []string{fray.PowerKindPower, fray.PowerKindWeapon, fray.PowerKindSkill},
-		Damage:     []string{"stunning", "lethal"},
-		Protection: []string{"armour"},
-	},
-	"cinematic": {
-		Rules: "cinematic",
-		Stats: stats(1, 20, true, "strength", "dexterity", "constitution", "intelligence", "perception", "willpower"),
-		Tracks: []Range{{Name: "life points", Min: -1000, Max: 1000, Required: true, Derive: func(c *fray.Combatant) (int, bool) {
-			// (Strength + Constitution) × 4 + 10 (SPEC 1.2).
-			return (c.Stat("strength")+c.Stat("constitution"))*4 + 10, true
-		}}},
-		Rank:   Range{Name: "rank", Min: 0, Max: 20},
-		Kinds:  []string{fray.PowerKindSkill, fray.PowerKindWeapon, fray.PowerKindPower},
-		Damage: []string{"bullet", "slash", "stab", "bash"},
-	},
-	"vv": {
-		Rules: "vv",
-		Stats: append(stats(1, 100, true, "strength", "endurance", "agility", "intelligence", "charisma"),
-			Range{Name: "level", Min: 1, Max: 100, Required: true}, Range{Name: "moverate", Min: 0, Max: 100000}, Range{Name: "basichits", Min: 1, Max: 100}),
-		Tracks: []Range{
-			{Name: "hit points", Min: -1000, Max: 10000, Required: true},
-			{Name: "power", Min: -1000, Max: 10000, Required: true, Derive: func(c *fray.Combatant) (int, bool) {
-				// Power = Strength + Endurance + Agility + Intelligence (V&V 2e).
-				return c.Stat("strength") + c.Stat("endurance") + c.Stat("agility") + c.Stat("intelligence"), true
-			}},
-		},
-		Rank:   Range{Name: "rank", Min: 0, Max: 1000},
-		Kinds:  []string{fray.PowerKindPower, fray.PowerKindWeapon, fray.PowerKindSkill},
-		Damage: []string{"biochemical", "energy", "psychic", "kinetic", "entropy", "gas"},
-	},
-	"pp": {
-		Rules: "pp",
-		Stats: stats(0, 30, true, "agility", "intellect", "might", "perception", "toughness", "willpower"),
-		Tracks: []Range{
-			{Name: "health", Min: 0, Max: 100, Required: true, Derive: func(c *fray.Combatant) (int, bool) {
-				// The higher of avg(Toughness, Might) and avg(Toughness,
-				// Willpower), halves rounding up (SPEC 1.4).
-				t := c.Stat("toughness")
-				return max(halfUp(t+c.Stat("might")), halfUp(t+c.Stat("willpower"))), true
-			}},
-			{Name: "resolve", Min: 0, Max: 100},
-		},
-		Rank:  Range{Name: "rank", Min: 0, Max: 30},
-		Kinds: []string{fray.PowerKindPower, fray.PowerKindTalent, fray.PowerKindWeapon},
-	},
-	"queue": {
-		Rules:   "queue",
-		Stats:   []Range{{Name: "wits", Min: -10, Max: 20, Required: true}},
-		Tracks:  []Range{{Name: "hp", Min: 0, Max: 1000, Required: true}},
-		Rank:    Range{Name: "rank", Min: 0, Max: 100},
-		Kinds:   []string{fray.PowerKindWeapon},
-		Weights: []string{"light", "medium", "heavy"},
-	},
-}
-
 // errorf is the error of a sheet file that does not fit its schema; the
 // message names the file and the field.
 func errorf(file, path, format string, args ...any) error {
@@ -162,23 +51,24 @@ func errorf(file, path, format string, args ...any) error {
 	return &fray.Error{Code: fray.EINVALID, Message: msg + fmt.Sprintf(format, args...)}
 }
 
-// Load reads the sheet file at path for the rules, giving each character
-// without a side the side def (fray.SidePC for a party, fray.SideNPC for
-// foes).
-func Load(path, rules, def string) ([]fray.Combatant, error) {
+// Load reads the sheet file at path for the system sys, giving each
+// character without a side the side def (fray.SidePC for a party,
+// fray.SideNPC for foes).
+func Load(path string, sys fray.System, def string) ([]fray.Combatant, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, &fray.Error{Code: fray.ENOTFOUND, Message: "The sheet file " + path + " cannot be read.", Err: err}
 	}
-	return Parse(filepath.Base(path), b, rules, def)
+	return Parse(filepath.Base(path), b, sys, def)
 }
 
-// Parse reads a sheet file's contents; name is the file's name, for
-// messages, and its extension (.json or not) says how to read it.
-func Parse(name string, b []byte, rules, def string) ([]fray.Combatant, error) {
-	sc, ok := Schemas[rules]
+// Parse reads a sheet file's contents for the system sys; name is the
+// file's name, for messages, and its extension (.json or not) says how to
+// read it. A system that is not a fray.Sheeter has no sheets.
+func Parse(name string, b []byte, sys fray.System, def string) ([]fray.Combatant, error) {
+	sh, ok := sys.(fray.Sheeter)
 	if !ok {
-		return nil, errorf(name, "", "there are no sheets for the rules %q", rules)
+		return nil, errorf(name, "", "there are no sheets for the rules %q", sys.ID())
 	}
 	if len(b) > MaxFileBytes {
 		return nil, &fray.Error{Code: fray.ETOOLARGE, Message: fmt.Sprintf("%s: the file is larger than %d bytes (MaxFileBytes).", name, MaxFileBytes)}
@@ -193,14 +83,15 @@ func Parse(name string, b []byte, rules, def string) ([]fray.Combatant, error) {
 	if err != nil {
 		return nil, errorf(name, "", "%v", err)
 	}
-	d := &decoder{file: name, sc: sc, def: def}
+	d := &decoder{file: name, rules: sys.ID(), sc: sh.Sheet(), def: def}
 	return d.file_(root)
 }
 
 type decoder struct {
-	file string
-	sc   *Schema
-	def  string
+	file  string
+	rules string // the system's id
+	sc    fray.SheetSchema
+	def   string
 }
 
 func (d *decoder) errorf(path string, n *yaml.Node, format string, args ...any) error {
@@ -218,8 +109,8 @@ func (d *decoder) file_(root *yaml.Node) ([]fray.Combatant, error) {
 			return nil, err
 		}
 		if r := get(root, "rules"); r != nil {
-			if r.Kind != yaml.ScalarNode || r.Value != d.sc.Rules {
-				return nil, d.errorf("rules", r, "the file is for the rules %q, not %q", r.Value, d.sc.Rules)
+			if r.Kind != yaml.ScalarNode || r.Value != d.rules {
+				return nil, d.errorf("rules", r, "the file is for the rules %q, not %q", r.Value, d.rules)
 			}
 		}
 		list = get(root, "characters")
@@ -382,9 +273,9 @@ func (d *decoder) stats(path string, n *yaml.Node, c *fray.Combatant) error {
 	c.Stats = map[string]int{}
 	for k, v := range pairs(n) {
 		name := strings.ToLower(k)
-		i := slices.IndexFunc(d.sc.Stats, func(r Range) bool { return r.Name == name })
+		i := slices.IndexFunc(d.sc.Stats, func(r fray.SheetRange) bool { return r.Name == name })
 		if i < 0 {
-			return d.errorf(join(path, k), v, "unknown stat; %s sheets have %s", d.sc.Rules, rangeNames(d.sc.Stats))
+			return d.errorf(join(path, k), v, "unknown stat; %s sheets have %s", d.rules, rangeNames(d.sc.Stats))
 		}
 		r := d.sc.Stats[i]
 		x, err := d.int(join(path, k), v, r.Min, r.Max)
@@ -396,7 +287,7 @@ func (d *decoder) stats(path string, n *yaml.Node, c *fray.Combatant) error {
 	return nil
 }
 
-func rangeNames(rs []Range) string {
+func rangeNames(rs []fray.SheetRange) string {
 	names := make([]string, len(rs))
 	for i, r := range rs {
 		names[i] = r.Name
@@ -411,10 +302,10 @@ func (d *decoder) tracks(path string, n *yaml.Node, c *fray.Combatant) error {
 	c.Tracks = map[string]fray.Track{}
 	for k, v := range pairs(n) {
 		name := strings.ToLower(k)
-		i := slices.IndexFunc(d.sc.Tracks, func(r Range) bool { return r.Name == name })
+		i := slices.IndexFunc(d.sc.Tracks, func(r fray.SheetRange) bool { return r.Name == name })
 		p := join(path, k)
 		if i < 0 {
-			return d.errorf(p, v, "unknown track; %s sheets have %s", d.sc.Rules, rangeNames(d.sc.Tracks))
+			return d.errorf(p, v, "unknown track; %s sheets have %s", d.rules, rangeNames(d.sc.Tracks))
 		}
 		r := d.sc.Tracks[i]
 		var t fray.Track
@@ -500,7 +391,7 @@ func (d *decoder) powers(path string, n *yaml.Node, list string, c *fray.Combata
 				}
 			case "weight":
 				if d.sc.Weights == nil {
-					err = d.errorf(q, v, "%s weapons have no weight", d.sc.Rules)
+					err = d.errorf(q, v, "%s weapons have no weight", d.rules)
 				} else {
 					pw.Weight, err = d.oneOf(q, v, d.sc.Weights)
 				}
@@ -530,10 +421,13 @@ func (d *decoder) powers(path string, n *yaml.Node, list string, c *fray.Combata
 			}
 		}
 		if pw.Kind == "" {
+			if len(d.sc.Kinds) == 0 {
+				return d.errorf(p, pn, "%s sheets have no powers", d.rules)
+			}
 			pw.Kind = d.sc.Kinds[0]
 		}
 		if !slices.Contains(d.sc.Kinds, pw.Kind) {
-			return d.errorf(p, pn, "%s sheets have no %ss", d.sc.Rules, pw.Kind)
+			return d.errorf(p, pn, "%s sheets have no %ss", d.rules, pw.Kind)
 		}
 		if d.sc.Weights != nil && pw.Weight == "" {
 			return d.errorf(p+".weight", pn, "missing: one of %s", strings.Join(d.sc.Weights, ", "))
@@ -578,10 +472,10 @@ func (d *decoder) numbers(path string, n *yaml.Node, what string, c *fray.Combat
 		if what == "protection" {
 			key = strings.ToLower(k)
 			if d.sc.Protection != nil && !slices.Contains(d.sc.Protection, key) {
-				return d.errorf(join(path, k), v, "unknown protection; %s sheets have %s", d.sc.Rules, strings.Join(d.sc.Protection, ", "))
+				return d.errorf(join(path, k), v, "unknown protection; %s sheets have %s", d.rules, strings.Join(d.sc.Protection, ", "))
 			}
 			if d.sc.Damage != nil && d.sc.Protection == nil && !slices.Contains(d.sc.Damage, key) {
-				return d.errorf(join(path, k), v, "unknown protection; %s sheets have %s", d.sc.Rules, strings.Join(d.sc.Damage, ", "))
+				return d.errorf(join(path, k), v, "unknown protection; %s sheets have %s", d.rules, strings.Join(d.sc.Damage, ", "))
 			}
 		}
 		x, err := d.int(join(path, k), v, 0, 1000)
@@ -613,7 +507,7 @@ func (d *decoder) complete(path string, n *yaml.Node, c *fray.Combatant) error {
 		if _, ok := c.Tracks[r.Name]; ok {
 			continue
 		}
-		if r.Derive != nil {
+		if r.Derives() {
 			if v, ok := r.Derive(c); ok {
 				if c.Tracks == nil {
 					c.Tracks = map[string]fray.Track{}

@@ -9,15 +9,29 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"fray"
+	"fray/rules/bpb"
+	"fray/rules/cinematic"
+	"fray/rules/pp"
+	"fray/rules/queue"
+	"fray/rules/vv"
 	"fray/sheet"
 )
 
+// systems are the rule systems whose sheets the tests read, by id.
+var systems = map[string]fray.System{
+	bpb.ID:       bpb.New(),
+	cinematic.ID: cinematic.New(),
+	vv.ID:        vv.New(),
+	pp.ID:        pp.New(),
+	queue.ID:     queue.New(),
+}
+
 func TestLoadExamples(t *testing.T) {
-	party, err := sheet.Load("../examples/bpb-party.yaml", "bpb", fray.SidePC)
+	party, err := sheet.Load("../examples/bpb-party.yaml", bpb.New(), fray.SidePC)
 	if err != nil {
 		t.Fatal(err)
 	}
-	foes, err := sheet.Load("../examples/bpb-foes.yaml", "bpb", fray.SideNPC)
+	foes, err := sheet.Load("../examples/bpb-foes.yaml", bpb.New(), fray.SideNPC)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,12 +61,12 @@ const bpbOK = `- name: A
 
 // JSON and YAML give the same characters.
 func TestJSONAndYAML(t *testing.T) {
-	y, err := sheet.Parse("a.yaml", []byte(bpbOK+"  powers:\n    - name: \"Blast # 2\"   # a comment\n      rank: 9\n      expertise: yes\n"), "bpb", fray.SideNPC)
+	y, err := sheet.Parse("a.yaml", []byte(bpbOK+"  powers:\n    - name: \"Blast # 2\"   # a comment\n      rank: 9\n      expertise: yes\n"), bpb.New(), fray.SideNPC)
 	if err != nil {
 		t.Fatal(err)
 	}
 	j, err := sheet.Parse("a.json", []byte(`[{"name":"A","stats":{"brawn":1,"agility":2,"accuracy":3,"prowess":4,"perception":5,"willpower":6},
-		"tracks":{"endurance":{"max":10}},"powers":[{"name":"Blast # 2","rank":9,"expertise":true}]}]`), "bpb", fray.SideNPC)
+		"tracks":{"endurance":{"max":10}},"powers":[{"name":"Blast # 2","rank":9,"expertise":true}]}]`), bpb.New(), fray.SideNPC)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +91,7 @@ func TestDerived(t *testing.T) {
 		{"vv", "- name: Jill\n  stats: {strength: 10, endurance: 12, agility: 17, intelligence: 11, charisma: 10, level: 3}\n  tracks: {hit points: 9, power: {value: 20, max: 44}}\n", "power", 44},
 	}
 	for _, tt := range tests {
-		cs, err := sheet.Parse("x.yaml", []byte(tt.text), tt.rules, fray.SidePC)
+		cs, err := sheet.Parse("x.yaml", []byte(tt.text), systems[tt.rules], fray.SidePC)
 		if err != nil {
 			t.Errorf("%s: %v", tt.rules, err)
 			continue
@@ -90,7 +104,7 @@ func TestDerived(t *testing.T) {
 
 // A weapon's skill, damage dice and clip are read as given.
 func TestPowerFields(t *testing.T) {
-	cs, err := sheet.Parse("party.yaml", []byte(bpbOK+"  powers:\n    - {name: Pistol, rank: 3, skill: Gun Fu, dice: 2d6+1, clip: 6}\n"), "bpb", "")
+	cs, err := sheet.Parse("party.yaml", []byte(bpbOK+"  powers:\n    - {name: Pistol, rank: 3, skill: Gun Fu, dice: 2d6+1, clip: 6}\n"), bpb.New(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,16 +133,83 @@ func TestErrors(t *testing.T) {
 		{"clip", bpbOK + "  powers:\n    - {name: Pistol, rank: 3, clip: 0}\n", "A.powers[0].clip: must be from 1 to 1000"},
 	}
 	for _, tt := range tests {
-		_, err := sheet.Parse("foes.yaml", []byte(tt.text), "bpb", fray.SideNPC)
+		_, err := sheet.Parse("foes.yaml", []byte(tt.text), bpb.New(), fray.SideNPC)
 		if err == nil || !strings.Contains(fray.ErrorMessage(err), tt.want) {
 			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.want)
 		}
 	}
-	if _, err := sheet.Parse("f.json", []byte(`[{"name":[1]}]`), "bpb", ""); err == nil || !strings.Contains(err.Error(), "[0].name: must be a text") {
+	if _, err := sheet.Parse("f.json", []byte(`[{"name":[1]}]`), bpb.New(), ""); err == nil || !strings.Contains(err.Error(), "[0].name: must be a text") {
 		t.Errorf("JSON name: %v", err)
 	}
-	if _, err := sheet.Parse("f.yaml", []byte(bpbOK), "dnd", ""); err == nil {
-		t.Errorf("unknown rules accepted")
+}
+
+// noSheets is a system without sheets: it has every method of its
+// System but Sheet.
+type noSheets struct{ fray.System }
+
+// A system that is not a fray.Sheeter has no sheets, whatever the file.
+func TestNotSheeter(t *testing.T) {
+	sys := noSheets{queue.New()}
+	if _, ok := fray.System(sys).(fray.Sheeter); ok {
+		t.Fatal("noSheets is a fray.Sheeter")
+	}
+	for _, text := range []string{"", "- name: A\n  stats: {wits: 3}\n  tracks: {hp: 5}\n", "rules: queue\ncharacters: []\n", "{]"} {
+		_, err := sheet.Parse("f.yaml", []byte(text), sys, fray.SidePC)
+		if want := `f.yaml: there are no sheets for the rules "queue"`; fray.ErrorCode(err) != fray.EINVALID || fray.ErrorMessage(err) != want {
+			t.Errorf("%q: error %v, want %s %s", text, err, fray.EINVALID, want)
+		}
+	}
+}
+
+// ownSheets is a system whose sheets hold what a test says.
+type ownSheets struct {
+	fray.System
+	schema fray.SheetSchema
+}
+
+func (s ownSheets) Sheet() fray.SheetSchema { return s.schema }
+
+// A sheet is read against whatever schema its system declares: the
+// reader knows no system of its own.
+func TestOwnSchema(t *testing.T) {
+	luck := fray.SheetSchema{
+		Stats: []fray.SheetRange{{Name: "luck", Min: 1, Max: 3, Required: true}},
+		Tracks: []fray.SheetRange{{Name: "fortune", Min: 0, Max: 50, Required: true, Derive: func(c *fray.Combatant) (int, bool) {
+			return 10 * c.Stat("luck"), c.Stat("luck") > 1
+		}}},
+		Rank:  fray.SheetRange{Name: "rank", Min: 0, Max: 5},
+		Kinds: []string{fray.PowerKindTalent},
+	}
+	sys := ownSheets{queue.New(), luck}
+	cs, err := sheet.Parse("f.yaml", []byte("rules: queue\ncharacters:\n  - name: A\n    stats: {luck: 3}\n    powers: [{name: Charm, rank: 5}]\n"), sys, fray.SidePC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fray.Combatant{Name: "A", Kind: fray.KindCharacter, Side: fray.SidePC, Stats: map[string]int{"luck": 3},
+		Tracks: map[string]fray.Track{"fortune": {Value: 30, Max: 30}}, Powers: []fray.Power{{Name: "Charm", Kind: fray.PowerKindTalent, Rank: 5}}}
+	if diff := cmp.Diff([]fray.Combatant{want}, cs); diff != "" {
+		t.Errorf("read (-want +got):\n%s", diff)
+	}
+	bad := []struct{ name, text, want string }{
+		{"another system's stat", "- name: A\n  stats: {wits: 3}\n", "f.yaml: A.stats.wits: unknown stat; queue sheets have luck (line 2)"},
+		{"not derived", "- name: A\n  stats: {luck: 1}\n", "f.yaml: A.tracks.fortune: missing (line 1)"},
+		{"rank", "- name: A\n  stats: {luck: 2}\n  powers: [{name: Charm, rank: 6}]\n", "f.yaml: A.powers[0].rank: must be from 0 to 5 (line 3)"},
+		{"kind", "- name: A\n  stats: {luck: 2}\n  weapons: [{name: Knife, rank: 1}]\n", "f.yaml: A.weapons[0]: queue sheets have no weapons (line 3)"},
+		{"weight", "- name: A\n  stats: {luck: 2}\n  powers: [{name: Charm, rank: 1, weight: light}]\n", "f.yaml: A.powers[0].weight: queue weapons have no weight (line 3)"},
+		{"rules", "rules: bpb\ncharacters: []\n", `f.yaml: rules: the file is for the rules "bpb", not "queue" (line 1)`},
+	}
+	for _, tt := range bad {
+		_, err := sheet.Parse("f.yaml", []byte(tt.text), sys, fray.SidePC)
+		if err == nil || fray.ErrorMessage(err) != tt.want {
+			t.Errorf("%s: error %v\nwant %s", tt.name, err, tt.want)
+		}
+	}
+	// A schema with no kinds of power takes no powers (and does not
+	// panic for want of a first kind).
+	luck.Kinds = nil
+	_, err = sheet.Parse("f.yaml", []byte("- name: A\n  stats: {luck: 2}\n  powers: [{name: Charm, rank: 1}]\n"), ownSheets{queue.New(), luck}, fray.SidePC)
+	if want := "f.yaml: A.powers[0]: queue sheets have no powers (line 3)"; err == nil || fray.ErrorMessage(err) != want {
+		t.Errorf("no kinds: error %v\nwant %s", err, want)
 	}
 }
 
@@ -144,12 +225,12 @@ func FuzzParse(f *testing.F) {
 	f.Add("# c\n- name: A\n  expertise:\n    - x\n   side: pc\n")
 	f.Add(`[{"name":"A","stats":{"brawn":1},"tracks":{"endurance":{"max":10}}}]`)
 	f.Fuzz(func(t *testing.T, s string) {
-		_, err := sheet.Parse("f.yaml", []byte(s), "bpb", fray.SideNPC)
+		_, err := sheet.Parse("f.yaml", []byte(s), bpb.New(), fray.SideNPC)
 		lines := 1 + strings.Count(s, "\n") + strings.Count(s, "\r") + strings.Count(s, "\u0085") + strings.Count(s, "\u2028") + strings.Count(s, "\u2029")
 		if err != nil && !namesLine(fray.ErrorMessage(err), lines) {
 			t.Errorf("%q: the error %q names no line from 1 to %d", s, fray.ErrorMessage(err), lines)
 		}
-		sheet.Parse("f.json", []byte(s), "bpb", fray.SideNPC)
+		sheet.Parse("f.json", []byte(s), bpb.New(), fray.SideNPC)
 	})
 }
 
@@ -170,13 +251,13 @@ func TestExampleSheets(t *testing.T) {
 	for _, rules := range []string{"bpb", "cinematic", "vv", "pp", "queue"} {
 		for _, f := range []string{"party", "foes"} {
 			path := "../examples/" + rules + "-" + f + ".yaml"
-			cs, err := sheet.Load(path, rules, fray.SidePC)
+			cs, err := sheet.Load(path, systems[rules], fray.SidePC)
 			if err != nil || len(cs) == 0 {
 				t.Errorf("%s: %v (%d characters)", path, err, len(cs))
 			}
 		}
 	}
-	cs, err := sheet.Load("../examples/cinematic-party.yaml", "cinematic", fray.SidePC)
+	cs, err := sheet.Load("../examples/cinematic-party.yaml", cinematic.New(), fray.SidePC)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"fray"
+	"fray/rules/bpb"
 	"fray/sheet"
 )
 
@@ -34,7 +35,7 @@ func TestYAMLGood(t *testing.T) {
 		{"plus sign", bpbOK + "  powers:\n    - {name: Blast, rank: +9}\n", func(c fray.Combatant) bool { return c.Power("blast").Rank == 9 }},
 	}
 	for _, tt := range tests {
-		cs, err := sheet.Parse("party.yaml", []byte(tt.text), "bpb", fray.SidePC)
+		cs, err := sheet.Parse("party.yaml", []byte(tt.text), bpb.New(), fray.SidePC)
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -44,7 +45,7 @@ func TestYAMLGood(t *testing.T) {
 		}
 	}
 	for _, text := range []string{"", "# nothing yet\n", "---\n", "characters:\n"} {
-		if cs, err := sheet.Parse("party.yaml", []byte(text), "bpb", fray.SidePC); err != nil || len(cs) != 0 {
+		if cs, err := sheet.Parse("party.yaml", []byte(text), bpb.New(), fray.SidePC); err != nil || len(cs) != 0 {
 			t.Errorf("%q: %v, %d characters; want none and no error", text, err, len(cs))
 		}
 	}
@@ -89,7 +90,7 @@ func TestYAMLRefused(t *testing.T) {
 		{"control character", "- name: A\n\n  notes: a\x01b\n", "line 3: a control character (U+0001); a sheet file is text"},
 	}
 	for _, tt := range tests {
-		_, err := sheet.Parse("foes.yaml", []byte(tt.text), "bpb", fray.SideNPC)
+		_, err := sheet.Parse("foes.yaml", []byte(tt.text), bpb.New(), fray.SideNPC)
 		if want := "foes.yaml: " + tt.want; err == nil || fray.ErrorMessage(err) != want {
 			t.Errorf("%s: error %v\nwant %s", tt.name, err, want)
 		}
@@ -128,7 +129,7 @@ characters:
 	}
 	for _, tt := range tests {
 		text := strings.Replace(strings.Replace(party, "%s", tt.value, 1), "%s", tt.rank, 1)
-		_, err := sheet.Parse("party.yaml", []byte(text), "bpb", fray.SidePC)
+		_, err := sheet.Parse("party.yaml", []byte(text), bpb.New(), fray.SidePC)
 		if err == nil || fray.ErrorMessage(err) != tt.want {
 			t.Errorf("%s: error %v\nwant %s", tt.name, err, tt.want)
 		}
@@ -152,7 +153,12 @@ func TestExamplesGolden(t *testing.T) {
 		if strings.Contains(base, "foes") {
 			side = fray.SideNPC
 		}
-		cs, err := sheet.Load(f, rules, side)
+		sys, ok := systems[rules]
+		if !ok {
+			t.Errorf("%s: no system %q", base, rules)
+			continue
+		}
+		cs, err := sheet.Load(f, sys, side)
 		if err != nil {
 			t.Errorf("%s: %v", base, err)
 		}

@@ -178,7 +178,7 @@ func sheetLog(t *testing.T, rules string, rng *rand.Rand, next *int, m *secrecyM
 		t.Fatal(err)
 	}
 	for _, f := range []struct{ file, side string }{{"party", fray.SidePC}, {"foes", fray.SideNPC}} {
-		cs, err := sheet.Load("../examples/"+rules+"-"+f.file+".yaml", rules, f.side)
+		cs, err := sheet.Load("../examples/"+rules+"-"+f.file+".yaml", eng.System(), f.side)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -195,7 +195,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *resume != "" {
 			return fail("--party and --foes start a new encounter; the resumed log already holds its combatants")
 		}
-		cs, err := sheet.Load(f.path, *rulesID, f.side)
+		cs, err := sheet.Load(f.path, e.System(), f.side)
 		if err != nil {
 			return fail("%s", fray.ErrorMessage(err))
 		}

@@ -20,7 +20,7 @@ import (
 // Endurance damage (attack … endurance=no).
 func telepaths(t *testing.T) *engine.Engine {
 	t.Helper()
-	cs, err := sheet.Load("../../examples/bpb-telepaths.yaml", bpb.ID, fray.SideNPC)
+	cs, err := sheet.Load("../../examples/bpb-telepaths.yaml", bpb.New(), fray.SideNPC)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -92,7 +92,7 @@ func TestDeclaredReferences(t *testing.T) {
 				}
 			}
 			for _, sh := range sc.sheets {
-				cs, err := sheet.Load(sh[0], bpb.ID, sh[1])
+				cs, err := sheet.Load(sh[0], bpb.New(), sh[1])
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -19,7 +19,7 @@ func seeded(t testing.TB, settings ...string) *engine.Engine {
 	t.Helper()
 	e := newEngine()
 	for _, f := range []struct{ path, side string }{{"../../examples/bpb-party.yaml", fray.SidePC}, {"../../examples/bpb-foes.yaml", fray.SideNPC}} {
-		cs, err := sheet.Load(f.path, bpb.ID, f.side)
+		cs, err := sheet.Load(f.path, bpb.New(), f.side)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -78,7 +78,7 @@ func TestDeclaredReferences(t *testing.T) {
 			o := &oracle{t: t, ids: map[string]fray.CombatantID{}}
 			if sc.sheets {
 				for _, f := range []struct{ path, side string }{{"../../examples/cinematic-party.yaml", fray.SidePC}, {"../../examples/cinematic-foes.yaml", fray.SideNPC}} {
-					cs, err := sheet.Load(f.path, cinematic.ID, f.side)
+					cs, err := sheet.Load(f.path, cinematic.New(), f.side)
 					if err != nil {
 						t.Fatal(err)
 					}

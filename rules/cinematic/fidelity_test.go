@@ -55,7 +55,7 @@ characters:
 	if err := os.WriteFile(path, []byte(yaml), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cs, err := sheet.Load(path, cinematic.ID, fray.SidePC)
+	cs, err := sheet.Load(path, cinematic.New(), fray.SidePC)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ func sheeted(t testing.TB, script string) *engine.Engine {
 func joinSheets(t testing.TB, e *engine.Engine) {
 	t.Helper()
 	for _, f := range []struct{ path, side string }{{"../../examples/cinematic-party.yaml", fray.SidePC}, {"../../examples/cinematic-foes.yaml", fray.SideNPC}} {
-		cs, err := sheet.Load(f.path, cinematic.ID, f.side)
+		cs, err := sheet.Load(f.path, cinematic.New(), f.side)
 		if err != nil {
 			t.Fatal(err)
 		}

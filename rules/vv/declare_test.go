@@ -99,7 +99,7 @@ func TestDeclared(t *testing.T) {
 			}
 			if sc.sheets {
 				for _, f := range []struct{ file, side string }{{"vv-party.yaml", fray.SidePC}, {"vv-foes.yaml", fray.SideNPC}} {
-					cs, err := sheet.Load(filepath.Join("..", "..", "examples", f.file), vv.ID, f.side)
+					cs, err := sheet.Load(filepath.Join("..", "..", "examples", f.file), vv.New(), f.side)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -772,7 +772,7 @@ func BenchmarkFight(b *testing.B) {
 func TestResolutionExample(t *testing.T) {
 	e := engine.New(vv.New(), rand.New(rand.NewPCG(1, 2)))
 	for _, f := range []struct{ file, side string }{{"vv-party.yaml", fray.SidePC}, {"vv-foes.yaml", fray.SideNPC}} {
-		cs, err := sheet.Load(filepath.Join("..", "..", "examples", f.file), vv.ID, f.side)
+		cs, err := sheet.Load(filepath.Join("..", "..", "examples", f.file), vv.New(), f.side)
 		if err != nil {
 			t.Fatal(err)
 		}
