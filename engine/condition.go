@@ -255,11 +255,29 @@ func TurnEdge(enc *fray.Encounter, round int, id fray.CombatantID, edge string) 
 		if len(c.Conditions) == 0 {
 			continue
 		}
-		dropCondition(c, func(x *fray.Condition) bool {
-			u := x.Until
-			return u != nil && u.Edge == edge && round >= u.Round && u.ID == id
-		})
+		dropCondition(c, func(x *fray.Condition) bool { return endsAt(x, round, id, edge) })
 	}
+}
+
+// endsAt reports whether the edge of the turn of the combatant id in round
+// ends the condition x.
+func endsAt(x *fray.Condition, round int, id fray.CombatantID, edge string) bool {
+	u := x.Until
+	return u != nil && u.Edge == edge && round >= u.Round && u.ID == id
+}
+
+// EdgeEnds reports whether TurnEdge(enc, round, id, edge) would end any
+// condition: a system that records a turn's edge only where it matters
+// asks this first.
+func EdgeEnds(enc *fray.Encounter, round int, id fray.CombatantID, edge string) bool {
+	for _, c := range enc.Combatants {
+		for i := range c.Conditions {
+			if endsAt(&c.Conditions[i], round, id, edge) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // dropAnchoredTo ends the conditions anchored to a removed combatant's

@@ -126,6 +126,17 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		return nil
 	case EventActed, EventMoved, EventHeld, EventDone:
 		return s.applyCurrent(ev)
+	case EventHoldLapsed:
+		var d fray.NameData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		if s.char(d.Who) == nil {
+			return fray.Errorf(fray.EINVALID, "Event %d names %s, who is not present.", ev.Seq, d.Who)
+		}
+		// The turn the held action kept open ends (V-3, E-4).
+		engine.TurnEdge(&s.Encounter, s.Round, d.Who, fray.EdgeEnd)
+		return nil
 	case EventInterrupted:
 		var d InterruptData
 		if err := ev.Decode(&d); err != nil {
@@ -164,6 +175,7 @@ func (s *State) applyCurrent(ev fray.Event) error {
 	// escapes, and costs an allocation.
 	var who fray.CombatantID
 	var cost, inches int
+	var open bool
 	switch ev.Type {
 	case EventActed:
 		var d ActData
@@ -177,6 +189,12 @@ func (s *State) applyCurrent(ev fray.Event) error {
 			return err
 		}
 		who, inches = d.Who, d.Inches
+	case EventHeld:
+		var d HeldData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		who, open = d.Who, d.Open
 	default:
 		var d fray.NameData
 		if err := ev.Decode(&d); err != nil {
@@ -227,6 +245,7 @@ func (s *State) applyCurrent(ev fray.Event) error {
 			ch.Held = append(ch.Held, Hold{Turn: s.Round, Phase: s.Phase()})
 			s.Sched[s.Cur].Status = slotHeld
 		}
+		ch.Act.Open = open
 	case EventDone:
 		s.finish(ch)
 	}
@@ -237,8 +256,11 @@ func (s *State) applyCurrent(ev fray.Event) error {
 func (s *State) finish(ch *Char) {
 	phase := s.Phase()
 	// The end of a character's action phase, or of a held action used, is
-	// the end of their turn for conditions (E-4).
-	engine.TurnEdge(&s.Encounter, s.Round, ch.ID, fray.EdgeEnd)
+	// the end of their turn for conditions (E-4); an action saved with the
+	// turn kept open ends it when it is used or lapses (V-3, HeldData.Open).
+	if !ch.Act.Open {
+		engine.TurnEdge(&s.Encounter, s.Round, ch.ID, fray.EdgeEnd)
+	}
 	if len(s.Intr) > 0 {
 		if h := ch.Act.Hold; h != nil {
 			s.record(Turn{Who: ch.ID, What: turnUsed, Taken: ch.Act.Acted, Phase: phase, Power: ch.Act.Cost, HoldTurn: h.Turn, HoldPhase: h.Phase})

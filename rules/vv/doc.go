@@ -127,7 +127,14 @@
 // [until=…] adds protection, each a condition of its own that adds to the
 // sheet's and the others (V-12: protection is cumulative). Conditions (E-4) end at their
 // anchored turn edges: a character's turn is each action phase (or held
-// action) they act in, and the round is the V&V turn. The view's power
+// action) they act in, and the round is the V&V turn. An action saved
+// with hold keeps its turn open: it ends when the held action is used
+// (the interrupt that spends it is finished) or lapses (at the holder's
+// next action phase, at the turn's end as written, or dropped by a change
+// of held=), not at the hold; its start stays at the phase reached and
+// the interrupt. The log records those ends where they end a condition
+// (HeldData.Open, EventHoldLapsed); a hold of an older log, which records
+// neither, ends the turn at once, as it did. The view's power
 // track shows the Power left. Physical dice are given in the order rolled:
 // dice=[D% for noticed=PCT%,]D20[,D20 for a Special Attack][,D% for
 // cover],DAMAGE….

@@ -83,6 +83,10 @@ type Activation struct {
 	// Inches is how far the character moved before acting, which adds to
 	// the range of an attack made with the action (V-9).
 	Inches int `json:"inches,omitempty"`
+	// Open reports that the action was just saved with the turn kept
+	// open for conditions (HeldData.Open): finishing does not end the
+	// turn; using the action or its lapse does (V-3, E-4).
+	Open bool `json:"open,omitempty"`
 }
 
 // Char is the V&V bookkeeping of one combatant.

@@ -20,7 +20,7 @@ const (
 	EventTurnEnded   = "vv.turn_ended"  // a turn ends and between-turn upkeep is paid; data: TurnEndData
 	EventActed       = "vv.acted"       // the current character takes their action; data: ActData
 	EventMoved       = "vv.moved"       // the current character moves; data: MoveData
-	EventHeld        = "vv.held"        // the current character saves their action; data: fray.NameData
+	EventHeld        = "vv.held"        // the current character saves their action; data: HeldData
 	EventDone        = "vv.done"        // the current character is done for this phase; data: fray.NameData
 	EventInterrupted = "vv.interrupted" // characters with held actions interrupt; data: InterruptData
 	EventFacing      = "vv.facing"      // a facing change; data: FacingData
@@ -30,6 +30,7 @@ const (
 	EventInitiative  = "vv.initiative"  // a physical initiative die is entered; data: DieData
 	EventUpkeep      = "vv.upkeep"      // a character's between-turn Power upkeep is set; data: UpkeepData
 	EventTiebreak    = "vv.tiebreak"    // the GM's order for full ties; data: NamesData
+	EventHoldLapsed  = "vv.hold_lapsed" // a held action lapsed unused, ending its holder's turn for conditions; data: fray.NameData
 )
 
 // TurnData is the payload of EventTurn.
@@ -65,6 +66,19 @@ type TurnEndData struct {
 	// Unpaid lists the upkeeps more than the Power left: not paid, they
 	// end (Power never goes below zero, as with spend).
 	Unpaid []UpkeepData `json:"unpaid,omitempty"`
+}
+
+// HeldData is the payload of EventHeld.
+type HeldData struct {
+	Who fray.CombatantID `json:"name"` // who saves their action
+	// Open reports that the holder's turn stays open for conditions
+	// (E-4): it ends when the held action is used or lapses, not now
+	// (V-3). hold sets it when a condition is anchored to the end of the
+	// holder's turn, the only case where it changes anything. A hold
+	// without it ends the turn at once, as every hold of a log written
+	// before held actions kept turns open did: such logs replay as they
+	// were, and a hold made now without it has nothing for that end to end.
+	Open bool `json:"open,omitempty"`
 }
 
 // ActData is the payload of EventActed.
@@ -133,7 +147,7 @@ func (*System) Payloads() map[string]any {
 		EventTurnEnded:   TurnEndData{},
 		EventActed:       ActData{},
 		EventMoved:       MoveData{},
-		EventHeld:        fray.NameData{},
+		EventHeld:        HeldData{},
 		EventDone:        fray.NameData{},
 		EventInterrupted: InterruptData{},
 		EventFacing:      FacingData{},
@@ -143,6 +157,7 @@ func (*System) Payloads() map[string]any {
 		EventInitiative:  DieData{},
 		EventUpkeep:      UpkeepData{},
 		EventTiebreak:    NamesData{},
+		EventHoldLapsed:  fray.NameData{},
 		EventAttacked:    AttackData{},
 		EventDamaged:     DamageData{},
 		EventHealed:      HealData{},
@@ -229,17 +244,80 @@ func (d *decider) addRolled(ev fray.Event, odds fray.Odds, spent []engine.Condit
 	return nil
 }
 
-// add applies ev to the scratch state (unless read-only) and keeps it.
+// add applies ev to the scratch state (unless read-only) and keeps it,
+// then records the end of the turn of each held action it made lapse
+// (see lapses).
 func (d *decider) add(ev fray.Event) error {
 	typ := ev.Type
 	if d.readOnly {
 		d.evs = append(d.evs, ev)
 		return nil
 	}
-	if err := d.sys.Apply(d.s, ev); err != nil {
+	s := d.s
+	held := s.heldActions()
+	var used heldAction
+	if ev.Type == EventDone && len(s.Intr) > 0 {
+		// The interrupter finishing spends the held action they use.
+		if ch := s.char(s.Intr[0]); ch != nil && ch.Act.Hold != nil {
+			used = heldAction{ch.ID, ch.Act.Hold.Turn, ch.Act.Hold.Phase}
+		}
+	}
+	if err := d.sys.Apply(s, ev); err != nil {
 		return &fray.Error{Code: fray.EINTERNAL, Message: "An event of the " + typ + " kind could not be applied.", Err: err}
 	}
 	d.evs = append(d.evs, ev)
+	if held == nil {
+		return nil
+	}
+	return d.lapses(held, used)
+}
+
+// heldAction is a held action (V-3) of the character id, saved on the
+// given turn and phase: one of their Held, or the one they are using.
+type heldAction struct {
+	id          fray.CombatantID
+	turn, phase int
+}
+
+// heldActions lists every held action, nil when there is none.
+func (s *State) heldActions() []heldAction {
+	var out []heldAction
+	for _, ch := range s.Chars {
+		for _, h := range ch.Held {
+			out = append(out, heldAction{ch.ID, h.Turn, h.Phase})
+		}
+		if h := ch.Act.Hold; h != nil {
+			out = append(out, heldAction{ch.ID, h.Turn, h.Phase})
+		}
+	}
+	return out
+}
+
+// lapses records the end of a held action's turn when the event just
+// applied made it lapse unused: the holder's next action came (house
+// rule), the turn ended (as written), or a change of held= dropped it.
+// The turn a held action keeps open ends, for conditions, when the action
+// is used (finish reports that) or lapses (V-3, E-4). The lapse itself
+// follows from the order of play; its end is recorded (EventHoldLapsed)
+// only when it ends a condition, so that logs written before held actions
+// kept turns open, which have none, replay as they were. before lists the
+// held actions before the event, used the one it spent.
+func (d *decider) lapses(before []heldAction, used heldAction) error {
+	s := d.s
+	after := s.heldActions()
+	var ended []fray.CombatantID
+	for _, h := range before {
+		if h == used || slices.Contains(after, h) || slices.Contains(ended, h.id) || s.char(h.id) == nil {
+			continue
+		}
+		ended = append(ended, h.id)
+		if !engine.EdgeEnds(&s.Encounter, s.Round, h.id, fray.EdgeEnd) {
+			continue
+		}
+		if err := d.emit(EventHoldLapsed, fray.NameData{Who: h.id}); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -255,7 +333,18 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		}
 	}
 	if evs, handled, err := engine.DecideShared(&s0.Encounter, cmd, spec); handled {
-		return evs, err
+		if err != nil || (cmd.Name != engine.CmdRemove && cmd.Name != engine.CmdSet) || s0.heldActions() == nil {
+			return evs, err
+		}
+		// A removal (the count moving on) or a change of held= may make a
+		// held action lapse, which ends its turn (see lapses).
+		d := &decider{sys: sys, s: s0.scratch()}
+		for _, ev := range evs {
+			if err := d.add(ev); err != nil {
+				return nil, err
+			}
+		}
+		return d.evs, nil
 	}
 	switch cmd.Name {
 	case "attack", "damage", "heal", "protect", "spend", "check":
@@ -422,7 +511,10 @@ func (d *decider) done(cmd fray.Command, r fray.Roller) error {
 		if ch.Act.Acted {
 			return fray.Errorf(fray.EINVALID, "%s has already taken the action of phase %d; there is nothing to hold. Use next.", c, s.Phase())
 		}
-		if err := d.emit(EventHeld, fray.NameData{Who: c.ID}); err != nil {
+		// The turn stays open until the held action is used or lapses
+		// (V-3, E-4); the log says so where it matters (HeldData.Open).
+		open := engine.EdgeEnds(&s.Encounter, s.Round, c.ID, fray.EdgeEnd)
+		if err := d.emit(EventHeld, HeldData{Who: c.ID, Open: open}); err != nil {
 			return err
 		}
 	case "decline":
