@@ -129,6 +129,7 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 // when they have already acted in this one.
 func (s *State) startTurn() {
 	s.Actions = nil
+	s.Hits = nil
 	top := s.current()
 	if top == "" {
 		return
@@ -254,6 +255,9 @@ func (s *State) dropRemoved(id fray.CombatantID) {
 	}
 	delete(s.Initiative, Unit{ID: id})
 	delete(s.Scores, id)
+	if slices.Contains(s.Hits, id) {
+		s.Hits = without(s.Hits, id)
+	}
 	delete(s.BelowWhom, id)
 	for k, v := range s.BelowWhom {
 		if v == id {

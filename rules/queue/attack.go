@@ -37,7 +37,9 @@ type Attack struct {
 	// Need is the score the d20 + Bonus must reach: the hit base plus
 	// the target's Wits.
 	Need int `json:"need"`
-	// HP is the target's hit points left; 0 means Incapacitated already.
+	// HP is the hit points left of who suffers the damage (the target,
+	// or one who reacted to suffer it instead, Q-3); 0 means
+	// Incapacitated already.
 	HP int `json:"hp"`
 }
 

@@ -104,10 +104,17 @@ type attackData struct {
 	Black    int              `json:"black,omitempty"`
 	Damage   int              `json:"damage"`
 	// Triggered reports a Black 6 on a hit: the weapon's special effect.
-	Triggered     bool   `json:"triggered,omitempty"`
+	Triggered bool `json:"triggered,omitempty"`
+	// Incapacitates, Injures and Injury say what the damage did to the
+	// one who suffered it: the target, or SufferedBy.
 	Incapacitates bool   `json:"incapacitates,omitempty"`
 	Injures       bool   `json:"injures,omitempty"`
 	Injury        string `json:"injury,omitempty"`
+	// SufferedBy is who suffered the damage of a hit instead of the
+	// target: one who reacted to the attacker for the target (react …
+	// for=, Q-3); empty when the target suffered it, as in every log
+	// recorded before it existed.
+	SufferedBy fray.CombatantID `json:"suffered_by,omitempty"`
 }
 
 type injuryData struct {
@@ -299,7 +306,9 @@ func (s *State) decideAdd(cmd fray.Command) ([]fray.Event, error) {
 }
 
 // AttackOf works out the Attack that cmd (attack A B [with=W] [hit=] [mod=])
-// would make in s, with the weapon used, without rolling.
+// would make in s, with the weapon used, without rolling. Its HP is the
+// hit points of who would suffer the damage: B, or one who reacted to A
+// for B (react … for=B) to suffer it instead (Q-3).
 func (s *State) AttackOf(cmd fray.Command) (Attack, *fray.Combatant, *fray.Combatant, Weapon, error) {
 	var a Attack
 	att, err := s.Lookup(cmd.Arg(0))
@@ -330,9 +339,12 @@ func (s *State) AttackOf(cmd fray.Command) (Attack, *fray.Combatant, *fray.Comba
 		}
 		wp = ws[i]
 	}
-	hp, ok := s.hpOf(tgt)
+	// The damage falls on one who reacted for the target, if any (Q-3):
+	// their hit points are what it takes.
+	hurt := s.sufferer(att, tgt)
+	hp, ok := s.hpOf(hurt)
 	if !ok {
-		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s has no hit points to lose; add them with hp=N.", tgt)
+		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s has no hit points to lose; add them with hp=N.", hurt)
 	}
 	a = Attack{Weight: wp.Weight, HP: hp}
 	if v, ok := cmd.Opts[KeyHit]; ok {
@@ -365,15 +377,25 @@ func weaponNames(ws []Weapon, sep string) string {
 	return strings.Join(n, sep)
 }
 
+// sufferer returns who suffers the damage of att's hit on tgt: one who
+// reacted to att for tgt (coverer, Q-3), else tgt.
+func (s *State) sufferer(att, tgt *fray.Combatant) *fray.Combatant {
+	if c := s.coverer(att.ID, tgt.ID); c != nil {
+		return c
+	}
+	return tgt
+}
+
 // decideAttack decides attack A B: a Major action of the current actor
 // (Q-2), its to-hit roll and its Red/Black damage (Q-4), incapacitation and
-// Injuries (Q-5).
+// Injuries (Q-5), on the target or on one who reacted to suffer the damage
+// instead (Q-3).
 func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	p, err := s.checkAttack(cmd)
 	if err != nil {
 		return nil, err
 	}
-	a, att, tgt, wp, injury := p.a, p.att, p.tgt, p.wp, p.injury
+	a, att, tgt, wp, injury, hurt := p.a, p.att, p.tgt, p.wp, p.injury, p.hurt
 	odds, err := attackOdds(a, att, tgt, wp, p.mods)
 	if err != nil {
 		return nil, err
@@ -414,14 +436,17 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 		Ruling: a.Ruling, Bonus: a.Bonus, Need: a.Need, ToHit: res.ToHit, Score: res.Score, Hit: res.Hit,
 		Incapacitates: res.Incapacitates, Injures: res.Injures,
 	}
+	if hurt.ID != tgt.ID {
+		d.SufferedBy = hurt.ID
+	}
 	if res.Damage != nil {
 		d.Red, d.Black, d.Damage, d.Triggered = res.Damage.Red, res.Damage.Black, res.Damage.Damage, res.Damage.Special
 	}
 	var rest []string
 	if res.Injures {
-		d.Injury, rest = s.injuriesFor(tgt, injury)
+		d.Injury, rest = s.injuriesFor(hurt, injury)
 	}
-	labelAttackRolls(rolls, d, att.Name, tgt.Name, freeInjuries(s.fighter(tgt.ID)), rest)
+	labelAttackRolls(rolls, d, att.Name, tgt.Name, hurt.Name, freeInjuries(s.fighter(hurt.ID)), rest)
 	note := "attacks " + tgt.Name + " with " + wp.Name
 	actEv, err := s.actEvent(att, Major, note)
 	if err != nil {
@@ -437,7 +462,7 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 		return nil, err
 	}
 	evs := []fray.Event{actEv, ev}
-	if evs, err = injuredEvents(evs, tgt.ID, rest); err != nil {
+	if evs, err = injuredEvents(evs, hurt.ID, rest); err != nil {
 		return nil, err
 	}
 	return append(evs, spent...), nil
@@ -449,6 +474,9 @@ type attackPlan struct {
 	att, tgt *fray.Combatant
 	wp       Weapon
 	injury   string
+	// hurt is who suffers the damage of a hit: tgt, or one who reacted
+	// for tgt (sufferer).
+	hurt *fray.Combatant
 	// mods are the conditions' modifiers to the to-hit roll (E-4), in
 	// a.Bonus already; spent the once-only conditions they use up.
 	mods  []fray.Modifier
@@ -478,14 +506,14 @@ func (s *State) checkAttack(cmd fray.Command) (attackPlan, error) {
 	case s.dead(tgt):
 		return attackPlan{}, fray.Errorf(fray.EINVALID, "%s is already dead.", tgt)
 	}
-	p := attackPlan{a: a, att: att, tgt: tgt, wp: wp}
+	p := attackPlan{a: a, att: att, tgt: tgt, wp: wp, hurt: s.sufferer(att, tgt)}
 	if a.Ruling == RulingNone {
 		p.mods, p.spent = engine.Modifiers(att, tgt, fray.AppliesAttack, s.Round)
 		for _, m := range p.mods {
 			p.a.Bonus += m.Value
 		}
 	}
-	if p.injury, err = s.injuryOpt(cmd, tgt, a.HP, "attack"); err != nil {
+	if p.injury, err = s.injuryOpt(cmd, p.hurt, a.HP, "attack"); err != nil {
 		return attackPlan{}, err
 	}
 	return p, nil
@@ -569,10 +597,11 @@ func diceHint(a Attack) string {
 }
 
 // labelAttackRolls names the to-hit roll and the damage roll with what
-// each did, saying the attacker and the target by their names.
-// free holds the Injuries the target could still take before the attack,
-// rest those given at once with a third Injury (injuriesFor).
-func labelAttackRolls(rolls []fray.Roll, d attackData, attacker, target string, free, rest []string) {
+// each did, saying the attacker, the target and who suffers the damage
+// (hurt: the target, or one who reacted for them) by their names.
+// free holds the Injuries the one hurt could still take before the
+// attack, rest those given at once with a third Injury (injuriesFor).
+func labelAttackRolls(rolls []fray.Roll, d attackData, attacker, target, hurt string, free, rest []string) {
 	for i := range rolls {
 		if rolls[i].Expr == HitDie {
 			out := "a miss"
@@ -582,13 +611,16 @@ func labelAttackRolls(rolls []fray.Roll, d attackData, attacker, target string, 
 			rolls[i].For = fmt.Sprintf("%s (to hit %s: d20 %+d against %d = %d, %s)", attacker, target, d.Bonus, d.Need, d.Score, out)
 			continue
 		}
-		rolls[i].For = damageWords(d, attacker, target, free, rest)
+		rolls[i].For = damageWords(d, attacker, target, hurt, free, rest)
 	}
 }
 
 // damageWords says what Red and Black did: "Johann (sword on Brigand #1;
-// medium deals Red: 4 damage; Black 6: bleed)".
-func damageWords(d attackData, attacker, target string, free, rest []string) string {
+// medium deals Red: 4 damage; Black 6: bleed)", and who suffers the damage
+// when it is not the target (hurt): "Brigand #2 (club on Melvina; medium
+// deals Red: 5 damage, which Johann suffers instead; Johann is
+// Incapacitated)".
+func damageWords(d attackData, attacker, target, hurt string, free, rest []string) string {
 	pick := map[DamageWeight]string{DamageLight: "the lower die", DamageMedium: "Red", DamageHeavy: "the higher die"}[d.Weight]
 	w := fmt.Sprintf("%s (%s on %s", attacker, d.Weapon, target)
 	if !d.Hit {
@@ -598,6 +630,9 @@ func damageWords(d attackData, attacker, target string, free, rest []string) str
 		w += ", a hit by the GM's ruling"
 	}
 	w += "; " + string(d.Weight) + " deals " + pick + ": " + strconv.Itoa(d.Damage) + " damage"
+	if hurt != target {
+		w += ", which " + hurt + " suffers instead"
+	}
 	if d.Triggered {
 		sp := d.Special
 		if sp == "" {
@@ -607,13 +642,13 @@ func damageWords(d attackData, attacker, target string, free, rest []string) str
 	}
 	switch {
 	case d.Incapacitates:
-		w += "; " + target + " is Incapacitated"
+		w += "; " + hurt + " is Incapacitated"
 	case d.Injures && len(rest) > 0:
-		w += "; " + target + " takes a third Injury, so all three: " + strings.Join(thirdInjury(free, d.Injury, rest), ", ")
+		w += "; " + hurt + " takes a third Injury, so all three: " + strings.Join(thirdInjury(free, d.Injury, rest), ", ")
 	case d.Injures && d.Injury != "":
-		w += "; " + target + " takes an Injury: " + d.Injury
+		w += "; " + hurt + " takes an Injury: " + d.Injury
 	case d.Injures:
-		w += "; " + target + " takes an Injury: choose it with injury " + quoteName(target) + " " + strings.Join(free, "|")
+		w += "; " + hurt + " takes an Injury: choose it with injury " + quoteName(hurt) + " " + strings.Join(free, "|")
 	}
 	return w + ")"
 }
@@ -698,7 +733,17 @@ func (s *State) applyCombat(ev fray.Event) (handled bool, err error) {
 		if !d.Hit {
 			return true, nil
 		}
-		s.hurt(d.Target, d.Damage, d.Injures, d.Injury)
+		if d.Attacker == s.current() && !slices.Contains(s.Hits, d.Target) {
+			s.Hits = append(s.Hits, d.Target)
+		}
+		hurt := d.Target
+		if d.SufferedBy != "" {
+			if s.ByID(d.SufferedBy) == nil {
+				return true, fray.Errorf(fray.EINVALID, "Event %d moves its damage onto %s, who is not present.", ev.Seq, d.SufferedBy)
+			}
+			hurt = d.SufferedBy
+		}
+		s.hurt(hurt, d.Damage, d.Injures, d.Injury)
 	case EventInjured:
 		var d injuryData
 		if err := ev.Decode(&d); err != nil {

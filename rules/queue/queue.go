@@ -58,6 +58,13 @@
 // ally's behalf, react NAME to=NAME for=ALLY, needs the ally in the
 // reactor's zone ("an ally in his zone") when both zones are recorded.
 //
+// A reaction for an ally suffers the damage instead (Q-3, seed 004: "to
+// suffer the damage instead of an ally in his zone"): declared before the
+// current actor's attack on the ally, it moves that attack's damage, if it
+// hits, onto the reactor, with its Incapacitation and Injuries (Q-5),
+// judged on the reactor's hit points; the attack's event names who
+// suffered it (cover.go gives the rulings).
+//
 // Secrets are declared (fray.TagWho): every event's payload holds the ids
 // of the combatants it refers to (fray.CombatantID), and of those its
 // note's words name (Mentions, read once when the command is decided),
@@ -240,6 +247,10 @@ type State struct {
 	BelowWhom map[fray.CombatantID]fray.CombatantID
 	// Actions lists the current actor's actions this turn.
 	Actions []string
+	// Hits lists those the current actor's attacks have hit this turn,
+	// the targets (not who suffered the damage instead): a reaction for
+	// one of them would come after the damage it takes (Q-3).
+	Hits []fray.CombatantID
 	// Acted lists who has taken a turn this round; a round ends when the
 	// top of the queue has already acted in it.
 	Acted []fray.CombatantID
@@ -310,6 +321,7 @@ func (s *State) Clone() fray.State {
 	d.Below = slices.Clone(s.Below)
 	d.BelowWhom = maps.Clone(s.BelowWhom)
 	d.Actions = slices.Clone(s.Actions)
+	d.Hits = slices.Clone(s.Hits)
 	d.Acted = slices.Clone(s.Acted)
 	// This round's turns are only ever appended to, never changed once
 	// recorded (nor their notes): the copy shares them, its capacity cut
@@ -391,7 +403,7 @@ func (*System) Commands() []fray.CommandDecl {
 				engine.OptNote},
 			Examples: []string{"move Johann zone=2"}},
 		fray.CommandDecl{Name: "react", Send: fray.SendNamed,
-			Summary: "A reaction to the current actor (or to a reaction to them): NAME will stand right below the one answered, once that one has gone to the bottom (Q-3); for= names the ally it is taken for, who must be in NAME's zone; the Incapacitated and the dead take none.",
+			Summary: "A reaction to the current actor (or to a reaction to them): NAME will stand right below the one answered, once that one has gone to the bottom (Q-3); for= names the ally it is taken for, who must be in NAME's zone: NAME suffers the damage instead when the current actor's attack then hits the ally; the Incapacitated and the dead take none.",
 			Args:    []fray.Param{engine.ArgActor},
 			Opts: []fray.Param{{Name: "to", Kind: fray.KindCombatant, Required: true, Help: "whose action it answers"},
 				{Name: KeyFor, Kind: fray.KindCombatant, Hint: "ALLY", Help: "the ally it is taken for"}, engine.OptNote}},
@@ -796,6 +808,9 @@ func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
 			return fray.Event{}, err
 		}
 		if err := s.checkAlly(c, a); err != nil {
+			return fray.Event{}, err
+		}
+		if err := s.checkCover(c, o, a); err != nil {
 			return fray.Event{}, err
 		}
 		ally = a.ID

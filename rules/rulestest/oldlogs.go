@@ -17,7 +17,10 @@ import (
 // OldLogs is the folder, under a rule package's directory, of logs written
 // by earlier versions of fray (testdata/v2: format version 2, before
 // payloads held ids), each NAME.jsonl with the view it ended in as
-// NAME.view.json. They were written once and are never rewritten.
+// NAME.view.json. They were written once and are never rewritten. Where
+// the script a log was written from has changed since (a rule read
+// better), the script as it was stands beside it as NAME.fray, and the
+// log is compared with that.
 const OldLogs = "testdata/v2"
 
 // CheckOldLogs imports every log in dir (see OldLogs) under the system
@@ -71,6 +74,9 @@ func checkOldLog(newSystem func() fray.System, path, name string, scripts []Scri
 	}
 	if err := CheckReplay(e); err != nil {
 		return err
+	}
+	if old, err := os.ReadFile(strings.TrimSuffix(path, ".jsonl") + ".fray"); err == nil {
+		scripts = []Script{{Name: name, Text: string(old)}}
 	}
 	for _, s := range scripts {
 		if s.Name != name {
