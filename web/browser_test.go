@@ -22,6 +22,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"fray"
 	"fray/engine"
@@ -109,6 +111,10 @@ func TestBrowser(t *testing.T) {
 	gm.click(`[data-testid="start"]`)
 	gm.sync(follows...)
 	gm.expectStatus("Round 1 · Blueshift's turn")
+	// The player's buttons are bpb's, from the server: the turn's, then
+	// those on Blueshift's slot.
+	playerButtons := `[...document.querySelectorAll("#actions button")].map(b => b.dataset.action + ": " + b.getAttribute("aria-label")).join(" | ")`
+	player.waitFor("Blueshift's buttons", playerButtons+` === "next: Next: end Blueshift's turn | delay: Delay Blueshift's turn | force: Force an action for Blueshift"`)
 
 	// Round 1.
 	for range 3 {
@@ -153,6 +159,7 @@ func TestBrowser(t *testing.T) {
 	gm.sync(follows...)
 	gm.next() // Monolith
 	gm.sync(follows...)
+	player.waitFor("Interrupt for the delayed Blueshift", playerButtons+` === "interrupt: Blueshift interrupts: take the delayed turn now | force: Force an action for Blueshift"`)
 	gm.click(`#order button[data-action="interrupt"][data-name="Blueshift"]`)
 	gm.sync(follows...)
 	gm.next() // Blueshift
@@ -382,6 +389,112 @@ func TestBrowserSystems(t *testing.T) {
 		p.waitFor("help's answer", `document.getElementById("cmd-out").textContent.includes("distract NAME OPPONENT")`)
 		if got := p.eval(`String(performance.getEntriesByType("resource").filter(e => new URL(e.name).pathname === "/api/systems").length)`); got != "1" {
 			t.Errorf("the page asked for /api/systems %s times, want once", got)
+		}
+		p.checkConsole()
+	})
+
+	// The page's buttons are the served hints, read as fray.Button reads
+	// them: for every system, on every set of markers a slot may carry,
+	// with the slot's combatant current, someone else or nobody, by id
+	// and by name, before the start and after, the page's turn, slot and
+	// card buttons are those Go finds, with the same commands and
+	// accessible names; a system the page has no word of has none.
+	t.Run("hints", func(t *testing.T) {
+		res, err := http.Get(base + "/api/systems")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var served systemsAnswer
+		err = json.NewDecoder(res.Body).Decode(&served)
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		type hintCase struct {
+			Rules string         `json:"rules"`
+			View  fray.View      `json:"view"`
+			Slot  fray.Slot      `json:"slot"`
+			Card  fray.Combatant `json:"card"`
+		}
+		type shownButtons struct{ Turn, Row, Card [][4]string }
+		var cases []hintCase
+		var want []shownButtons
+		marks := []string{fray.MarkActed, fray.MarkCurrent, fray.MarkDelayed, fray.MarkHeld, fray.MarkForced,
+			fray.MarkLost, fray.MarkEnvironment, fray.MarkReacted, fray.MarkUnaware}
+		name := map[fray.CombatantID]string{"c1": `Dr. "Q" a=b`, "c2": "#2 Blue"}
+		for _, s := range append(served.Systems, systemAnswer{ID: "nonesuch"}) {
+			for bits := range 1 << len(marks) {
+				var ms []string
+				for i, m := range marks {
+					if bits&(1<<i) != 0 {
+						ms = append(ms, m)
+					}
+				}
+				for _, cur := range []fray.CombatantID{"", "c1", "c2"} {
+					for _, ids := range []bool{false, true} {
+						c := hintCase{Rules: s.ID, View: fray.View{Started: bits%5 != 0, Current: name[cur]},
+							Slot: fray.Slot{Name: name["c1"], Markers: ms},
+							Card: fray.Combatant{Name: name["c1"], Unaware: slices.Contains(ms, fray.MarkUnaware)}}
+						if ids {
+							c.View.CurrentID, c.Slot.ID, c.Card.ID = cur, "c1", "c1"
+						}
+						var w shownButtons
+						for _, b := range s.Hints.Buttons {
+							shown := func(n string) [4]string {
+								cmd, aria := b.Fill(c.View.Current, n)
+								return [4]string{b.Action, b.Label, aria, cmd}
+							}
+							if b.OnTurnOf(c.View) {
+								w.Turn = append(w.Turn, shown(c.View.Current))
+							}
+							if b.OnSlotOf(c.View, c.Slot) {
+								w.Row = append(w.Row, shown(c.Slot.Name))
+							}
+							if b.OnCardOf(c.View, c.Card) {
+								w.Card = append(w.Card, shown(c.Card.Name))
+							}
+						}
+						cases = append(cases, c)
+						want = append(want, w)
+					}
+				}
+			}
+		}
+		js, err := json.Marshal(cases)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := b.tab(t, "hints", true)
+		p.do(chromedp.Navigate(base + "/"))
+		p.waitFor("the create form, the systems loaded", setupReady)
+		p.eval(`(window.hintsShown = null, Promise.all([import("/static/fray.js"), import("/static/systems.js")])
+			.then(([f, m]) => f.systemDocs().then((docs) => {
+				const btn = (a) => [a.action, a.label, a.aria, a.cmd];
+				window.hintsShown = JSON.stringify(` + string(js) + `.map((c) => {
+					const s = m.system(docs.get(c.rules));
+					return { Turn: s.turn(c.view).map(btn), Row: s.row(c.slot, c.view).map(btn), Card: s.card(c.card, c.view).map(btn) };
+				}));
+			})).catch((e) => { window.hintsShown = "error: " + e; }), "")`)
+		p.waitFor("the page's buttons", `window.hintsShown !== null`)
+		var got []shownButtons
+		if out := p.eval(`window.hintsShown`); json.Unmarshal([]byte(out), &got) != nil {
+			t.Fatalf("the page's buttons: %.200s", out)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%d answers for %d cases", len(got), len(want))
+		}
+		wrong := 0
+		for i := range want {
+			if diff := cmp.Diff(want[i], got[i], cmpopts.EquateEmpty()); diff != "" {
+				if wrong++; wrong <= 5 {
+					c := cases[i]
+					t.Errorf("%s: slot %v (id %q), current %q (id %q), started %v (-Go +page):\n%s",
+						c.Rules, c.Slot, c.Slot.ID, c.View.Current, c.View.CurrentID, c.View.Started, diff)
+				}
+			}
+		}
+		if wrong > 0 {
+			t.Errorf("the page and Go differ on %d of %d cases", wrong, len(cases))
 		}
 		p.checkConsole()
 	})

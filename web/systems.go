@@ -37,6 +37,19 @@ type systemOut struct {
 	// Roll is the system's named roll, which POST /api/roll and GET
 	// /api/prob take with rules; absent when the system offers none.
 	Roll *namedRollOut `json:"roll,omitempty"`
+	// Hints are the buttons and forms the system's page shows
+	// (fray.Hinter). A system that gives none gets no buttons and no
+	// forms of its own: empty lists, and no declared order.
+	Hints fray.Hints `json:"hints"`
+	// Stats lists the options add takes as whole numbers, in the order
+	// add declares them: the stats of the page's add form.
+	Stats []string `json:"stats"`
+	// Sheet is what the system's character sheets hold (fray.Sheeter),
+	// for a page that reads or writes them; absent when it takes none.
+	Sheet *fray.SheetSchema `json:"sheet,omitempty"`
+	// Place reports whether add takes before= and after=, a place in the
+	// order of play.
+	Place bool `json:"place"`
 }
 
 // namedRollOut is a system's named roll (kit.NamedRoll), for a front end
@@ -106,8 +119,8 @@ type settingOut struct {
 
 // describeSystems returns the answer to GET /api/systems for the systems
 // by id, in the order of their ids. Everything in it is read from the
-// systems' declarations (engine.Decls, kit.NamedRoller): the web keeps no
-// table of its own.
+// systems' declarations (engine.Decls, kit.NamedRoller, fray.Hinter): the
+// web keeps no table of its own.
 func describeSystems(systems map[string]func() fray.System) systemsOut {
 	ids := make([]string, 0, len(systems))
 	for id := range systems {
@@ -119,7 +132,12 @@ func describeSystems(systems map[string]func() fray.System) systemsOut {
 		sys := systems[id]()
 		ds := engine.Decls(sys)
 		so := systemOut{ID: id, Name: sys.Name(), Commands: make([]commandOut, 0, len(ds)), Words: []string{},
-			Settings: []settingOut{}, Roll: newNamedRollOut(sys), Dice: engine.DiceHelp}
+			Settings: []settingOut{}, Roll: newNamedRollOut(sys), Dice: engine.DiceHelp, Hints: hintsOf(sys)}
+		so.Stats, so.Place = addForm(ds)
+		if sh, ok := sys.(fray.Sheeter); ok {
+			schema := sh.Sheet()
+			so.Sheet = &schema
+		}
 		for _, d := range ds {
 			d.Args, d.Opts = nonNil(d.Args), nonNil(d.Opts)
 			so.Commands = append(so.Commands, commandOut{CommandDecl: d, Usage: d.Usage(), Words: []string{d.Name}, Options: d.Completions()})
@@ -134,6 +152,41 @@ func describeSystems(systems map[string]func() fray.System) systemsOut {
 		out.Systems = append(out.Systems, so)
 	}
 	return out
+}
+
+// hintsOf returns sys's view hints, with lists rather than nulls; none
+// when sys is no fray.Hinter.
+func hintsOf(sys fray.System) fray.Hints {
+	var h fray.Hints
+	if hs, ok := sys.(fray.Hinter); ok {
+		h = hs.Hints()
+	}
+	if h.Buttons == nil {
+		h.Buttons = []fray.Button{}
+	}
+	if h.Forms == nil {
+		h.Forms = []string{}
+	}
+	return h
+}
+
+// addForm reads the page's add form from add's declaration among ds: the
+// options it takes as whole numbers, and whether it takes before= and
+// after=.
+func addForm(ds []fray.CommandDecl) (stats []string, place bool) {
+	stats = []string{}
+	add, ok := fray.FindDecl(ds, engine.CmdAdd)
+	if !ok {
+		return stats, false
+	}
+	has := map[string]bool{}
+	for _, p := range add.Opts {
+		has[p.Name] = true
+		if p.Kind == fray.KindNumber {
+			stats = append(stats, p.Name)
+		}
+	}
+	return stats, has[engine.KeyBefore] && has[engine.KeyAfter]
 }
 
 // nonNil returns ps, or an empty list for none, so that JSON says [].
@@ -161,7 +214,9 @@ func newSystemsBody(systems map[string]func() fray.System) (systemsBody, error) 
 }
 
 // listSystems answers GET /api/systems: every rule system the server runs,
-// with its commands, for help screens and completion, and its named roll.
+// with its commands, for help screens and completion, its named roll, and
+// what its page shows: the buttons and forms (hints), the add form's stats
+// and whether add takes a place.
 func (s *Server) listSystems(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-cache")

@@ -16,23 +16,30 @@ import (
 
 // systemsAnswer is the answer to GET /api/systems.
 type systemsAnswer struct {
-	Systems []struct {
-		ID       string   `json:"id"`
-		Name     string   `json:"name"`
-		Words    []string `json:"words"`
-		Commands []struct {
-			fray.CommandDecl
-			Usage   string   `json:"usage"`
-			Words   []string `json:"words"`
-			Options []string `json:"options"`
-		} `json:"commands"`
-		Settings []struct {
-			Key     string   `json:"key"`
-			Values  []string `json:"values"`
-			Default string   `json:"default"`
-		} `json:"settings"`
-		Dice fray.CommandDoc `json:"dice"`
-	} `json:"systems"`
+	Systems []systemAnswer `json:"systems"`
+}
+
+// systemAnswer is one system of GET /api/systems.
+type systemAnswer struct {
+	ID       string   `json:"id"`
+	Name     string   `json:"name"`
+	Words    []string `json:"words"`
+	Commands []struct {
+		fray.CommandDecl
+		Usage   string   `json:"usage"`
+		Words   []string `json:"words"`
+		Options []string `json:"options"`
+	} `json:"commands"`
+	Settings []struct {
+		Key     string   `json:"key"`
+		Values  []string `json:"values"`
+		Default string   `json:"default"`
+	} `json:"settings"`
+	Dice  fray.CommandDoc   `json:"dice"`
+	Hints fray.Hints        `json:"hints"`
+	Sheet *fray.SheetSchema `json:"sheet"`
+	Stats []string          `json:"stats"`
+	Place bool              `json:"place"`
 }
 
 // TestE7_SystemsListTheirCommands checks GET /api/systems against the
@@ -86,6 +93,9 @@ func TestE7_SystemsListTheirCommands(t *testing.T) {
 		}
 		if !slices.IsSorted(s.Words) {
 			t.Errorf("%s: the words are not sorted: %v", s.ID, s.Words)
+		}
+		if sh, ok := sys.(fray.Sheeter); !ok || s.Sheet == nil || !cmp.Equal(*s.Sheet, sh.Sheet(), cmpopts.IgnoreFields(fray.SheetRange{}, "Derive")) {
+			t.Errorf("%s: the sheet served is %+v", s.ID, s.Sheet)
 		}
 		if len(s.Settings) == 0 || s.Dice != engine.DiceHelp {
 			t.Errorf("%s: settings %v, dice %v", s.ID, s.Settings, s.Dice)
@@ -183,7 +193,142 @@ func TestE7_SystemsServeDeclarations(t *testing.T) {
 	if !slices.Equal(s.Words, want) {
 		t.Errorf("words %q, want %q", s.Words, want)
 	}
-	for _, field := range []string{`"send":"named"`, `"kind":"power"`, `"required":true`, `"actor":true`, `"rolls":true`, `"min":-10`} {
+	// A system that is no fray.Hinter gets no buttons and no forms; its
+	// add takes no stats and no place.
+	if len(s.Hints.Buttons) != 0 || len(s.Hints.Forms) != 0 || s.Hints.Declare || len(s.Stats) != 0 || s.Place {
+		t.Errorf("hints %+v, stats %q, place %v; want none", s.Hints, s.Stats, s.Place)
+	}
+	for _, field := range []string{`"send":"named"`, `"kind":"power"`, `"required":true`, `"actor":true`, `"rolls":true`, `"min":-10`,
+		`"hints":{"buttons":[],"forms":[],"declare":false}`, `"stats":[]`, `"place":false`} {
+		if !strings.Contains(string(raw.Body), field) {
+			t.Errorf("the answer lacks %s", field)
+		}
+	}
+}
+
+// TestE7_SystemsServeHints checks, for every system cmd/fray serves, what
+// GET /api/systems tells the page beyond the commands: the system's hints
+// as it declares them (fray.Hinter); the add form's stats, every option
+// add takes as a whole number and no other; whether add takes a place;
+// and that every button fits: it goes on the turn, a slot or a card; a
+// player's (on the turn or a slot) is one a player may send, one to an
+// action; {current} is filled only where someone's turn it is; and, once
+// its templates are filled with names that need quoting and names that
+// do not, its command is one the system declares, whose words fit the
+// declaration and carry the names as given.
+func TestE7_SystemsServeHints(t *testing.T) {
+	e := start(t, nil)
+	raw := e.do(t, "GET", "/api/systems", "", nil)
+	var got systemsAnswer
+	raw.decode(t, &got)
+	if len(got.Systems) != len(systems) {
+		t.Fatalf("got %d systems, want %d", len(got.Systems), len(systems))
+	}
+	names := [][2]string{{"Blueshift", "Ganyeka"}, {"Grey Ghost", `Dr. "Q" \ a=b`}, {"#2", "Ganyeka's henchmen"}}
+	for _, s := range got.Systems {
+		sys := systems[s.ID]()
+		h, ok := sys.(fray.Hinter)
+		if !ok {
+			t.Errorf("%s is no fray.Hinter: its page has no buttons", s.ID)
+			continue
+		}
+		if diff := cmp.Diff(h.Hints(), s.Hints, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s: hints (-declared +served):\n%s", s.ID, diff)
+		}
+		ds := engine.Decls(sys)
+		add, _ := fray.FindDecl(ds, engine.CmdAdd)
+		var stats []string
+		for _, p := range add.Opts {
+			if p.Kind == fray.KindNumber {
+				stats = append(stats, p.Name)
+			}
+		}
+		if !slices.Equal(s.Stats, stats) || len(stats) == 0 {
+			t.Errorf("%s: stats %q, want add's whole numbers %q", s.ID, s.Stats, stats)
+		}
+		for _, st := range s.Stats {
+			if err := add.Check(fray.Command{Name: "add", Args: []string{"X"}, Opts: map[string]string{st: "3"}}); err != nil {
+				t.Errorf("%s: the add form's %s=3: %v", s.ID, st, err)
+			}
+		}
+		placed := add.Check(fray.Command{Name: "add", Args: []string{"X"}, Opts: map[string]string{engine.KeyBefore: "Y"}}) == nil &&
+			add.Check(fray.Command{Name: "add", Args: []string{"X"}, Opts: map[string]string{engine.KeyAfter: "Y"}}) == nil
+		if s.Place != placed {
+			t.Errorf("%s: place %v, but add takes before= and after=: %v", s.ID, s.Place, placed)
+		}
+		for _, f := range s.Hints.Forms {
+			if !slices.Contains([]string{fray.FormReorder, fray.FormMove, fray.FormAttack, fray.FormFull}, f) {
+				t.Errorf("%s: a form the page does not know: %q", s.ID, f)
+			}
+		}
+		actions := map[string]bool{}
+		for _, b := range s.Hints.Buttons {
+			what := s.ID + ": " + b.On + " button " + b.Action
+			if b.Action == "" || b.Label == "" || b.Aria == "" || b.Command == "" {
+				t.Errorf("%s: %+v lacks words", what, b)
+			}
+			switch b.On {
+			case fray.OnTurn:
+				if len(b.When)+len(b.Unless) > 0 || b.Others || b.NotActor {
+					t.Errorf("%s: a turn button takes no conditions: %+v", what, b)
+				}
+			case fray.OnSlot, fray.OnCard:
+				if strings.Contains(b.Command+b.Aria, fray.TemplateCurrent) && !b.Others {
+					t.Errorf("%s: names {current}, but shows while nobody's turn it is", what)
+				}
+			default:
+				t.Errorf("%s: on %q, not turn, slot or card", what, b.On)
+			}
+			tmpl, err := engine.ParseCommand(b.Command)
+			if err != nil {
+				t.Errorf("%s: %q: %v", what, b.Command, err)
+				continue
+			}
+			d, ok := fray.FindDecl(ds, tmpl.Name)
+			if !ok {
+				t.Errorf("%s: %q is no command %s declares", what, b.Command, s.ID)
+				continue
+			}
+			if b.On != fray.OnCard {
+				if d.Send == fray.SendGM {
+					t.Errorf("%s: %s is the GM's alone, but a player sees the button", what, d.Name)
+				}
+				if actions[b.Action] {
+					t.Errorf("%s: two buttons a player sees do %s", what, b.Action)
+				}
+				actions[b.Action] = true
+			}
+			for _, n := range names {
+				line, aria := b.Fill(n[0], n[1])
+				cmd, err := engine.ParseCommand(line)
+				if err != nil {
+					t.Errorf("%s: %q: %v", what, line, err)
+					continue
+				}
+				if err := d.Check(cmd); err != nil {
+					t.Errorf("%s: %q does not fit %q: %v", what, line, d.Usage(), err)
+				}
+				// The names come back as the words the template puts them.
+				r := strings.NewReplacer(fray.TemplateCurrent, n[0], fray.TemplateName, n[1])
+				want := fray.Command{Name: tmpl.Name, Opts: map[string]string{}}
+				for _, a := range tmpl.Args {
+					want.Args = append(want.Args, r.Replace(a))
+				}
+				for k, v := range tmpl.Opts {
+					want.Opts[k] = r.Replace(v)
+				}
+				if diff := cmp.Diff(want, cmd, cmpopts.EquateEmpty()); diff != "" {
+					t.Errorf("%s: %q (-want +got):\n%s", what, line, diff)
+				}
+				if wantAria := r.Replace(b.Aria); aria != wantAria {
+					t.Errorf("%s: aria %q, want %q", what, aria, wantAria)
+				}
+			}
+		}
+	}
+	for _, field := range []string{`"hints":{"buttons":[{"action":"next","label":"Next","aria":"Next: end {current}'s turn","command":"next {current}","on":"turn"}`,
+		`"when":["delayed"]`, `"unless":["lost","forced","environment","unaware"]`, `"not_actor":true`, `"others":true`, `"on":"slot"`, `"on":"card"`,
+		`"forms":["reorder"],"declare":true}`, `"stats":["wits","bonus","hp","zone"]`, `"place":true`} {
 		if !strings.Contains(string(raw.Body), field) {
 			t.Errorf("the answer lacks %s", field)
 		}

@@ -41,15 +41,11 @@ function rulesName(id) {
   return d ? d.name : id || "";
 }
 
-// fillRules names each system of the create form as the server does,
-// and offers any the page does not list.
+// fillRules offers in the create form the systems the server runs, by
+// the names it gives them: the page lists none of its own.
 function fillRules() {
   const sel = $("create-rules");
-  for (const [id, d] of docs) {
-    let opt = [...sel.options].find((o) => o.value === id);
-    if (!opt) sel.append((opt = el("option", { value: id })));
-    opt.textContent = d.name + " (" + id + ")";
-  }
+  sel.replaceChildren(...[...docs].map(([id, d]) => el("option", { value: id }, d.name + " (" + id + ")")));
 }
 
 // held returns the encounters this browser runs: id → {token, name, rules}.
@@ -159,9 +155,12 @@ async function openEncounter(id) {
   });
 }
 
-// refresh fetches the whole view and the log again.
+// refresh fetches the whole view and the log again. It waits for the
+// rule systems first (once; again after a failure), so that the page
+// shows the system's buttons from the start.
 async function refresh() {
   const id = st.id;
+  if (!docs) await loadDocs().catch(() => {});
   const r = await api("GET", "/api/encounters/" + encodeURIComponent(id), { token: st.token });
   if (!st || st.id !== id) return;
   st.name = r.name || st.name;
@@ -301,7 +300,7 @@ async function post(cmd) {
 
 function render() {
   const v = st.view;
-  const sys = system(st.rules);
+  const sys = system(docOf(st.rules));
   document.body.dataset.revision = String(st.revision);
   document.body.dataset.rules = st.rules;
   $("main").dataset.revision = String(st.revision);
@@ -377,7 +376,7 @@ function rowActions(sys, v, s) {
     if (i >= 0 && i < names.length - 1) out.push({ action: "down", label: "↓", aria: "Move " + s.name + " later", cmd: swap(i + 1) });
     return out;
   }
-  return sys.row(s, v, { gm: true });
+  return sys.row(s, v);
 }
 
 function names(v) {
@@ -394,7 +393,7 @@ function nameSelect(v, attrs, selected) {
 function renderForms(sys, v) {
   const box = $("forms");
   // Keep what the GM is typing: rebuild only when the names change.
-  const key = JSON.stringify([st.rules, v.started, names(v), v.current]);
+  const key = JSON.stringify([st.rules, sys.forms, v.started, names(v), v.current]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.replaceChildren();
@@ -472,8 +471,8 @@ function renderCombatants(sys, v) {
     if (c.hidden) {
       bar.append(el("button", { type: "button", class: "small", "data-action": "reveal", "data-name": c.name, "aria-label": "Reveal " + c.name + " to the players", onclick: () => run("reveal " + quote(c.name)) }, "Reveal"));
     }
-    if (c.unaware && st.rules === "bpb") {
-      bar.append(el("button", { type: "button", class: "small", "data-action": "aware", "data-name": c.name, "aria-label": c.name + " becomes aware", onclick: () => run("aware " + quote(c.name)) }, "Aware"));
+    for (const a of sys.card(c, v)) {
+      bar.append(el("button", { type: "button", class: "small", "data-action": a.action, "data-name": c.name, "aria-label": a.aria, onclick: () => run(a.cmd) }, a.label));
     }
     bar.append(el("button", {
       type: "button", class: "small", "data-action": "note", "data-name": c.name, "aria-label": "Add a GM note to " + c.name,
@@ -517,13 +516,13 @@ async function makeLink(name) {
 
 function renderAddForm(sys, v) {
   const f = $("add-form");
-  const started = v.started;
-  $("add-place-row").hidden = started && !sys.place;
+  $("add-place-row").hidden = !sys.place;
   const whom = f.elements.placeName;
   const cur = whom.value;
   whom.replaceChildren(...names(v).map((n) => el("option", { value: n, selected: n === cur }, n)));
-  if (st.statsFor !== st.rules) {
-    st.statsFor = st.rules;
+  const statsKey = st.rules + " " + sys.stats.join(" ");
+  if (st.statsFor !== statsKey) {
+    st.statsFor = statsKey;
     const fs = $("add-stats");
     fs.replaceChildren(el("legend", {}, "Stats"));
     for (const s of sys.stats) {
@@ -680,7 +679,7 @@ function lastWordStart(s) {
 // candidates returns the words that may complete the last word of line.
 // The words come from the server (GET /api/systems): the command words
 // first, then combatants' names and what the command's usage says may
-// follow it (major, choose=smashing, mod=); add also takes the stats.
+// follow it (major, choose=smashing, mod=; add's stats among them).
 function candidates(line) {
   const d = docOf(st ? st.rules : "");
   if (!d) loadDocs().catch(() => {});
@@ -696,7 +695,6 @@ function candidates(line) {
   } else {
     const ns = st && st.view ? names(st.view).map(quote) : [];
     const opts = [...((d && d.follow.get(first)) || [])];
-    if (first === "add") opts.push(...system(st ? st.rules : "").stats.map((s) => s + "="));
     const eq = word.indexOf("=");
     if (eq > 0) {
       const key = word.slice(0, eq + 1);

@@ -8,7 +8,7 @@
 
 import {
   api, el, quote, statusText, renderOrder, renderHistory, combatantCard,
-  setupLargeType, notice, button, Live, CONN_LABEL, keepFocus,
+  setupLargeType, notice, button, Live, CONN_LABEL, keepFocus, systemDocs,
 } from "./fray.js";
 import { system } from "./systems.js";
 
@@ -29,7 +29,26 @@ const token = hashToken || localStorage.getItem(key) || "";
 const st = { revision: -1, view: null, me: "", rules: "", name: "" };
 let queue = Promise.resolve();
 
+// docs holds the rule systems the server runs, once GET /api/systems has
+// answered (see systemDocs): the buttons and forms of each. Until then
+// the page shows none of the system's own.
+let docs = null;
+
+// loadDocs asks the server for the rule systems (once; again only after a
+// failure) and shows the system's buttons once they come.
+function loadDocs() {
+  return systemDocs().then((m) => {
+    if (docs) return docs;
+    docs = m;
+    if (st.view) keepFocus(render);
+    return docs;
+  });
+}
+
+// refresh fetches the whole view. It waits for the rule systems first,
+// so that the page shows the system's buttons from the start.
 async function refresh() {
+  if (!docs) await loadDocs().catch((err) => notice("The buttons of the rules could not be read: " + err.message + " The page asks again when it reconnects."));
   const r = await api("GET", "/api/encounters/" + encodeURIComponent(id), { token });
   st.me = r.combatant || st.me;
   st.rules = r.rules || st.rules;
@@ -75,7 +94,7 @@ async function post(cmd) {
 
 function render() {
   const v = st.view;
-  const sys = system(st.rules);
+  const sys = system(docs && docs.get(st.rules));
   const me = st.me;
   document.body.dataset.revision = String(st.revision);
   $("main").dataset.revision = String(st.revision);
@@ -101,7 +120,7 @@ function render() {
   if (v.started) {
     if (mine) for (const a of sys.turn(v)) add(a);
     for (const s of v.order || []) {
-      if (s.name.toLowerCase() === me.toLowerCase()) for (const a of sys.row(s, v, { me })) add(a);
+      if (s.name.toLowerCase() === me.toLowerCase()) for (const a of sys.row(s, v)) add(a);
     }
   }
   if (!box.children.length) box.append(el("p", { class: "hint" }, v.started ? "Nothing to do until your turn." : "The order of play appears when the fight starts."));
@@ -120,7 +139,7 @@ function render() {
 
 function renderForms(sys, v, mine) {
   const box = $("forms");
-  const k = JSON.stringify([st.rules, mine, v.current, (v.combatants || []).map((c) => c.name)]);
+  const k = JSON.stringify([st.rules, sys.forms, mine, v.current, (v.combatants || []).map((c) => c.name)]);
   if (box.dataset.key === k) return;
   box.dataset.key = k;
   box.replaceChildren();
