@@ -117,6 +117,7 @@ func appendAbout(buf []fray.CombatantID, enc *fray.Encounter, ev fray.Event) []f
 		add(enc.IDOf(n))
 	}
 	for _, r := range ev.Rolls {
+		add(r.Who)
 		add(enc.IDOf(r.For))
 	}
 	return out

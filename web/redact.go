@@ -224,6 +224,11 @@ next:
 			}
 			pcsOnly = pcsOnly && s.pcs[id]
 		}
+		// A roll that does not say by id whom it is for (an older log's
+		// label, "Vile (might 3d)") may be anyone's: its numbers go.
+		for _, r := range ev.Rolls {
+			pcsOnly = pcsOnly && s.pcs[r.Who]
+		}
 		ev.Command = ""
 		// Odds are the GM's view before a roll: against an NPC they give
 		// away its stats and bound its tracks.

@@ -161,7 +161,7 @@ func rollSides(r fray.Roller, swing bool, sides []side) ([]rolled, []fray.Roll, 
 				return nil, nil, fray.Errorf(fray.EINVALID, "%v.", err)
 			}
 			out[i] = rolled{successes: res.Successes}
-			rolls = append(rolls, fray.Roll{For: sd.name, Expr: res.Expr, Total: res.Successes, Source: fray.RollTotal})
+			rolls = append(rolls, fray.Roll{For: sd.name, Who: sd.id, Expr: res.Expr, Total: res.Successes, Source: fray.RollTotal})
 			continue
 		}
 		if !hasDice(sd.pool) {
@@ -175,7 +175,7 @@ func rollSides(r fray.Roller, swing bool, sides []side) ([]rolled, []fray.Roll, 
 		faces := all.Dice[pos : pos+used : pos+used]
 		pos += used
 		out[i] = rolled{successes: n, sixes: countSixes(faces)}
-		rolls = append(rolls, fray.Roll{For: sd.name, Expr: sd.pool.Expr(swing), Dice: faces, Total: n, Source: all.Source})
+		rolls = append(rolls, fray.Roll{For: sd.name, Who: sd.id, Expr: sd.pool.Expr(swing), Dice: faces, Total: n, Source: all.Source})
 	}
 	if pos < len(all.Dice) {
 		return nil, nil, fray.Errorf(fray.EINVALID, "The dice %s are %d more than the roll needs.", joinInts(all.Dice), len(all.Dice)-pos)
