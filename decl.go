@@ -189,37 +189,11 @@ func (d CommandDecl) Doc() CommandDoc { return CommandDoc{Usage: d.Usage(), Summ
 // Optional arguments are filled from the left, as many as the words
 // beyond the required ones allow; a Repeat argument takes the rest.
 func (d CommandDecl) Bind(n int) ([]int, bool) {
-	required, optional, repeat := 0, 0, false
-	for _, p := range d.Args {
-		if p.Optional {
-			optional++
-		} else {
-			required++
-		}
-		repeat = repeat || p.Repeat
-	}
-	if n < required || (!repeat && n > required+optional) {
+	if !d.fits(n) {
 		return nil, false
 	}
-	spare := n - required
 	out := make([]int, 0, n)
-	for i, p := range d.Args {
-		if p.Optional {
-			if spare == 0 {
-				continue
-			}
-			spare--
-		}
-		out = append(out, i)
-		if p.Repeat {
-			for len(out) < n {
-				out = append(out, i)
-			}
-		}
-	}
-	if len(out) != n {
-		return nil, false
-	}
+	d.bind(n, func(_, a int) { out = append(out, a) })
 	return out, true
 }
 
@@ -247,18 +221,46 @@ func (d CommandDecl) Actors(cmd Command) ([]string, bool) {
 // a name names someone, a stat is the combatant's) is the system's to
 // check.
 func (d CommandDecl) Check(cmd Command) error {
-	at, ok := d.Bind(len(cmd.Args))
-	if !ok {
+	// The common case, words that fit, allocates nothing; a misfit is
+	// looked at again in a fixed order, for the same error every time.
+	if !d.fits(len(cmd.Args)) {
 		return Errorf(EINVALID, "Usage: %s (quote names with spaces).", d.Usage())
 	}
-	for i, a := range at {
-		if err := d.Args[a].check(d.Name, "", cmd.Args[i]); err != nil {
-			return err
+	bad := false
+	d.bind(len(cmd.Args), func(i, a int) {
+		bad = bad || !d.Args[a].ok(cmd.Args[i])
+	})
+	for k, v := range cmd.Opts {
+		i := d.opt(k)
+		bad = bad || i < 0 || !d.Opts[i].ok(v)
+	}
+	for _, p := range d.Opts {
+		if _, given := cmd.Opts[p.Name]; p.Required && !given {
+			bad = true
 		}
 	}
-	keys := slices.Sorted(maps.Keys(cmd.Opts))
-	for _, k := range keys {
-		i := slices.IndexFunc(d.Opts, func(p Param) bool { return p.Name == k })
+	if !bad {
+		return nil
+	}
+	return d.misfit(cmd)
+}
+
+// misfit returns the error of cmd, whose words Check found not to fit:
+// the first argument that is not of its kind, else the first option in
+// the order of their keys that the command does not take or whose value
+// is not of its kind, else the first required option left out.
+func (d CommandDecl) misfit(cmd Command) error {
+	var err error
+	d.bind(len(cmd.Args), func(i, a int) {
+		if err == nil {
+			err = d.Args[a].check(d.Name, "", cmd.Args[i])
+		}
+	})
+	if err != nil {
+		return err
+	}
+	for _, k := range slices.Sorted(maps.Keys(cmd.Opts)) {
+		i := d.opt(k)
 		if i < 0 {
 			if len(d.Opts) == 0 {
 				return Errorf(EINVALID, "%s takes no key=value options; %s= is unknown.", d.Name, clipWord(k))
@@ -274,36 +276,96 @@ func (d CommandDecl) Check(cmd Command) error {
 		}
 	}
 	for _, p := range d.Opts {
-		if _, ok := cmd.Opts[p.Name]; p.Required && !ok {
+		if _, given := cmd.Opts[p.Name]; p.Required && !given {
 			return Errorf(EINVALID, "%s needs %s=%s. Usage: %s", d.Name, p.Name, p.value(), d.Usage())
 		}
 	}
 	return nil
 }
 
+// opt returns the index in Opts of the option key, or -1.
+func (d CommandDecl) opt(key string) int {
+	for i := range d.Opts {
+		if d.Opts[i].Name == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// fits reports whether n positional words fit the declaration's count.
+func (d CommandDecl) fits(n int) bool {
+	required, optional, repeat := 0, 0, false
+	for _, p := range d.Args {
+		if p.Optional {
+			optional++
+		} else {
+			required++
+		}
+		repeat = repeat || p.Repeat
+	}
+	return n >= required && (repeat || n <= required+optional)
+}
+
+// bind calls f for each of n positional words, which fit the
+// declaration's count (fits), with the word's index and the index in
+// Args of the argument it gives (see Bind).
+func (d CommandDecl) bind(n int, f func(word, arg int)) {
+	required := 0
+	for _, p := range d.Args {
+		if !p.Optional {
+			required++
+		}
+	}
+	spare, w := n-required, 0
+	for i, p := range d.Args {
+		if p.Optional {
+			if spare == 0 {
+				continue
+			}
+			spare--
+		}
+		f(w, i)
+		w++
+		if p.Repeat {
+			for ; w < n; w++ {
+				f(w, i)
+			}
+		}
+	}
+}
+
+// ok reports whether a word (an option's value) is of p's kind.
+func (p Param) ok(w string) bool {
+	switch p.Kind {
+	case KindNumber:
+		if slices.ContainsFunc(p.Choices, func(c string) bool { return strings.EqualFold(c, w) }) {
+			return true
+		}
+		n, err := strconv.Atoi(w)
+		return err == nil && (p.Max <= p.Min || (n >= p.Min && n <= p.Max))
+	case KindChoice:
+		eq := func(c string) bool { return strings.EqualFold(c, w) }
+		return slices.ContainsFunc(p.Choices, eq) || slices.ContainsFunc(p.Also, eq)
+	}
+	return true
+}
+
 // check refuses a word (an option's value when key is not "") that is
-// not of p's kind: a number out of bounds, a word not among the choices.
+// not of p's kind (ok): a number out of bounds, a word not among the
+// choices.
 func (p Param) check(cmd, key, w string) error {
+	if p.ok(w) {
+		return nil
+	}
 	what := fmt.Sprintf("%s %s: %q", cmd, p.Name, clipWord(w))
 	if key != "" {
 		what = fmt.Sprintf("%s: %s=%s", cmd, key, clipWord(w))
 	}
-	switch p.Kind {
-	case KindNumber:
-		if slices.ContainsFunc(p.Choices, func(c string) bool { return strings.EqualFold(c, w) }) {
-			return nil
-		}
-		n, err := strconv.Atoi(w)
-		if err != nil || (p.Max > p.Min && (n < p.Min || n > p.Max)) {
-			return Errorf(EINVALID, "%s is not a whole number%s.", what, p.bounds())
-		}
-	case KindChoice:
-		ok := func(c string) bool { return strings.EqualFold(c, w) }
-		if !slices.ContainsFunc(p.Choices, ok) && !slices.ContainsFunc(p.Also, ok) {
-			return Errorf(EINVALID, "%s is not allowed; use one of %s.", what, strings.Join(p.Choices, ", "))
-		}
+	if p.Kind == KindNumber {
+		return Errorf(EINVALID, "%s is not a whole number%s.", what, p.bounds())
 	}
-	return nil
+	return Errorf(EINVALID, "%s is not allowed; use one of %s.", what, strings.Join(p.Choices, ", "))
 }
 
 // bounds says what else a number may be, for an error: " from -10 to

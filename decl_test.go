@@ -143,3 +143,16 @@ func TestDeclCompletions(t *testing.T) {
 		t.Error("FindDecl does not find ATTACK")
 	}
 }
+
+// BenchmarkDeclCheck checks a command whose words fit, as the engine does
+// before every Decide: it should allocate nothing.
+//
+//	go test -run '^$' -bench DeclCheck -benchmem .
+func BenchmarkDeclCheck(b *testing.B) {
+	cmd := fray.Command{Name: "attack", Args: []string{"Ann", "Bob"}, Opts: map[string]string{"with": "blast", "range": "close", "mod": "+3"}}
+	for b.Loop() {
+		if err := attack.Check(cmd); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

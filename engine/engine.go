@@ -65,7 +65,8 @@ type Engine struct {
 	snaps  []snapshot   // states after active[:depth], depth increasing
 	since  int          // events applied since the last snapshot
 
-	decls []fray.CommandDecl // Decls(sys), read on the first command
+	decls  []fray.CommandDecl // Decls(sys), read on the first command
+	declAt map[string]int     // the index in decls of each command word
 }
 
 type stepSpan struct{ first, n int }
@@ -145,8 +146,24 @@ func (e *Engine) DoAs(v fray.Viewer, cmd fray.Command) ([]fray.Event, error) {
 func (e *Engine) Decls() []fray.CommandDecl {
 	if e.decls == nil {
 		e.decls = Decls(e.sys)
+		e.declAt = make(map[string]int, len(e.decls))
+		for i, d := range e.decls {
+			e.declAt[d.Name] = i
+		}
 	}
 	return e.decls
+}
+
+// checkDecl refuses cmd when no declaration names its word, with the
+// nearest word, or when its words do not fit its declaration
+// (fray.CommandDecl.Check); it returns the declaration.
+func (e *Engine) checkDecl(cmd fray.Command) (fray.CommandDecl, error) {
+	ds := e.Decls()
+	i, ok := e.declAt[cmd.Name]
+	if !ok {
+		return checkDecl(e.sys, ds, cmd) // another case, or no such word
+	}
+	return ds[i], ds[i].Check(cmd)
 }
 
 func (e *Engine) do(cmd fray.Command) ([]fray.Event, error) {
@@ -154,7 +171,7 @@ func (e *Engine) do(cmd fray.Command) ([]fray.Event, error) {
 		return nil, fray.Errorf(fray.EINVALID, "The command is empty.")
 	}
 	if own := cmd.Name == CmdUndo || cmd.Name == CmdRedo || IsQuery(cmd.Name); own && cmd.Name != CmdOdds {
-		if _, err := checkDecl(e.sys, e.Decls(), cmd); err != nil {
+		if _, err := e.checkDecl(cmd); err != nil {
 			return nil, err
 		}
 	}
@@ -173,7 +190,7 @@ func (e *Engine) do(cmd fray.Command) ([]fray.Event, error) {
 		return nil, fray.Errorf(fray.ETOOLARGE, "The encounter's log holds %d events, the limit (MaxEvents).", MaxEvents)
 	}
 	text := cmd.String()
-	d, err := checkDecl(e.sys, e.Decls(), withoutDice(cmd))
+	d, err := e.checkDecl(withoutDice(cmd))
 	if err != nil {
 		return nil, err
 	}

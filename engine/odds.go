@@ -61,7 +61,7 @@ func (e *Engine) odds(cmd fray.Command) (fray.Odds, error) {
 	if !ok {
 		return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s cannot show odds yet.", e.sys.Name())
 	}
-	d, err := checkDecl(e.sys, e.Decls(), cmd)
+	d, err := e.checkDecl(cmd)
 	if err != nil {
 		return fray.Odds{}, err
 	}
