@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"fray"
@@ -103,6 +104,17 @@ func checkOldLog(newSystem func() fray.System, path, name string, scripts []Scri
 		for i, ev := range got {
 			o := old[i]
 			ev.Seq, ev.Step, ev.Command, o.Seq, o.Step, o.Command = 0, 0, "", 0, 0, ""
+			// A roll says by id whom it is for where an older fray's said
+			// it in words alone (a label, "Vile (might 3d)"), which the
+			// upgrade cannot read back.
+			if len(ev.Rolls) == len(o.Rolls) {
+				ev.Rolls = slices.Clone(ev.Rolls)
+				for j := range ev.Rolls {
+					if o.Rolls[j].Who == "" {
+						ev.Rolls[j].Who = ""
+					}
+				}
+			}
 			if err := sameEvent(ev, o); err != nil {
 				return fmt.Errorf("applied event %d (%s): %w", i+1, ev.Type, err)
 			}
