@@ -1,12 +1,9 @@
 package bpb_test
 
 import (
-	"math/rand/v2"
-	"strconv"
 	"testing"
 
 	"fray"
-	"fray/engine"
 	"fray/rules/bpb"
 )
 
@@ -72,60 +69,4 @@ func TestCommandDecls(t *testing.T) {
 			t.Errorf("%s is not declared", w)
 		}
 	}
-}
-
-// Decide decides every command declared (a declared word it does not
-// decide would be an internal error), and the engine refuses any other
-// word, such as those of other systems' commands.
-func TestDecideEveryDeclaration(t *testing.T) {
-	sys := bpb.New()
-	unstarted := newEngine()
-	run(t, unstarted, "add Blueshift side=pc agility=4 willpower=3\nadd Ganyeka willpower=2")
-	started := newEngine()
-	run(t, started, four)
-	for _, d := range sys.Commands() {
-		if d.Name == engine.CmdOdds {
-			continue // a query: the engine answers it, with Odds
-		}
-		cmd := fray.Command{Name: d.Name, Opts: map[string]string{}}
-		for _, p := range d.Args {
-			if !p.Optional {
-				cmd.Args = append(cmd.Args, word(p))
-			}
-		}
-		for _, p := range d.Opts {
-			if p.Required {
-				cmd.Opts[p.Name] = word(p)
-			}
-		}
-		if err := d.Check(cmd); err != nil {
-			t.Fatalf("%s: %v", cmd, err)
-		}
-		for _, e := range []*engine.Engine{unstarted, started} {
-			_, err := sys.Decide(e.State(), cmd, seededRoller{rand.New(rand.NewPCG(1, 1))})
-			if fray.ErrorCode(err) == fray.EINTERNAL {
-				t.Errorf("%s: %v", cmd, err)
-			}
-		}
-	}
-	for _, w := range []string{"hold", "react", "surprise", "act", "move", "bogus"} {
-		cmd := fray.Command{Name: w}
-		if _, err := started.Do(cmd); fray.ErrorCode(err) != fray.EINVALID {
-			t.Errorf("Do %s: %v, want a refusal", w, err)
-		}
-	}
-}
-
-// word returns a word that fits p: its first choice, its least number,
-// or a combatant's name.
-func word(p fray.Param) string {
-	switch {
-	case len(p.Choices) > 0 && p.Kind != fray.KindNumber:
-		return p.Choices[0]
-	case p.Kind == fray.KindNumber:
-		return strconv.Itoa(p.Min)
-	case p.Kind == fray.KindStat:
-		return "agility"
-	}
-	return "Blueshift"
 }

@@ -404,3 +404,32 @@ func BenchmarkInitiativeOdds(b *testing.B) {
 		}
 	}
 }
+
+// E-6, B-4: odds initiative NAME before the start are the odds of the
+// 2d6 it rolls when no die is given: each aware combatant's chance to act
+// first in a rolled order, as odds start order=rolled gives them, for
+// NAME. A die already given, or an encounter already started, has none.
+func TestE6_OddsOfInitiative(t *testing.T) {
+	const party = "add Ann side=pc perception=3\nadd Bob perception=3 superspeed=1"
+	e := setUp(t, party)
+	want := startOdds(t, setUp(t, party), "start order=rolled")
+	got := startOdds(t, e, "odds initiative Ann")
+	want.For, want.Command = "Ann", "initiative Ann"
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("odds initiative Ann = %+v, want %+v", got, want)
+	}
+	for line, words := range map[string]string{
+		"odds initiative Ann 6,3": "rolled already",
+		"odds initiative Nobody":  `no combatant named "Nobody"`,
+	} {
+		cmd, _ := engine.ParseCommand(line)
+		if _, err := e.Odds(cmd); err == nil || !strings.Contains(err.Error(), words) {
+			t.Errorf("%s: %v, want %q", line, err, words)
+		}
+	}
+	doLine(t, e, "start")
+	cmd, _ := engine.ParseCommand("odds initiative Ann")
+	if _, err := e.Odds(cmd); err == nil || !strings.Contains(err.Error(), "already started") {
+		t.Errorf("after the start: %v", err)
+	}
+}

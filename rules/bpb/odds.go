@@ -5,6 +5,7 @@ import (
 
 	"fray"
 	"fray/dice"
+	"fray/engine"
 )
 
 // TargetDifficulty is what a task roll's odds aim at (fray.Odds.TargetKind).
@@ -132,12 +133,39 @@ func bandName(roll string, b TaskBand) string {
 // a task roll, or the rolled order of play at the start (B-4).
 func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	s := state(st)
-	if cmd.Name == "start" {
+	switch cmd.Name {
+	case "start":
 		return s.startOdds(cmd)
+	case RollInitiative:
+		return s.initiativeRollOdds(cmd)
 	}
 	t, err := s.plan(cmd)
 	if err != nil {
 		return fray.Odds{}, err
 	}
 	return t.odds(cmd.String()), nil
+}
+
+// initiativeRollOdds returns the odds of the roll initiative NAME makes
+// when no die is given: the 2d6 of a rolled order (B-4), whose odds are
+// each aware combatant's chance to act first, as odds start order=rolled
+// gives them. Faces already rolled have no odds.
+func (s *State) initiativeRollOdds(cmd fray.Command) (fray.Odds, error) {
+	if s.Started {
+		return fray.Odds{}, fray.Errorf(fray.EINVALID, "Initiative is rolled at the start; the encounter has already started.")
+	}
+	c, err := s.character(cmd.Arg(0), "roll for the order of play")
+	if err != nil {
+		return fray.Odds{}, err
+	}
+	if len(cmd.Args) > 1 {
+		return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s's die is rolled already (%s), so it has no odds.", c, engine.Clip(cmd.Arg(1)))
+	}
+	p, err := s.planStart(fray.Command{Name: "start", Opts: map[string]string{SettingOrder: "rolled"}})
+	if err != nil {
+		return fray.Odds{}, err
+	}
+	o := s.initiativeOdds(cmd.String(), p)
+	o.For = c.Name
+	return o, nil
 }

@@ -3,15 +3,13 @@ package cinematic_test
 import (
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"fray"
 	"fray/engine"
 	"fray/rules/cinematic"
+	"fray/rules/rulestest"
 )
 
 // TestCommandSenders pins who may send each command, as web/actor.go's
@@ -108,64 +106,20 @@ func TestCommandUsage(t *testing.T) {
 	}
 }
 
-// TestCommandsDecided sends every declared command, its words made to fit
-// its declaration, in a fight on the example sheets: none is refused as
-// a word Decide does not know (EINTERNAL), and every command that rolls
-// reaches the system's odds. A word not declared never reaches Decide;
-// given to Decide all the same, it is a bug (EINTERNAL).
+// TestCommandsDecided checks every declaration (rulestest.CheckDecidedAt)
+// on each turn of a fight on the example sheets, whose weapons (Bernie's
+// Pistol and its clip, Rosa's Stake) the conformance scripts do not
+// reach.
 func TestCommandsDecided(t *testing.T) {
-	sys := cinematic.New()
-	for _, d := range sys.Commands() {
-		if d.Name == engine.CmdOdds {
-			continue // the engine's
+	e := engine.New(cinematic.New(), rand.New(rand.NewPCG(1, 2)))
+	joinSheets(t, e)
+	do(t, e, "start")
+	for range e.View().Order {
+		if err := rulestest.CheckDecidedAt(e); err != nil {
+			t.Fatalf("%s's turn: %v", e.View().Current, err)
 		}
-		t.Run(d.Name, func(t *testing.T) {
-			e := engine.New(cinematic.New(), rand.New(rand.NewPCG(1, 2)))
-			joinSheets(t, e)
-			do(t, e, "start")
-			cmd := fray.Command{Name: d.Name, Opts: map[string]string{}}
-			for _, p := range d.Args {
-				cmd.Args = append(cmd.Args, wordFor(p))
-			}
-			for _, p := range d.Opts {
-				if p.Required {
-					cmd.Opts[p.Name] = wordFor(p)
-				}
-			}
-			if _, err := e.Do(cmd); fray.ErrorCode(err) == fray.EINTERNAL {
-				t.Errorf("%s: %v", cmd, err)
-			}
-			odds := fray.Command{Name: engine.CmdOdds, Args: append([]string{d.Name}, cmd.Args...), Opts: cmd.Opts}
-			_, err := e.Odds(odds)
-			switch msg := fray.ErrorMessage(err); {
-			case fray.ErrorCode(err) == fray.EINTERNAL:
-				t.Errorf("%s: %v", odds, err)
-			case d.Rolls == strings.Contains(msg, "rolls no dice"):
-				t.Errorf("%s (Rolls %v): %v", odds, d.Rolls, err)
-			}
-		})
+		do(t, e, "next")
 	}
-	if _, err := sys.Decide(sys.NewState(), fray.Command{Name: "initiative", Args: []string{"A", "3"}}, nil); fray.ErrorCode(err) != fray.EINTERNAL {
-		t.Errorf("an undeclared word given to Decide: %v, want an internal error", err)
-	}
-}
-
-// wordFor returns a word of p's kind that names what the example sheets
-// hold: Bernie and his Pistol, his dexterity.
-func wordFor(p fray.Param) string {
-	switch {
-	case p.Kind == fray.KindCombatant:
-		return "Bernie"
-	case p.Kind == fray.KindStat:
-		return "dexterity"
-	case p.Kind == fray.KindPower:
-		return "Pistol"
-	case len(p.Choices) > 0:
-		return p.Choices[0]
-	case p.Kind == fray.KindNumber:
-		return strconv.Itoa(max(p.Min, 1))
-	}
-	return "x"
 }
 
 // TestCommandsAccepted sends words the declarations must take as the

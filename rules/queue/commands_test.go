@@ -1,10 +1,7 @@
 package queue_test
 
 import (
-	"errors"
-	"math/rand/v2"
 	"slices"
-	"strconv"
 	"testing"
 
 	"fray"
@@ -42,71 +39,6 @@ func TestCommandUsage(t *testing.T) {
 	for name := range want {
 		t.Errorf("%s is not declared", name)
 	}
-}
-
-// Every declared word is one Decide decides (odds is the engine's), and
-// a word no declaration names is refused as a mistake, not a bug: Decide
-// is given words that fit each declaration (names nobody has), and may
-// refuse them for what they mean, never as a word it does not know.
-func TestCommandsDeclaredAreDecided(t *testing.T) {
-	sys := queue.New()
-	e := engine.New(sys, rand.New(rand.NewPCG(1, 1)))
-	for _, d := range sys.Commands() {
-		if d.Name == engine.CmdOdds {
-			continue
-		}
-		cmd := fittingCommand(d)
-		if err := d.Check(cmd); err != nil {
-			t.Fatalf("%s: the test's command %q does not fit: %v", d.Name, cmd, err)
-		}
-		_, err := sys.Decide(e.State(), cmd, seededRoller{rand.New(rand.NewPCG(1, 1))})
-		if code(err) == fray.EINTERNAL {
-			t.Errorf("%s: %v", cmd, err)
-		}
-	}
-	for _, w := range []string{"delay", "hold", "interrupt", "bogus"} {
-		_, err := e.Do(fray.Command{Name: w})
-		if code(err) != fray.EINVALID {
-			t.Errorf("%s: %v, want EINVALID", w, err)
-		}
-		// Decide never sees a word not declared; given one, it is a bug.
-		_, err = sys.Decide(e.State(), fray.Command{Name: w}, seededRoller{rand.New(rand.NewPCG(1, 1))})
-		if code(err) != fray.EINTERNAL {
-			t.Errorf("Decide %s: %v, want EINTERNAL", w, err)
-		}
-	}
-}
-
-// fittingCommand returns a command whose words fit d: every argument
-// given, required options too, each word of its kind.
-func fittingCommand(d fray.CommandDecl) fray.Command {
-	word := func(p fray.Param) string {
-		switch {
-		case len(p.Choices) > 0:
-			return p.Choices[0]
-		case p.Kind == fray.KindNumber:
-			return strconv.Itoa(max(p.Min, 1))
-		}
-		return "Nobody"
-	}
-	cmd := fray.Command{Name: d.Name, Opts: map[string]string{}}
-	for _, p := range d.Args {
-		cmd.Args = append(cmd.Args, word(p))
-	}
-	for _, p := range d.Opts {
-		if p.Required {
-			cmd.Opts[p.Name] = word(p)
-		}
-	}
-	return cmd
-}
-
-func code(err error) string {
-	var fe *fray.Error
-	if errors.As(err, &fe) {
-		return fe.Code
-	}
-	return ""
 }
 
 // Whom each command a player may send acts for, as the web reads it from

@@ -3,9 +3,11 @@
 // the state before it exactly and redoing it the state after; a refused
 // command changes nothing; random command sequences never panic and never
 // break the system's invariants; the order views are consistent; a
-// refusal declares every combatant its words name (CheckRefusal); and
+// refusal declares every combatant its words name (CheckRefusal);
 // renaming the combatants mid-way changes nothing but their names
-// (CheckRenames).
+// (CheckRenames); the command declarations are well formed (CheckDecls);
+// and every command declared is decided, with odds exactly when it is
+// declared to roll (CheckDecided).
 //
 // It also holds the one golden-transcript harness (Transcript, Golden:
 // a script played and its transcript compared with a file under
@@ -46,13 +48,19 @@ type Script struct {
 	Text string
 }
 
-// Run runs the whole suite on the system newSystem returns: every script
-// step by step (see RunScript), then random command sequences built from
-// the scripts' words (see RunRandom).
+// Run runs the whole suite on the system newSystem returns: the
+// declarations (CheckDecls, CheckDecided), every script step by step
+// (see RunScript), then random command sequences built from the
+// scripts' words (see RunRandom).
 func Run(t *testing.T, newSystem func() fray.System, scripts ...Script) {
 	t.Helper()
 	t.Run("declarations", func(t *testing.T) {
 		if err := CheckDecls(newSystem()); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("decided", func(t *testing.T) {
+		if err := CheckDecided(newSystem, scripts...); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -138,7 +146,7 @@ func Step(e *engine.Engine, cmd fray.Command) (err error) {
 			return fmt.Errorf("%q was refused with an error that is not a *fray.Error: %v", cmd.String(), doErr)
 		}
 		if fe.Code == fray.EINTERNAL {
-			return fmt.Errorf("%q: internal error: %v", cmd.String(), doErr)
+			return &internalError{cmd.String(), doErr}
 		}
 		if fe.Message == "" {
 			return fmt.Errorf("%q was refused without a message", cmd.String())
@@ -190,6 +198,15 @@ func Step(e *engine.Engine, cmd fray.Command) (err error) {
 	}
 	return nil
 }
+
+// internalError is Step's report of a command Do answered with
+// EINTERNAL.
+type internalError struct {
+	cmd string
+	err error
+}
+
+func (e *internalError) Error() string { return fmt.Sprintf("%q: internal error: %v", e.cmd, e.err) }
 
 // checkDecidePure calls Decide on a copy of st and reports whether it
 // changed the copy: Decide must only read the state.

@@ -17,6 +17,10 @@ type counter struct {
 	mutatingDecide bool // Decide changes the state
 	shallowClone   bool // Clone shares the map
 	plainError     bool // refusals are not *fray.Error
+	undecided      bool // declares sub, which Decide does not decide
+	lenient        bool // Decide refuses a word it does not know as a mistake, not a bug
+	noOdds         bool // Odds answers that add, declared to roll, rolls no dice
+	oddHush        bool // declares hush, which rolls nothing, yet Odds gives its odds
 }
 
 type counterState struct{ M map[string]int }
@@ -45,11 +49,16 @@ func (c *counter) m(st fray.State) map[string]int {
 	return st.(*counterState).M
 }
 func (c *counter) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
-	if cmd.Name != "add" {
-		if c.plainError {
-			return nil, errors.New("no")
-		}
+	switch {
+	case cmd.Name == "hush" && c.oddHush:
+		return nil, nil
+	case cmd.Name == "add":
+	case cmd.Name == "nope" && c.plainError:
+		return nil, errors.New("no")
+	case cmd.Name == "nope" || c.lenient:
 		return nil, fray.Errorf(fray.EINVALID, "Only add.")
+	default:
+		return nil, fray.Errorf(fray.EINTERNAL, "%s is declared but not decided.", cmd.Name)
 	}
 	if c.mutatingDecide {
 		c.m(st)["total"]++
@@ -79,12 +88,31 @@ func (c *counter) View(st fray.State) fray.View {
 func (c *counter) Check(st fray.State) error { return nil }
 
 // Commands declares add, which counts its words, and nope, which Decide
-// refuses.
+// refuses, and with the flaws sub and hush.
 func (c *counter) Commands() []fray.CommandDecl {
-	return []fray.CommandDecl{
+	ds := []fray.CommandDecl{
 		{Name: "add", Send: fray.SendGM, Rolls: true, Summary: "Count the words.", Args: []fray.Param{{Name: "WORD", Kind: fray.KindText, Repeat: true}}},
 		{Name: "nope", Send: fray.SendGM, Rolls: true, Summary: "Refused."},
 	}
+	if c.undecided {
+		ds = append(ds, fray.CommandDecl{Name: "sub", Send: fray.SendGM, Summary: "Not decided.", Args: []fray.Param{{Name: "N", Kind: fray.KindNumber, Min: 1, Max: 9}}})
+	}
+	if c.oddHush {
+		ds = append(ds, fray.CommandDecl{Name: "hush", Send: fray.SendGM, Summary: "Nothing."})
+	}
+	return ds
+}
+
+// Odds gives the odds of add (with the flaw oddHush, of hush too), and
+// refuses nope as Decide does.
+func (c *counter) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
+	switch {
+	case cmd.Name == "nope":
+		return fray.Odds{}, fray.Errorf(fray.EINVALID, "Only add.")
+	case cmd.Name == "add" && !c.noOdds, cmd.Name == "hush":
+		return fray.Odds{Expr: "1d6", Bands: []fray.Band{{Name: "any", P: 1}}}, nil
+	}
+	return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds.", cmd.Name)
 }
 
 func steps(sys fray.System, lines ...string) error {
@@ -118,6 +146,35 @@ func TestSuiteCatchesFlaws(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := steps(tt.sys, "add a b", "add c", "nope")
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// CheckDecided passes a sound system and catches a declared word Decide
+// does not decide, a Decide that would hide one, and declarations of
+// rolls that the odds contradict.
+func TestCheckDecided(t *testing.T) {
+	script := rulestest.Script{Name: "count", Text: "add a b\nnope\nstart\nadd c\nundo"}
+	newSystem := func(c counter) func() fray.System { return func() fray.System { return &c } }
+	if err := rulestest.CheckDecided(newSystem(counter{}), script); err != nil {
+		t.Fatalf("a sound system fails: %v", err)
+	}
+	tests := []struct {
+		name string
+		sys  counter
+		want string
+	}{
+		{"declared, not decided", counter{undecided: true}, `"sub 1": internal error: sub is declared but not decided. (declared but not decided, or a crash)`},
+		{"an unknown word taken as a mistake", counter{undecided: true, lenient: true}, "declared nowhere: Decide answers Only add., want EINTERNAL"},
+		{"declared to roll, no odds", counter{noOdds: true}, `odds add x answers "add rolls no dice, so it has no odds.", but add is declared to roll (Rolls)`},
+		{"odds of what does not roll", counter{oddHush: true}, "hush is not declared to roll, yet the system's Odds gives odds"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := rulestest.CheckDecided(newSystem(tt.sys), script)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want an error containing %q", err, tt.want)
 			}

@@ -2,7 +2,6 @@ package vv_test
 
 import (
 	"slices"
-	"strconv"
 	"testing"
 
 	"fray"
@@ -64,60 +63,6 @@ func TestDeclaredSenders(t *testing.T) {
 	if d, _ := fray.FindDecl(ds, "interrupt"); !d.Args[0].Repeat {
 		t.Error("interrupt acts for every character it names")
 	}
-}
-
-// Decide decides every command the system declares: none reaches the
-// refusal of a word declared but not decided, which a word not declared
-// (and so refused by the engine first) does.
-func TestDeclaredWordsDecided(t *testing.T) {
-	sys := vv.New()
-	for _, d := range sys.Commands() {
-		if d.Name == engine.CmdOdds {
-			continue // the engine's
-		}
-		cmd := fitting(d)
-		if err := d.Check(cmd); err != nil {
-			t.Fatalf("%s: %v", cmd, err)
-		}
-		_, err := sys.Decide(sys.NewState(), cmd, fixedRoller(1))
-		if fray.ErrorCode(err) == fray.EINTERNAL {
-			t.Errorf("%s: %v", d.Name, err)
-		}
-	}
-	if _, err := sys.Decide(sys.NewState(), fray.Command{Name: "frobnicate"}, fixedRoller(1)); fray.ErrorCode(err) != fray.EINTERNAL {
-		t.Errorf("an undeclared word reached Decide: %v, want an internal error", err)
-	}
-	e, _ := newEngine(t, "")
-	if _, err := e.Do(fray.Command{Name: "frobnicate"}); fray.ErrorCode(err) != fray.EINVALID {
-		t.Errorf("an undeclared word: %v, want the engine's refusal", err)
-	}
-}
-
-// fitting returns a command whose words fit d, as the engine lets through
-// to Decide: the required arguments and options, each the least it may
-// be.
-func fitting(d fray.CommandDecl) fray.Command {
-	cmd := fray.Command{Name: d.Name, Opts: map[string]string{}}
-	word := func(p fray.Param) string {
-		switch {
-		case p.Kind == fray.KindNumber:
-			return strconv.Itoa(p.Min)
-		case len(p.Choices) > 0:
-			return p.Choices[0]
-		}
-		return "Nobody"
-	}
-	for _, p := range d.Args {
-		if !p.Optional {
-			cmd.Args = append(cmd.Args, word(p))
-		}
-	}
-	for _, p := range d.Opts {
-		if p.Required {
-			cmd.Opts[p.Name] = word(p)
-		}
-	}
-	return cmd
 }
 
 // The commands odds answers are declared to roll, and those it does not
