@@ -3,6 +3,7 @@ package bpb
 import (
 	"fray"
 	"fray/engine"
+	"sync"
 )
 
 // Parameters of this system's commands.
@@ -16,8 +17,15 @@ var (
 	optAfter  = fray.Param{Name: engine.KeyAfter, Kind: fray.KindCombatant, Help: "a place in the order: just after NAME"}
 )
 
-// Commands declares the commands this system accepts.
-func (*System) Commands() []fray.CommandDecl {
+// Commands declares the commands the system accepts, worked out once:
+// the caller must not change them.
+func (*System) Commands() []fray.CommandDecl { return declared() }
+
+// declared holds the declarations commands makes.
+var declared = sync.OnceValue(commands)
+
+// commands declares the commands this system accepts.
+func commands() []fray.CommandDecl {
 	defence := func(name, example string) fray.CommandDecl {
 		return fray.CommandDecl{Name: name, Send: fray.SendNamed, Rolls: true, Answers: true,
 			Summary: "Prowess / Agility against 8 + the attack's rank (+1 for a remarkable hit): on one's turn it lasts until the next action, for further blocks (dodges) only; against a hit off one's turn it is forced unless already blocking (dodging); with=POWER uses one's own same power (similar=yes: a like one, GM's leave); an extreme success reorders play (B-8, B-9).",

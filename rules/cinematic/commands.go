@@ -3,6 +3,7 @@ package cinematic
 import (
 	"fray"
 	"fray/engine"
+	"sync"
 )
 
 // Parameters the commands share.
@@ -13,8 +14,15 @@ var (
 	argLP   = fray.Param{Name: "N", Kind: fray.KindNumber, Min: 1, Max: engine.MaxAmount, Help: "Life Points"}
 )
 
-// Commands declares the commands the system accepts.
-func (*System) Commands() []fray.CommandDecl {
+// Commands declares the commands the system accepts, worked out once:
+// the caller must not change them.
+func (*System) Commands() []fray.CommandDecl { return declared() }
+
+// declared holds the declarations commands makes.
+var declared = sync.OnceValue(commands)
+
+// commands declares the commands the system accepts.
+func commands() []fray.CommandDecl {
 	return append(engine.SharedDecls(spec),
 		fray.CommandDecl{Name: "order", Send: fray.SendGM,
 			Summary: "The GM's order for characters tied on initiative and Dexterity.",

@@ -3,6 +3,7 @@ package pp
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"fray"
 	"fray/dice"
@@ -25,8 +26,15 @@ func rollOpts(o sideOpts, whose string) (mod, auto, successes fray.Param) {
 		fray.Param{Name: o.successes, Kind: fray.KindNumber, Help: whose + "successes counted at the table, instead of rolling"}
 }
 
-// Commands declares the commands the system accepts.
-func (*System) Commands() []fray.CommandDecl {
+// Commands declares the commands the system accepts, worked out once:
+// the caller must not change them.
+func (*System) Commands() []fray.CommandDecl { return declared() }
+
+// declared holds the declarations commands makes.
+var declared = sync.OnceValue(commands)
+
+// commands declares the commands the system accepts.
+func commands() []fray.CommandDecl {
 	mod, auto, successes := rollOpts(actorOpts, "")
 	vsMod, vsAuto, vsSuccesses := rollOpts(oppOpts, "the opponent's ")
 	var thresholds []string

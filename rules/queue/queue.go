@@ -79,6 +79,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"fray"
 	"fray/engine"
@@ -377,8 +378,15 @@ var (
 	argCurrent = fray.Param{Name: "NAME", Kind: fray.KindCombatant, Optional: true, Actor: true, Help: "the current actor"}
 )
 
-// Commands declares the commands this system accepts.
-func (*System) Commands() []fray.CommandDecl {
+// Commands declares the commands the system accepts, worked out once:
+// the caller must not change them.
+func (*System) Commands() []fray.CommandDecl { return declared() }
+
+// declared holds the declarations commands makes.
+var declared = sync.OnceValue(commands)
+
+// commands declares the commands this system accepts.
+func commands() []fray.CommandDecl {
 	return append(engine.SharedDecls(spec),
 		fray.CommandDecl{Name: "order", Send: fray.SendGM,
 			Summary: "The GM's tiebreak order for equal scores that PCs-first does not settle (before the start).",

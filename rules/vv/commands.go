@@ -3,11 +3,19 @@ package vv
 import (
 	"fray"
 	"fray/engine"
+	"sync"
 )
 
-// Commands declares the commands the system accepts: the shared ones,
+// Commands declares the commands the system accepts, worked out once:
+// the caller must not change them.
+func (*System) Commands() []fray.CommandDecl { return declared() }
+
+// declared holds the declarations commands makes.
+var declared = sync.OnceValue(commands)
+
+// commands declares the commands the system accepts: the shared ones,
 // the order of play's and resolution's.
-func (*System) Commands() []fray.CommandDecl {
+func commands() []fray.CommandDecl {
 	ds := engine.SharedDecls(spec)
 	ds[0].Summary += " For attacks without a sheet: hp= Hit Points, attack= powers with their damage dice, type and skill score, protection= per damage type."
 	return append(ds, decls...)
