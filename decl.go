@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind says what an argument or an option's value is. Kinds are wire
@@ -391,7 +392,7 @@ func clipTo(s string, n int) string {
 		return s
 	}
 	i := n
-	for i > 0 && s[i]&0xC0 == 0x80 {
+	for i > 0 && !utf8.RuneStart(s[i]) {
 		i--
 	}
 	return s[:i] + "…"

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -247,16 +246,7 @@ func (e *Encounter) Resolve(v Viewer, name string) (*Combatant, error) {
 func NormName(name string) string { return norm.NFC.String(name) }
 
 // clipName shortens a name quoted back in a message to 64 bytes.
-func clipName(s string) string {
-	if len(s) <= 64 {
-		return s
-	}
-	i := 64
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + "…"
-}
+func clipName(s string) string { return clipTo(s, 64) }
 
 // Setting returns the value of a setting, or def when it is not set.
 func (e *Encounter) Setting(key, def string) string {

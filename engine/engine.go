@@ -190,7 +190,7 @@ func (e *Engine) do(cmd fray.Command) ([]fray.Event, error) {
 		return nil, fray.Errorf(fray.ETOOLARGE, "The encounter's log holds %d events, the limit (MaxEvents).", MaxEvents)
 	}
 	text := cmd.String()
-	d, err := e.checkDecl(withoutDice(cmd))
+	d, err := e.checkDecl(WithoutDice(cmd))
 	if err != nil {
 		return nil, err
 	}
@@ -315,9 +315,9 @@ func concernsHidden(enc *fray.Encounter, about []fray.CombatantID) bool {
 	return false
 }
 
-// withoutDice returns cmd without the options dice= and roll=, which the
-// Roller reads and no declaration lists.
-func withoutDice(cmd fray.Command) fray.Command {
+// WithoutDice returns cmd without the options dice= and roll=, which the
+// Roller reads and no declaration lists: the words a declaration checks.
+func WithoutDice(cmd fray.Command) fray.Command {
 	_, d := cmd.Opts[OptDice]
 	_, r := cmd.Opts[OptRoll]
 	if !d && !r {

@@ -399,11 +399,17 @@ func (s *State) decideAware(cmd fray.Command) (fray.Event, error) {
 	return fray.NewEvent(EventAware, placeData{Name: c.ID, Before: before, After: after})
 }
 
-func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, error) {
+// initiativeOf returns the combatant initiative NAME rolls for, before
+// the start.
+func (s *State) initiativeOf(cmd fray.Command) (*fray.Combatant, error) {
 	if s.Started {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Initiative is rolled at the start; the encounter has already started.")
+		return nil, fray.Errorf(fray.EINVALID, "Initiative is rolled at the start; the encounter has already started.")
 	}
-	c, err := s.character(cmd.Arg(0), "roll for the order of play")
+	return s.character(cmd.Arg(0), "roll for the order of play")
+}
+
+func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, error) {
+	c, err := s.initiativeOf(cmd)
 	if err != nil {
 		return fray.Event{}, err
 	}

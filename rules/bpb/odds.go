@@ -151,10 +151,7 @@ func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 // each aware combatant's chance to act first, as odds start order=rolled
 // gives them. Faces already rolled have no odds.
 func (s *State) initiativeRollOdds(cmd fray.Command) (fray.Odds, error) {
-	if s.Started {
-		return fray.Odds{}, fray.Errorf(fray.EINVALID, "Initiative is rolled at the start; the encounter has already started.")
-	}
-	c, err := s.character(cmd.Arg(0), "roll for the order of play")
+	c, err := s.initiativeOf(cmd)
 	if err != nil {
 		return fray.Odds{}, err
 	}

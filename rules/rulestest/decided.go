@@ -127,11 +127,11 @@ func decidedAt(e *engine.Engine) []wordError {
 			continue
 		}
 		for _, cmd := range w.fitting(d) {
-			err := d.Check(withoutDice(cmd))
+			err := d.Check(engine.WithoutDice(cmd))
 			if err != nil {
 				err = fmt.Errorf("%s: the suite's command %q does not fit the declaration: %v", d.Name, cmd.String(), err)
 			} else if err = checkOneDecided(e, cmd); err == nil && odds {
-				err = checkOdds(e, d, withoutDice(cmd))
+				err = checkOdds(e, d, engine.WithoutDice(cmd))
 			}
 			if err != nil {
 				fails = append(fails, wordError{d.Name, err})

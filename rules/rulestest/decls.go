@@ -90,7 +90,7 @@ func CheckDecls(sys fray.System) error {
 				err = errors.New("it is not of this command")
 			}
 			if err == nil {
-				err = d.Check(withoutDice(cmd))
+				err = d.Check(engine.WithoutDice(cmd))
 			}
 			if err == nil && cmd.Name == engine.CmdOdds {
 				// The command asked about fits its own declaration.
@@ -133,16 +133,4 @@ func checkParam(d fray.CommandDecl, p fray.Param, bad func(fray.CommandDecl, str
 	if (p.Min != 0 || p.Max != 0) && p.Kind != fray.KindNumber {
 		bad(d, "%s: bounds on a %s", p.Name, p.Kind)
 	}
-}
-
-// withoutDice returns cmd without dice= and roll=, which the engine reads.
-func withoutDice(cmd fray.Command) fray.Command {
-	opts := map[string]string{}
-	for k, v := range cmd.Opts {
-		if k != engine.OptDice && k != engine.OptRoll {
-			opts[k] = v
-		}
-	}
-	cmd.Opts = opts
-	return cmd
 }
