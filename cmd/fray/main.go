@@ -19,6 +19,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"fray/rules/kit"
 )
 
 func main() {
@@ -38,7 +40,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // MainContext is Main for a command that runs until ctx is done (serve).
 func MainContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usage())
 		return 2
 	}
 	cmd, rest := args[0], args[1:]
@@ -57,20 +59,24 @@ func MainContext(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		if len(rest) > 0 {
 			return MainContext(ctx, []string{rest[0], "--help"}, stdin, stdout, stderr)
 		}
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usage())
 		return 0
 	default:
-		fmt.Fprintf(stderr, "fray: unknown command %q\n\n%s", cmd, usage)
+		fmt.Fprintf(stderr, "fray: unknown command %q\n\n%s", cmd, usage())
 		return 2
 	}
 }
 
-const usage = `fray runs tabletop role-playing combat.
+// usage returns fray's help, which names the systems of systemList.
+func usage() string { return fmt.Sprintf(usageText, kit.Or(systemIDs())) }
+
+// usageText is fray's help, with a %s for the systems' ids.
+const usageText = `fray runs tabletop role-playing combat.
 
 Usage:
   fray roll EXPR      roll dice and show every die (fray roll 4d6kh3)
   fray prob EXPR      exact odds of every total (fray prob '2d6+3')
-  fray play           run an encounter by the rules of bpb, cinematic, pp, queue or vv
+  fray play           run an encounter by the rules of %s
   fray serve          the web page and HTTP API on a SQLite file (fray serve --addr :8080)
   fray version        print the version
 
