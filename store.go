@@ -109,6 +109,22 @@ type Store interface {
 	// longer gives access. An unknown hash is an ENOTFOUND error.
 	DeleteToken(ctx context.Context, hash string) error
 
+	// PutSnapshot keeps snap as the newest snapshot of the encounter id:
+	// what the engine needs to carry on from the log's first snap.Seq
+	// events without reading them (engine.Snapshot). The data is opaque to
+	// the store. A store keeps at least the snapshot with the greatest Seq
+	// it was given; one whose Seq is not greater than that of the snapshot
+	// it keeps is ignored (no error), so that writers racing with older
+	// snapshots never replace a newer one. snap must pass Validate, and
+	// snap.Seq must not run past the log (EINVALID); an unknown encounter
+	// is ENOTFOUND. A snapshot is a cache: losing one loses nothing.
+	PutSnapshot(ctx context.Context, id string, snap SnapshotRecord) error
+
+	// Snapshot returns the newest snapshot of the encounter id, byte for
+	// byte as it was put. An encounter without one, or an unknown one, is
+	// an ENOTFOUND error; a malformed id is EINVALID.
+	Snapshot(ctx context.Context, id string) (SnapshotRecord, error)
+
 	// Usage reports how much the store holds: the number of encounters,
 	// exactly, and the bytes its data takes, approximately. bytes is at
 	// least the total length of the event data it holds, and grows by at
@@ -143,6 +159,8 @@ const (
 	// MaxLogEvents is the most events one encounter's log may hold; it
 	// matches engine.MaxEvents.
 	MaxLogEvents = 1 << 20
+	// MaxSnapshotData is the largest snapshot a store keeps, in bytes.
+	MaxSnapshotData = 8 << 20
 	// MaxTokens is the most tokens one encounter may have.
 	MaxTokens = 1 << 10
 	// MaxListed is the most encounters Encounters returns at once and the
@@ -293,6 +311,37 @@ func (r EventRecord) Validate() error {
 		return Errorf(EINVALID, "Event %d's data is not valid JSON.", r.Seq)
 	case r.Time.IsZero():
 		return Errorf(EINVALID, "Event %d's time is missing.", r.Seq)
+	}
+	return nil
+}
+
+// SnapshotRecord is a snapshot of an encounter's state as a store keeps
+// it (see Store.PutSnapshot).
+type SnapshotRecord struct {
+	// Seq is how many events of the log the snapshot covers: it stands
+	// for the state after events 1 to Seq.
+	Seq int
+	// Data is the snapshot, opaque to the store: at most MaxSnapshotData
+	// bytes.
+	Data []byte
+	// Created is when the snapshot was taken; it must not be zero.
+	Created time.Time
+}
+
+// Validate reports what is wrong with the record as an EINVALID or
+// ETOOLARGE *Error, or nil. It does not check Seq against a log.
+func (r SnapshotRecord) Validate() error {
+	switch {
+	case r.Seq < 1:
+		return Errorf(EINVALID, "The snapshot's event number %d is not positive.", r.Seq)
+	case r.Seq > MaxLogEvents:
+		return Errorf(EINVALID, "The snapshot's event number %d is beyond the longest log (MaxLogEvents).", r.Seq)
+	case len(r.Data) == 0:
+		return Errorf(EINVALID, "The snapshot has no data.")
+	case len(r.Data) > MaxSnapshotData:
+		return Errorf(ETOOLARGE, "The snapshot is %d bytes long, more than %d (MaxSnapshotData).", len(r.Data), MaxSnapshotData)
+	case r.Created.IsZero():
+		return Errorf(EINVALID, "The snapshot's time is missing.")
 	}
 	return nil
 }

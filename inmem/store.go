@@ -29,6 +29,7 @@ type encounter struct {
 	rec    fray.EncounterRecord
 	events []fray.EventRecord
 	tokens int
+	snap   *fray.SnapshotRecord // the newest, or nil
 }
 
 // New returns an empty store.
@@ -232,6 +233,63 @@ func (s *Store) Events(ctx context.Context, id string, from, limit int) ([]fray.
 		out[i] = ev
 	}
 	return out, nil
+}
+
+// PutSnapshot keeps the newest snapshot of an encounter; see fray.Store.
+// Usage counts the one it keeps.
+func (s *Store) PutSnapshot(ctx context.Context, id string, snap fray.SnapshotRecord) error {
+	if err := fray.ValidateID(id); err != nil {
+		return err
+	}
+	if err := snap.Validate(); err != nil {
+		return err
+	}
+	cp := fray.SnapshotRecord{Seq: snap.Seq, Data: bytes.Clone(snap.Data), Created: fray.TruncateTime(snap.Created)}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.check(ctx); err != nil {
+		return fmt.Errorf("put snapshot: %w", err)
+	}
+	e, ok := s.encounters[id]
+	if !ok {
+		return notFound(id)
+	}
+	if cp.Seq > e.rec.Revision {
+		return fray.Errorf(fray.EINVALID, "The snapshot covers %d events, but the log holds %d.", cp.Seq, e.rec.Revision)
+	}
+	if e.snap != nil {
+		if e.snap.Seq >= cp.Seq {
+			return nil
+		}
+		s.bytes -= snapBytes(*e.snap)
+	}
+	e.snap = &cp
+	s.bytes += snapBytes(cp)
+	return nil
+}
+
+func snapBytes(r fray.SnapshotRecord) int64 { return int64(len(r.Data) + recordBytes) }
+
+// Snapshot returns the newest snapshot of an encounter; see fray.Store.
+func (s *Store) Snapshot(ctx context.Context, id string) (fray.SnapshotRecord, error) {
+	if err := fray.ValidateID(id); err != nil {
+		return fray.SnapshotRecord{}, err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if err := s.check(ctx); err != nil {
+		return fray.SnapshotRecord{}, fmt.Errorf("read snapshot: %w", err)
+	}
+	e, ok := s.encounters[id]
+	if !ok {
+		return fray.SnapshotRecord{}, notFound(id)
+	}
+	if e.snap == nil {
+		return fray.SnapshotRecord{}, fray.Errorf(fray.ENOTFOUND, "The encounter %q has no snapshot.", id)
+	}
+	r := *e.snap
+	r.Data = bytes.Clone(r.Data)
+	return r, nil
 }
 
 // CreateToken records a token; see fray.Store.

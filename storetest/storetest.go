@@ -59,6 +59,9 @@ func Run(t *testing.T, newStore func(t *testing.T) fray.Store) {
 		{"TokensBad", testTokensBad},
 		{"TokensList", testTokensList},
 		{"TokenLimit", testTokenLimit},
+		{"Snapshots", testSnapshots},
+		{"SnapshotsBad", testSnapshotsBad},
+		{"SnapshotsRace", testSnapshotsRace},
 		{"Usage", testUsage},
 		{"Canceled", testCanceled},
 		{"Close", testClose},
@@ -121,6 +124,14 @@ func RunDurable(t *testing.T, newStore func(t *testing.T) (open func() fray.Stor
 		}
 		mustAppend(t, s, "reopen", 5, Events(6, 1, "w"))
 		checkLog(t, s, "reopen", truncated(append(evs, Events(6, 1, "w")...)))
+		if err := s.PutSnapshot(ctx, "reopen", Snapshot(6, "after reopen")); err != nil {
+			t.Fatalf("PutSnapshot after reopen: %v", err)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatalf("Close: %v", err)
+		}
+		s = open()
+		checkSnapshot(t, s, "reopen", Snapshot(6, "after reopen"))
 	})
 
 	// Appends racing with Close either return nil and are kept, or return
@@ -1138,6 +1149,8 @@ func testClose(t *testing.T, s fray.Store) {
 		{"Token", func() error { _, err := s.Token(ctx, fray.HashToken("gm")); return err }},
 		{"Tokens", func() error { _, err := s.Tokens(ctx, "c"); return err }},
 		{"DeleteToken", func() error { return s.DeleteToken(ctx, fray.HashToken("gm")) }},
+		{"PutSnapshot", func() error { return s.PutSnapshot(ctx, "c", Snapshot(1, "x")) }},
+		{"Snapshot", func() error { _, err := s.Snapshot(ctx, "c"); return err }},
 		{"Usage", func() error { _, _, err := s.Usage(ctx); return err }},
 	}
 	for _, c := range calls {
