@@ -64,6 +64,7 @@ type Engine struct {
 	redo   []int        // undone steps that redo may restore, last on top
 	snaps  []snapshot   // states after active[:depth], depth increasing
 	since  int          // events applied since the last snapshot
+	off    int          // events not held, before a snapshot resumed from (Resume)
 
 	decls  []fray.CommandDecl // Decls(sys), read on the first command
 	declAt map[string]int     // the index in decls of each command word
@@ -93,19 +94,25 @@ func (e *Engine) State() fray.State { return e.st }
 func (e *Engine) View() fray.View { return e.sys.View(e.st) }
 
 // Log returns the whole event log, undone steps and the undo and redo
-// events included. The caller must not change it.
-func (e *Engine) Log() []fray.Event { return e.events }
+// events included. The caller must not change it. An engine resumed from
+// a snapshot does not hold the events it covers until Complete: its Log
+// begins after them (see Whole).
+func (e *Engine) Log() []fray.Event { return e.events[e.off:] }
 
 // Steps returns how many steps are applied and how many may be redone.
 func (e *Engine) Steps() (applied, redoable int) { return len(e.active), len(e.redo) }
 
 // Applied returns the events of the applied steps in the order they
 // apply: the log without the undo and redo events and without the steps
-// taken back. Replaying them gives the current state.
+// taken back. Replaying them gives the current state. An engine that does
+// not hold its whole log (Whole) leaves out the steps before its snapshot.
 func (e *Engine) Applied() []fray.Event {
 	var out []fray.Event
 	for _, step := range e.active {
 		sp := e.steps[step-1]
+		if sp.first < e.off {
+			continue
+		}
 		out = append(out, e.events[sp.first:sp.first+sp.n]...)
 	}
 	return out
@@ -335,6 +342,9 @@ func (e *Engine) Undo() ([]fray.Event, error) {
 	if len(e.active) == 0 {
 		return nil, fray.Errorf(fray.EINVALID, "There is nothing to undo.")
 	}
+	if len(e.active)-1 < e.snaps[0].depth {
+		return nil, wholeLog("undo a step the snapshot covers")
+	}
 	step := e.active[len(e.active)-1]
 	ev, err := e.meta(fray.EventUndo, step)
 	if err != nil {
@@ -354,11 +364,14 @@ func (e *Engine) Redo() ([]fray.Event, error) {
 		return nil, fray.Errorf(fray.EINVALID, "There is nothing to redo.")
 	}
 	step := e.redo[len(e.redo)-1]
+	sp := e.steps[step-1]
+	if sp.first < e.off {
+		return nil, wholeLog("redo a step the snapshot covers")
+	}
 	ev, err := e.meta(fray.EventRedo, step)
 	if err != nil {
 		return nil, err
 	}
-	sp := e.steps[step-1]
 	for _, x := range e.events[sp.first : sp.first+sp.n] {
 		if err := e.sys.Apply(e.st, x); err != nil {
 			e.rebuild()

@@ -46,6 +46,9 @@ type Header struct {
 // Export writes the whole log as JSON Lines: a Header line, then every
 // event, undone steps and undo and redo events included.
 func (e *Engine) Export(w io.Writer) error {
+	if e.off > 0 {
+		return wholeLog("export the log")
+	}
 	bw := bufio.NewWriter(w)
 	if err := WriteHeader(bw, Header{Schema: LogSchema, Version: LogVersion, Rules: e.sys.ID(), Seed: e.Seed}); err != nil {
 		return err

@@ -63,13 +63,13 @@ type Unit struct {
 // #2)", "Johann (takes the blow)".
 type Turn struct {
 	// ID is who took the turn, or reacted.
-	ID fray.CombatantID
+	ID fray.CombatantID `json:"id"`
 	// To is whom a reaction answered; "" for a turn.
-	To fray.CombatantID
+	To fray.CombatantID `json:"to,omitempty"`
 	// For is the ally on whose behalf a reaction was taken; "" for none.
-	For fray.CombatantID
+	For fray.CombatantID `json:"for,omitempty"`
 	// Note is a reaction's note (note=); nil for none.
-	Note *TurnNote
+	Note *TurnNote `json:"note,omitempty"`
 }
 
 // TurnNote is a reaction's note: its words as they were typed, and the
@@ -84,8 +84,8 @@ type TurnNote struct {
 
 // Round is the history of one finished round.
 type Round struct {
-	Round int
-	Turns []Turn
+	Round int    `json:"round"`
+	Turns []Turn `json:"turns"`
 }
 
 func newState() *State {

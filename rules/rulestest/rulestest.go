@@ -5,7 +5,9 @@
 // break the system's invariants; the order views are consistent; a
 // refusal declares every combatant its words name (CheckRefusal);
 // renaming the combatants mid-way changes nothing but their names
-// (CheckRenames); the command declarations are well formed (CheckDecls);
+// (CheckRenames); an engine resumed from a snapshot is the engine that
+// replays the whole log (CheckSnapshots); the command declarations are
+// well formed (CheckDecls);
 // and every command declared is decided, with odds exactly when it is
 // declared to roll (CheckDecided).
 //
@@ -66,6 +68,11 @@ func Run(t *testing.T, newSystem func() fray.System, scripts ...Script) {
 	})
 	for _, s := range scripts {
 		t.Run("script/"+s.Name, func(t *testing.T) { RunScript(t, newSystem, s) })
+		t.Run("snapshot/"+s.Name, func(t *testing.T) {
+			if err := CheckSnapshots(newSystem, s); err != nil {
+				t.Fatal(err)
+			}
+		})
 		t.Run("renamed/"+s.Name, func(t *testing.T) {
 			points := RenamePoints(newSystem, s)
 			if len(points) == 0 {
