@@ -381,6 +381,13 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 	if cmd.Name == engine.CmdAdd && len(e.eng.View().Combatants) >= s.cfg.Limits.MaxCombatants {
 		return commandDone{}, fray.Errorf(fray.ETOOLARGE, "The encounter already has %d combatants, the most it may hold here (MaxCombatants).", s.cfg.Limits.MaxCombatants)
 	}
+	if cmd.Name == engine.CmdUndo || cmd.Name == engine.CmdRedo {
+		// Either may reach before the snapshot the engine was resumed from.
+		if err := s.complete(r.Context(), e); err != nil {
+			e.drop()
+			return commandDone{}, err
+		}
+	}
 	var odds *fray.Odds
 	if cmd.Name == engine.CmdOdds {
 		o, err := e.eng.OddsAs(c.viewer(), cmd)
@@ -415,8 +422,10 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 			}
 			return commandDone{}, fmt.Errorf("append events: %w", err)
 		}
+		from := e.rev
 		e.rev = rev
 		e.sight = e.look()
+		s.snapshot(background(r.Context()), e, from)
 	}
 	view := e.eng.View()
 	if len(evs) > 0 {

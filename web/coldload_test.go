@@ -24,13 +24,20 @@ const coldEvents = 10_000
 
 // BenchmarkColdLoad10k measures a cold load: a server that has never
 // seen the encounter answers GET /api/encounters/{id} for one whose log
-// holds 10,000 events in a SQLite file, reading the log, replaying it and
-// writing the view. Each iteration is a new server on the same file (the
-// file's pages are in the operating system's cache, as on a server that
-// restarted).
+// holds 10,000 events in a SQLite file, with the snapshots a server
+// stores as it goes (web.SnapshotEvery): it reads the newest snapshot and
+// the events after it, and writes the view. Each iteration is a new
+// server on the same file (the file's pages are in the operating
+// system's cache, as on a server that restarted). The sub-benchmark
+// whole-log has no snapshot: the server replays all 10,000 events.
 //
 //	go test -run '^$' -bench ColdLoad -benchtime 20x ./web
 func BenchmarkColdLoad10k(b *testing.B) {
+	b.Run("snapshot", func(b *testing.B) { benchColdLoad(b, true) })
+	b.Run("whole-log", func(b *testing.B) { benchColdLoad(b, false) })
+}
+
+func benchColdLoad(b *testing.B, snapshots bool) {
 	store, err := sqlite.Open(filepath.Join(b.TempDir(), "fray.db"))
 	if err != nil {
 		b.Fatal(err)
@@ -49,7 +56,7 @@ func BenchmarkColdLoad10k(b *testing.B) {
 		b.Fatalf("create: %d %s", rec.Code, rec.Body)
 	}
 	first.Close()
-	appendLong(b, store, c.ID)
+	appendLong(b, store, c.ID, snapshots)
 
 	for b.Loop() {
 		b.StopTimer()
@@ -72,8 +79,9 @@ func BenchmarkColdLoad10k(b *testing.B) {
 }
 
 // appendLong appends a queue encounter of coldEvents events to the log
-// of id: two combatants, then turn after turn.
-func appendLong(b *testing.B, store fray.Store, id string) {
+// of id: two combatants, then turn after turn; with snapshots, it stores
+// the newest snapshot a server would have taken as it went.
+func appendLong(b *testing.B, store fray.Store, id string, snapshots bool) {
 	b.Helper()
 	e := engine.New(queue.New(), rand.New(rand.NewPCG(1, 1)))
 	for _, l := range []string{"add Ann side=pc wits=2", "add Bear wits=1", "start"} {
@@ -83,9 +91,18 @@ func appendLong(b *testing.B, store fray.Store, id string) {
 		}
 	}
 	next, _ := engine.ParseCommand("next")
+	var snap fray.SnapshotRecord
 	for len(e.Log()) < coldEvents {
+		before := len(e.Log())
 		if _, err := e.Do(next); err != nil {
 			b.Fatal(err)
+		}
+		if n := len(e.Log()); n <= coldEvents && n/web.SnapshotEvery > before/web.SnapshotEvery {
+			data, err := e.Snapshot()
+			if err != nil {
+				b.Fatal(err)
+			}
+			snap = fray.SnapshotRecord{Seq: n, Data: data, Created: time.Unix(1, 0)}
 		}
 	}
 	evs := e.Log()[:coldEvents]
@@ -106,5 +123,10 @@ func appendLong(b *testing.B, store fray.Store, id string) {
 		}
 		rev = got
 		evs = evs[n:]
+	}
+	if snapshots {
+		if err := store.PutSnapshot(context.Background(), id, snap); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

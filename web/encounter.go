@@ -3,6 +3,7 @@ package web
 import (
 	"container/list"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -51,7 +52,7 @@ func (e *entry) unlock() {
 func (s *Server) account(e *entry) {
 	n := 0
 	if e.eng != nil {
-		n = e.rev
+		n = len(e.eng.Log()) // the events it holds: not those a snapshot stands for
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -159,27 +160,111 @@ func (s *Server) refresh(ctx context.Context, id string, e *entry) error {
 		return nil
 	}
 	if e.eng == nil || rec.Revision < e.rev {
-		sys, err := s.system(rec.Rules)
-		if err != nil {
-			return fmt.Errorf("replay encounter %s: %w", id, err)
-		}
-		evs, err := s.events(ctx, id, 1, rec.Revision)
+		eng, err := s.load(ctx, rec)
 		if err != nil {
 			return err
 		}
-		eng, err := engine.Replay(sys, rand.New(rand.NewPCG(rec.Seed, uint64(len(evs)))), evs)
-		if err != nil {
-			return fmt.Errorf("replay encounter %s: %w", id, err)
-		}
-		eng.Seed = rec.Seed
-		e.rec, e.eng, e.rev = rec, eng, len(evs)
+		e.rec, e.eng, e.rev = rec, eng, rec.Revision
 		e.sight = e.look()
 		return nil
 	}
-	// Another process appended: replay from the start with the new
-	// events (the engine has no way to take in events one by one).
-	e.eng = nil
-	return s.refresh(ctx, id, e)
+	// Another process appended: take in the events it added.
+	evs, err := s.events(ctx, id, e.rev+1, rec.Revision)
+	if err == nil && len(evs) == rec.Revision-e.rev {
+		err = e.eng.Extend(evs)
+	}
+	if err != nil || len(evs) != rec.Revision-e.rev {
+		e.eng = nil // replay the whole log instead
+		return s.refresh(ctx, id, e)
+	}
+	e.rec, e.rev = rec, rec.Revision
+	e.sight = e.look()
+	return nil
+}
+
+// load returns an engine for the encounter rec at its revision: from its
+// newest snapshot and the events after it when the store has one that
+// serves, else by replaying the whole log.
+func (s *Server) load(ctx context.Context, rec fray.EncounterRecord) (*engine.Engine, error) {
+	sys, err := s.system(rec.Rules)
+	if err != nil {
+		return nil, fmt.Errorf("replay encounter %s: %w", rec.ID, err)
+	}
+	rng := rand.New(rand.NewPCG(rec.Seed, uint64(rec.Revision)))
+	snap, err := s.store.Snapshot(ctx, rec.ID)
+	switch {
+	case err == nil && snap.Seq <= rec.Revision:
+		tail, err := s.events(ctx, rec.ID, snap.Seq+1, rec.Revision)
+		if err != nil {
+			return nil, err
+		}
+		eng, err := engine.Resume(sys, rng, snap.Data, tail)
+		if err == nil {
+			eng.Seed = rec.Seed
+			return eng, nil
+		}
+		if !errors.Is(err, engine.ErrWholeLog) {
+			// A snapshot of an older fray's state, or a damaged one: the
+			// log still says everything.
+			s.log.Warn("snapshot not used", "encounter", rec.ID, "seq", snap.Seq, "err", err)
+		}
+		sys, _ = s.system(rec.Rules)
+	case err != nil && fray.ErrorCode(err) != fray.ENOTFOUND:
+		return nil, fmt.Errorf("read snapshot of encounter %s: %w", rec.ID, err)
+	}
+	evs, err := s.events(ctx, rec.ID, 1, rec.Revision)
+	if err != nil {
+		return nil, err
+	}
+	eng, err := engine.Replay(sys, rng, evs)
+	if err != nil {
+		return nil, fmt.Errorf("replay encounter %s: %w", rec.ID, err)
+	}
+	eng.Seed = rec.Seed
+	return eng, nil
+}
+
+// complete gives a locked entry's engine, resumed from a snapshot, the
+// events its snapshot covers (engine.Complete), for what needs them.
+func (s *Server) complete(ctx context.Context, e *entry) error {
+	if e.eng == nil || e.eng.Whole() {
+		return nil
+	}
+	n := e.rev - len(e.eng.Log())
+	older, err := s.events(ctx, e.id, 1, n)
+	if err != nil {
+		return err
+	}
+	if err := e.eng.Complete(older); err != nil {
+		return fmt.Errorf("complete encounter %s: %w", e.id, err)
+	}
+	return nil
+}
+
+// SnapshotEvery is how many events may separate two snapshots of an
+// encounter's state that a server stores (fray.Store.PutSnapshot): a
+// server that has not the encounter in memory reads its newest snapshot
+// and at most about this many events after it.
+const SnapshotEvery = 512
+
+// snapshot stores a snapshot of a locked entry's engine when the append
+// that took it from revision from to e.rev crossed a multiple of
+// SnapshotEvery. A snapshot is a cache: failing to store one costs a
+// slower load later, so it is only logged.
+func (s *Server) snapshot(ctx context.Context, e *entry, from int) {
+	if e.rev/SnapshotEvery == from/SnapshotEvery {
+		return
+	}
+	data, err := e.eng.Snapshot()
+	if err == nil && len(data) > fray.MaxSnapshotData {
+		return // too large to keep: loads replay the log
+	}
+	if err == nil {
+		err = s.store.PutSnapshot(ctx, e.id, fray.SnapshotRecord{Seq: e.rev, Data: data, Created: s.now()})
+	}
+	if err != nil {
+		s.log.Warn("snapshot not stored", "encounter", e.id, "seq", e.rev, "err", err)
+	}
 }
 
 // events reads the events from..to of a log from the store, in pages.

@@ -223,6 +223,9 @@ func (s *Server) upgraded(ctx context.Context, id string, evs []fray.Event) []fr
 		return nil
 	}
 	defer e.unlock()
+	if err := s.complete(ctx, e); err != nil {
+		return nil
+	}
 	log, first := e.eng.Log(), evs[0].Seq
 	if first < 1 || first-1+len(evs) > len(log) {
 		return nil
