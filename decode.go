@@ -11,7 +11,8 @@ import (
 	"unicode/utf8"
 )
 
-// A fast path for Event.Decode: most payloads are flat JSON objects of
+// A fast path for Event.Preload, where an event read back from a log or a
+// store has its payload decoded once: most payloads are flat JSON objects of
 // strings and numbers ({"name":"Blueshift"}), or of lists of them or of
 // such objects ({"turn":3,"chars":[{"name":"A","init":36,"lost":[36]}]}),
 // which this small decoder reads without encoding/json's reflection-heavy

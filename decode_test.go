@@ -33,15 +33,9 @@ type listPayload struct {
 	Items []listItem `json:"items"`
 }
 
-// filledList is a listPayload already holding lists, which encoding/json
-// decodes into in place.
-func filledList() listPayload {
-	return listPayload{Names: []string{"old", "older"}, Items: []listItem{{Name: "o", Init: 9, Lost: []int{9, 8}}}}
-}
-
-// FuzzDecode checks that Event.Decode, which reads flat payloads (and
-// lists of them) without encoding/json, gives exactly what encoding/json
-// gives, errors included, into new values and into values already set.
+// FuzzDecode checks that Event.Preload, which reads flat payloads (and
+// lists of them) without encoding/json, and then Decode give exactly what
+// encoding/json gives, errors included.
 func FuzzDecode(f *testing.F) {
 	for _, s := range []string{
 		`{"name":"Blueshift"}`, `{"name":"Ganyeka's henchmen","note":"blocks","count":-3,"small":127,"ok":true}`,
@@ -65,26 +59,73 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		var got, want flatPayload
-		errGot := fray.Event{Type: "t", Data: data}.Decode(&got)
+		errGot := preloaded(data, flatPayload{}).Decode(&got)
 		errWant := json.Unmarshal(data, &want)
 		if (errGot == nil) != (errWant == nil) {
-			t.Fatalf("%q: Decode error %v, encoding/json error %v", data, errGot, errWant)
+			t.Fatalf("%q: Preload and Decode error %v, encoding/json error %v", data, errGot, errWant)
 		}
 		if errWant == nil && !reflect.DeepEqual(got, want) {
-			t.Fatalf("%q: Decode gives %+v, encoding/json %+v", data, got, want)
+			t.Fatalf("%q: Preload and Decode give %+v, encoding/json %+v", data, got, want)
 		}
-		for _, fill := range []func() listPayload{func() listPayload { return listPayload{} }, filledList} {
-			gotL, wantL := fill(), fill()
-			errGot := fray.Event{Type: "t", Data: data}.Decode(&gotL)
-			errWant := json.Unmarshal(data, &wantL)
-			if (errGot == nil) != (errWant == nil) {
-				t.Fatalf("%q: Decode error %v, encoding/json error %v", data, errGot, errWant)
-			}
-			if errWant == nil && !reflect.DeepEqual(gotL, wantL) {
-				t.Fatalf("%q: Decode gives %#v, encoding/json %#v", data, gotL, wantL)
-			}
+		var gotL, wantL listPayload
+		errGot = preloaded(data, listPayload{}).Decode(&gotL)
+		errWant = json.Unmarshal(data, &wantL)
+		if (errGot == nil) != (errWant == nil) {
+			t.Fatalf("%q: Preload and Decode error %v, encoding/json error %v", data, errGot, errWant)
+		}
+		if errWant == nil && !reflect.DeepEqual(gotL, wantL) {
+			t.Fatalf("%q: Preload and Decode give %#v, encoding/json %#v", data, gotL, wantL)
 		}
 	})
+}
+
+// preloaded returns an event of payload data preloaded as proto's type;
+// a payload that does not fit is left to Decode, which reports it.
+func preloaded(data []byte, proto any) fray.Event {
+	ev := fray.Event{Type: "t", Data: data}
+	_ = ev.Preload(proto)
+	return ev
+}
+
+// A preloaded payload is copied deeply: what one Decode gives may be
+// changed without reaching the next.
+func TestPreloadCopiesDeeply(t *testing.T) {
+	ev := preloaded([]byte(`{"turn":2,"names":["A","B"],"items":[{"name":"A","init":3,"lost":[3]}]}`), listPayload{})
+	var a listPayload
+	if err := ev.Decode(&a); err != nil {
+		t.Fatal(err)
+	}
+	a.Names[0], a.Items[0].Lost[0], a.Items[0].Name = "changed", 99, "changed"
+	var b listPayload
+	if err := ev.Decode(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := listPayload{Turn: 2, Names: []string{"A", "B"}, Items: []listItem{{Name: "A", Init: 3, Lost: []int{3}}}}
+	if !reflect.DeepEqual(b, want) {
+		t.Errorf("the second Decode gives %+v, want %+v", b, want)
+	}
+	if err := ev.Preload(listPayload{}); err != nil {
+		t.Errorf("a second Preload: %v", err)
+	}
+	bad := fray.Event{Type: "t", Data: []byte(`{"turn":"x"}`)}
+	if err := bad.Preload(listPayload{}); err == nil {
+		t.Error("Preload of a payload that does not fit: no error")
+	}
+}
+
+// A payload NewEvent keeps is a copy: changing what was given to it
+// afterwards does not change the event.
+func TestNewEventKeepsACopy(t *testing.T) {
+	p := listPayload{Names: []string{"A"}}
+	ev, err := fray.NewEvent("x", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Names[0] = "changed"
+	var got listPayload
+	if err := ev.Decode(&got); err != nil || got.Names[0] != "A" {
+		t.Errorf("Decode after the caller changed the payload: %+v, %v", got, err)
+	}
 }
 
 // A payload made by NewEvent decodes to itself, with or without the copy

@@ -1,11 +1,6 @@
 package fray
 
-import (
-	"encoding/json"
-	"reflect"
-	"strconv"
-	"sync"
-)
+import "encoding/json"
 
 // Event types every system shares. They are wire strings: never rename one.
 // Systems define their own types next to their code, prefixed with their id
@@ -75,9 +70,9 @@ type Event struct {
 	// engine.Upgrade).
 	Format int `json:"format,omitempty"`
 
-	// payload is the value Data was encoded from, when the event was made
-	// by NewEvent in this process; Decode copies it instead of decoding
-	// Data, which keeps replays fast. It is never encoded.
+	// payload is the value Data decodes to, kept when the event was made
+	// (NewEvent) or read back (Preload); Decode copies it instead of
+	// decoding Data, which keeps replays fast. It is never encoded.
 	payload any
 	// decl holds the references the payload declares (see Refs), for the
 	// engine to record in About; nil when it declares none. One pointer
@@ -124,35 +119,8 @@ func NewEvent(typ string, data any, rolls ...Roll) (Event, error) {
 		d.names, d.ids = r.names, r.ids
 		ev.decl = d
 	}
-	if flat(reflect.TypeOf(data)) {
-		ev.payload = data
-	}
+	ev.payload = keep(data)
 	return ev, nil
-}
-
-// Decode decodes the event's payload into v. It reports an EINVALID error
-// naming the event when the payload does not fit.
-func (e Event) Decode(v any) error {
-	if len(e.Data) == 0 {
-		return Errorf(EINVALID, "Event %d (%s) has no data.", e.Seq, e.Type)
-	}
-	if e.payload != nil {
-		// The payload is a flat value (no pointers, slices or maps), so a
-		// copy of it is exactly what decoding Data would give.
-		if dst := reflect.ValueOf(v); dst.Kind() == reflect.Pointer && !dst.IsNil() {
-			if src := reflect.ValueOf(e.payload); src.Type() == dst.Type().Elem() {
-				dst.Elem().Set(src)
-				return nil
-			}
-		}
-	}
-	if decodeFlat(e.Data, v) {
-		return nil
-	}
-	if err := json.Unmarshal(e.Data, v); err != nil {
-		return &Error{Code: EINVALID, Message: "Event " + strconv.Itoa(e.Seq) + " (" + e.Type + ") has malformed data.", Err: err}
-	}
-	return nil
 }
 
 // Sources of a roll. They are wire strings: never rename one.
@@ -247,39 +215,4 @@ type RenamedData struct {
 // StepData is the payload of EventUndo and EventRedo.
 type StepData struct {
 	Step int `json:"step"`
-}
-
-// flatTypes caches flat's answers by type.
-var flatTypes sync.Map // reflect.Type → bool
-
-// flat reports whether values of t hold no references: a struct of
-// strings, numbers and booleans (nested structs included). Such a payload
-// can be copied instead of decoded without sharing memory.
-func flat(t reflect.Type) bool {
-	if v, ok := flatTypes.Load(t); ok {
-		return v.(bool)
-	}
-	ok := t.Kind() == reflect.Struct && flatStruct(t, 0)
-	flatTypes.Store(t, ok)
-	return ok
-}
-
-func flatStruct(t reflect.Type, depth int) bool {
-	if depth > 4 {
-		return false
-	}
-	for i := range t.NumField() {
-		f := t.Field(i)
-		switch f.Type.Kind() {
-		case reflect.String, reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
-		case reflect.Struct:
-			if !flatStruct(f.Type, depth+1) {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
 }

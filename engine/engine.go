@@ -66,6 +66,8 @@ type Engine struct {
 	since  int          // events applied since the last snapshot
 	off    int          // events not held, before a snapshot resumed from (Resume)
 
+	payloads map[string]any // the payload types by event type (protos)
+
 	decls  []fray.CommandDecl // Decls(sys), read on the first command
 	declAt map[string]int     // the index in decls of each command word
 }

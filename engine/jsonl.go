@@ -98,7 +98,6 @@ func Import(r io.Reader, sys fray.System, rng *rand.Rand) (*Engine, error) {
 	}
 	var h Header
 	var evs []fray.Event
-	names := newInterner()
 	for sc.Scan() {
 		line++
 		b := sc.Bytes()
@@ -120,7 +119,7 @@ func Import(r io.Reader, sys fray.System, rng *rand.Rand) (*Engine, error) {
 		if len(evs) >= MaxEvents {
 			return nil, fray.Errorf(fray.ETOOLARGE, "The log holds more than %d events (MaxEvents).", MaxEvents)
 		}
-		ev, err := decodeEvent(b, names)
+		ev, err := DecodeEvent(b)
 		if err != nil {
 			return nil, bad("this is not an event.")
 		}
@@ -175,6 +174,11 @@ func (e *Engine) load(evs []fray.Event) error {
 				return err
 			}
 			break
+		}
+	}
+	for i := range evs {
+		if err := e.preload(&evs[i]); err != nil {
+			return err
 		}
 	}
 	for i, ev := range evs {

@@ -254,6 +254,9 @@ func (e *Engine) extend(evs []fray.Event) error {
 			// An older event is rewritten in the light of the whole log.
 			return wholeLog("read event " + strconv.Itoa(ev.Seq) + " of an older format")
 		}
+		if err := e.preload(&ev); err != nil {
+			return err
+		}
 		switch ev.Type {
 		case fray.EventUndo, fray.EventRedo:
 			var d fray.StepData
