@@ -1,0 +1,4 @@
+package postgres
+
+// MapErr exposes mapErr to the tests.
+var MapErr = mapErr
