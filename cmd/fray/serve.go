@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"fray"
+	"fray/postgres"
 	"fray/sqlite"
 	"fray/web"
 )
@@ -21,14 +22,17 @@ const serveHelp = `fray serve [--addr :8080] [--db fray.db]
 
 Serves encounters over HTTP: the GM screen at /, a page for each player
 at /play/ID, and the JSON API under /api/ (described at /api/openapi.json).
-Encounters are kept in one SQLite file, created on first run; every
-command the server acknowledges is on disk. Stop it with Ctrl-C: it
-finishes the requests under way, then exits.
+Encounters are kept in one SQLite file, created on first run, or in a
+PostgreSQL database when --db is a postgres:// URL (its tables are
+created on first run); every command the server acknowledges is on disk.
+Stop it with Ctrl-C: it finishes the requests under way, then exits.
 
 Examples:
   fray serve                          serve on port 8080, keep fray.db here
   fray serve --addr 127.0.0.1:9000    only this machine, port 9000
   fray serve --db ~/games/fray.db     keep the encounters elsewhere
+  fray serve --db 'postgres://fray:secret@db.example.org/fray?sslmode=verify-full'
+                                      keep them in PostgreSQL
 
 Then open the printed URL, create an encounter, add combatants and give
 each player the link the GM screen shows for their character. From a
@@ -43,7 +47,7 @@ script:
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve", stderr, serveHelp)
 	addr := fs.String("addr", ":8080", "the `address` to listen on: host:port, or :port for every interface")
-	dbPath := fs.String("db", "fray.db", "the SQLite `file` that keeps the encounters (created if missing)")
+	dbPath := fs.String("db", "fray.db", "the SQLite `file` that keeps the encounters (created if missing), or a postgres:// URL of a PostgreSQL database")
 	limits := web.DefaultLimits()
 	limits.Flags(fs)
 	var proxies []netip.Prefix
@@ -65,18 +69,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "fray serve: unexpected argument %q; see fray serve --help\n", pos[0])
 		return 2
 	}
-	// Open proves the file can be written: a server that cannot keep what
-	// it acknowledges must not start.
-	store, err := sqlite.Open(*dbPath)
-	if errors.Is(err, sqlite.ErrNotWritable) {
-		fmt.Fprintf(stderr, "fray serve: %v\n"+
-			"fray serve: cannot start: the database %s must be writable. Let this user write the file and its folder "+
-			"(SQLite keeps its -wal and -shm files beside it), or choose another file with --db.\n", err, *dbPath)
-		return 1
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "fray serve: %v\n", err)
-		return 1
+	store, where, code := openStore(ctx, *dbPath, stderr)
+	if code != 0 {
+		return code
 	}
 	defer store.Close()
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
@@ -99,7 +94,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
 	hs.RegisterOnShutdown(srv.Close) // end the event streams
-	fmt.Fprintf(stdout, "fray serve: open %s (encounters in %s; Ctrl-C stops)\n", serveURL(ln.Addr()), *dbPath)
+	fmt.Fprintf(stdout, "fray serve: open %s (encounters in %s; Ctrl-C stops)\n", serveURL(ln.Addr()), where)
 
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
@@ -121,6 +116,44 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	return 0
+}
+
+// dbOpenTimeout bounds connecting to a PostgreSQL database and bringing
+// its schema up to date when the server starts.
+const dbOpenTimeout = 30 * time.Second
+
+// openStore opens the store --db names: a PostgreSQL database for a
+// postgres:// or postgresql:// URL, else an SQLite file. It returns the
+// store, where it keeps the encounters (without a password) and 0, or
+// the exit code after telling stderr why it could not.
+func openStore(ctx context.Context, db string, stderr io.Writer) (fray.Store, string, int) {
+	if postgres.IsURL(db) {
+		octx, cancel := context.WithTimeout(ctx, dbOpenTimeout)
+		defer cancel()
+		store, err := postgres.Open(octx, db)
+		if err != nil {
+			fmt.Fprintf(stderr, "fray serve: %v\n", err)
+			if errors.Is(err, context.DeadlineExceeded) {
+				fmt.Fprintf(stderr, "fray serve: cannot start: the database %s did not answer within %v (dbOpenTimeout).\n", postgres.Redacted(db), dbOpenTimeout)
+			}
+			return nil, "", 1
+		}
+		return store, store.URL(), 0
+	}
+	// Open proves the file can be written: a server that cannot keep what
+	// it acknowledges must not start.
+	store, err := sqlite.Open(db)
+	if errors.Is(err, sqlite.ErrNotWritable) {
+		fmt.Fprintf(stderr, "fray serve: %v\n"+
+			"fray serve: cannot start: the database %s must be writable. Let this user write the file and its folder "+
+			"(SQLite keeps its -wal and -shm files beside it), or choose another file with --db.\n", err, db)
+		return nil, "", 1
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "fray serve: %v\n", err)
+		return nil, "", 1
+	}
+	return store, db, 0
 }
 
 // serveURL returns the URL to open for a listener's address: localhost
