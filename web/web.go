@@ -183,6 +183,7 @@ func (s *Server) routes() []route {
 		{"GET /api/encounters/{id}/players", s.listPlayers},
 		{"DELETE /api/encounters/{id}/players/{handle}", s.revokePlayer},
 		{"POST /api/encounters/{id}/commands", s.postCommand},
+		{"POST /api/encounters/{id}/sheets", s.postSheets},
 		{"GET /api/encounters/{id}/events", s.streamEvents},
 		{"GET /api/encounters/{id}/log", s.exportLog},
 		{"POST /api/roll", s.roll},
