@@ -193,9 +193,11 @@ export function renderHistory(list, history) {
   }
 }
 
-// combatantCard shows a combatant: side, kind, flags, stats, and tracks
-// and conditions when the view has them.
-export function combatantCard(c, { extra } = {}) {
+// combatantCard shows a combatant: side, kind, flags, stats, a bar for
+// each track and the conditions as labelled chips, each with its end in
+// words (round is the round being played, for "in round 4"). With clear,
+// a chip is a button that calls clear(condition).
+export function combatantCard(c, { extra, clear, round } = {}) {
   const card = el("div", { class: "card" + (c.hidden ? " hidden-c" : ""), "data-name": c.name });
   const head = el("div", { class: "card-head" }, el("strong", { class: "card-name" }, c.name));
   head.append(el("span", { class: "badge b-side-" + c.side }, c.side === "pc" ? "PC" : "NPC"));
@@ -203,6 +205,7 @@ export function combatantCard(c, { extra } = {}) {
   if (c.group) head.append(el("span", { class: "badge" }, "group: " + c.group));
   if (c.hidden) head.append(el("span", { class: "badge b-hidden" }, "hidden"));
   if (c.unaware) head.append(el("span", { class: "badge b-unaware" }, "unaware"));
+  if (c.band) head.append(el("span", { class: "badge b-band" }, c.band));
   card.append(head);
   const stats = Object.entries(c.stats || {});
   if (stats.length) {
@@ -215,26 +218,37 @@ export function combatantCard(c, { extra } = {}) {
     const ul = el("ul", { class: "tracks", "aria-label": "Tracks" });
     const entries = Array.isArray(tracks) ? tracks.map((t) => [t.name, t]) : Object.entries(tracks);
     for (const [k, t] of entries) {
-      let text;
       if (t && typeof t === "object") {
         const cur = t.value ?? t.current ?? t.left;
-        text = t.max !== undefined ? cur + " / " + t.max : t.band ?? String(cur);
-        if (t.max !== undefined && typeof cur === "number") {
-          const m = el("meter", { min: "0", max: String(t.max), value: String(cur), "aria-label": k });
-          ul.append(el("li", {}, el("span", {}, k + " "), m, " " + text));
+        if (typeof t.max === "number" && typeof cur === "number") {
+          const bar = el("span", { class: "track-fill" });
+          const frac = t.max > 0 ? Math.min(1, Math.max(0, cur / t.max)) : 0;
+          bar.style.width = Math.round(frac * 100) + "%";
+          if (frac <= 0.25) bar.classList.add("low");
+          ul.append(el("li", { class: "track", "data-track": k, "data-value": String(cur), "data-max": String(t.max) },
+            el("span", { class: "track-name" }, k),
+            el("span", { class: "track-bar", role: "meter", "aria-label": k, "aria-valuemin": "0", "aria-valuemax": String(t.max), "aria-valuenow": String(cur) }, bar),
+            el("span", { class: "track-num" }, cur + " / " + t.max)));
           continue;
         }
+        ul.append(el("li", { "data-track": k }, k + ": " + (t.band ?? String(cur))));
       } else {
-        text = String(t);
+        ul.append(el("li", { "data-track": k }, k + ": " + String(t)));
       }
-      ul.append(el("li", {}, k + ": " + text));
     }
     card.append(ul);
   }
   const conds = c.conditions;
   if (conds && conds.length) {
     const ul = el("ul", { class: "conditions", "aria-label": "Conditions" });
-    for (const x of conds) ul.append(el("li", { class: "badge b-cond", title: x.note || undefined }, conditionText(x)));
+    for (const x of conds) {
+      const text = conditionText(x, round);
+      const chip = clear
+        ? el("button", { type: "button", class: "chip b-cond", "data-action": "clear", "data-name": c.name, "data-condition": x.name,
+          title: x.note || "Click to clear", "aria-label": "Clear " + c.name + "'s condition: " + text, onclick: () => clear(x) }, text, el("span", { class: "x", "aria-hidden": "true" }, " ×"))
+        : el("span", { class: "chip b-cond", "data-condition": x.name, title: x.note || undefined }, text);
+      ul.append(el("li", {}, chip));
+    }
     card.append(ul);
   }
   if (c.notes) card.append(el("p", { class: "notes" }, c.notes));
@@ -244,23 +258,25 @@ export function combatantCard(c, { extra } = {}) {
 
 // conditionText says a condition: "distracted (by Blueshift) +3 attacked,
 // until the end of Ganyeka's turn".
-export function conditionText(x) {
+export function conditionText(x, round) {
   if (typeof x === "string") return x;
   let t = x.name;
   if (x.by) t += " (by " + x.by + ")";
   const mods = (x.modifiers || []).map((m) => (m.value > 0 ? "+" : "") + m.value + (m.on ? " " + m.on : ""));
   if (mods.length) t += " " + mods.join(", ");
   if (x.from && x.from > x.since) t += ", from round " + x.from;
-  if (x.until) t += ", until " + anchorText(x.until);
+  if (x.until) t += ", until " + anchorText(x.until, round);
   if (x.once) t += ", once";
   return t;
 }
 
 // anchorText says a point in the order of play: "the end of Ganyeka's
-// turn", "the end of round 4".
-export function anchorText(a) {
+// turn", "the end of round 4"; a turn of a round after round (the one
+// being played) is "Ganyeka's turn in round 5".
+export function anchorText(a, round) {
   if (!a.name) return "the " + a.edge + " of round " + a.round;
-  return "the " + a.edge + " of " + a.name + "'s turn";
+  const later = round && a.round > round ? " in round " + a.round : "";
+  return "the " + a.edge + " of " + a.name + "'s turn" + later;
 }
 
 // pct shows a probability as a percentage.

@@ -8,6 +8,7 @@ import {
   rollText, oddsText, pct, setupLargeType, notice, button, Live, CONN_LABEL, keepFocus, systemDocs,
 } from "./fray.js";
 import { system } from "./systems.js";
+import { Controls, findDecl, commandText } from "./controls.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -286,7 +287,10 @@ async function post(cmd) {
     notice("");
     return r;
   } catch (err) {
-    if (err.status === 409) {
+    if (err.status === 409 && typeof err.revision === "number") {
+      // A stale revision, and only that (a 409 carries the current one
+      // then): a duplicate name, say, is a conflict of another kind,
+      // whose message says what is wrong.
       await refresh().catch(() => {});
       notice("Someone changed the encounter first; this is how it stands now. Nothing was done: try again.");
     } else {
@@ -295,6 +299,38 @@ async function post(cmd) {
     return null;
   }
 }
+
+// ask posts a command that changes nothing (odds …) and returns the
+// answer, without touching the page; a refusal is thrown. A stale
+// revision is asked again once at the revision the server gives.
+async function ask(cmd) {
+  if (!st) throw new Error("No encounter is open.");
+  const path = "/api/encounters/" + encodeURIComponent(st.id) + "/commands";
+  try {
+    return await api("POST", path, { token: st.token, body: { command: cmd, revision: Math.max(st.revision, 0) } });
+  } catch (err) {
+    if (err.status !== 409 || typeof err.revision !== "number") throw err;
+    return api("POST", path, { token: st.token, body: { command: cmd, revision: err.revision } });
+  }
+}
+
+// say shows a command on the command line: the one a form builds, or the
+// one a click sends.
+function say(cmd) {
+  $("cmdline").value = cmd;
+  renderCompletion();
+}
+
+// send posts a command a control built, shows it on the command line and
+// its answer below it, as if it had been typed.
+async function send(cmd) {
+  say(cmd);
+  const r = await run(cmd);
+  if (r) showAnswer(cmd, r);
+  return r;
+}
+
+const controls = new Controls($("controls"), { run: send, ask, say });
 
 // ---- rendering ----
 
@@ -344,6 +380,7 @@ function render() {
     }, sys.declare ? "Declare this order" : "Use this order for ties"));
   }
   renderForms(sys, v);
+  controls.render(docOf(st.rules), v, st.revision);
 
   // The order of play, with each slot's buttons.
   const hidden = new Set((v.combatants || []).filter((c) => c.hidden).map((c) => c.name.toLowerCase()));
@@ -398,7 +435,7 @@ function renderForms(sys, v) {
   box.dataset.key = key;
   box.replaceChildren();
   if (!v.started) return;
-  for (const f of [...(sys.forms || []), "condition"]) {
+  for (const f of sys.forms || []) {
     if (f === "reorder") {
       const who = nameSelect(v, { "aria-label": "Who acts later", "data-testid": "reorder-name" });
       const after = nameSelect(v, { "aria-label": "After whom", "data-testid": "reorder-after" }, v.current);
@@ -421,29 +458,6 @@ function renderForms(sys, v) {
         onsubmit: (e) => { e.preventDefault(); run("attack " + quote(target.value)); },
       }, el("span", {}, v.current + " attacks"), target,
       el("button", { type: "submit", "data-action": "attack-target" }, "Attack")));
-    } else if (f === "condition" && names(v).length) {
-      const who = nameSelect(v, { "aria-label": "Who is in the condition", "data-testid": "condition-name" }, v.current);
-      const what = el("input", { "aria-label": "Condition", placeholder: "condition, e.g. distracted", "data-testid": "condition-what", class: "cond-in", maxlength: "64" });
-      const until = el("select", { "aria-label": "How long it lasts", "data-testid": "condition-until" },
-        el("option", { value: "cleared" }, "until cleared"),
-        el("option", { value: "end" }, "to the end of their turn"),
-        el("option", { value: "start" }, "to the start of their turn"),
-        el("option", { value: "round" }, "to the end of the round"));
-      const mod = el("input", { type: "number", class: "num", "aria-label": "Modifier to rolls (optional)", placeholder: "±0", "data-testid": "condition-mod" });
-      const on = el("select", { "aria-label": "Rolls the modifier applies to", "data-testid": "condition-on" },
-        ...["all", "attack", "attacked", "defence", "check"].map((x) => el("option", { value: x }, "on " + x)));
-      box.append(el("h3", { id: "cond-h" }, "Set a condition"));
-      box.append(el("form", {
-        class: "mini", "data-testid": "condition-form", "aria-labelledby": "cond-h",
-        onsubmit: (e) => {
-          e.preventDefault();
-          const c = what.value.trim();
-          if (!c) return what.focus();
-          let cmd = "condition " + quote(who.value) + " " + quote(c) + " until=" + until.value;
-          if (mod.value !== "" && Number(mod.value) !== 0) cmd += " mod=" + Number(mod.value) + " on=" + on.value;
-          run(cmd).then((r) => { if (r) { what.value = ""; mod.value = ""; } });
-        },
-      }, who, what, until, mod, on, el("button", { type: "submit", "data-action": "condition" }, "Set condition")));
     } else if (f === "full") {
       const who = nameSelect(v, { "aria-label": "Who declares", "data-testid": "full-name" });
       const what = el("select", { "aria-label": "Full Defence or Full Offence", "data-testid": "full-what" },
@@ -456,8 +470,42 @@ function renderForms(sys, v) {
   }
 }
 
+// amounts holds the amount typed on each card, by name, so that a redraw
+// keeps it.
+const amounts = new Map();
+
+// trackControls returns a card's damage and heal controls: an amount and
+// a button for each of the system's damage and heal commands (found by
+// their declarations: a combatant and a number), on a card with a track.
+function trackControls(c) {
+  const doc = docOf(st.rules);
+  const cmds = ["damage", "heal"].map((w) => findDecl(doc, w, ["combatant", "number"])).filter(Boolean);
+  if (!cmds.length || !c.tracks || !Object.keys(c.tracks).length) return null;
+  const n = cmds[0].args[1];
+  const amount = el("input", {
+    type: "number", class: "num", step: "1", value: amounts.get(c.name) || "1", "data-testid": "track-amount", "data-name": c.name,
+    min: String(n.max > n.min ? Math.max(n.min, 1) : 1), max: n.max > n.min ? String(n.max) : undefined,
+    "aria-label": "Amount for " + c.name, inputmode: "numeric",
+  });
+  const row = el("div", { class: "track-ctl", role: "group", "aria-label": "Damage and heal " + c.name }, amount);
+  for (const d of cmds) {
+    const cmd = () => commandText(d, [c.name, String(Number(amount.value) || 0)]);
+    row.append(el("button", {
+      type: "button", class: "small" + (d.name === "damage" ? " danger" : ""), "data-action": d.name, "data-name": c.name,
+      title: d.summary, "aria-label": d.name[0].toUpperCase() + d.name.slice(1) + " " + c.name,
+      onclick: () => { if (amount.checkValidity()) send(cmd()); else amount.reportValidity(); },
+    }, d.name[0].toUpperCase() + d.name.slice(1)));
+  }
+  amount.addEventListener("input", () => {
+    amounts.set(c.name, amount.value);
+    say(commandText(cmds[0], [c.name, amount.value]));
+  });
+  return row;
+}
+
 function renderCombatants(sys, v) {
   const box = $("combatants");
+  const clearDecl = findDecl(docOf(st.rules), "clear", ["combatant", "text"]);
   box.replaceChildren();
   for (const c of v.combatants || []) {
     const bar = el("div", { class: "card-actions" });
@@ -482,14 +530,7 @@ function renderCombatants(sys, v) {
       type: "button", class: "small danger", "data-action": "remove", "data-name": c.name, "aria-label": "Remove " + c.name,
       onclick: () => { if (confirm("Remove " + c.name + " from the encounter?")) run("remove " + quote(c.name)); },
     }, "Remove"));
-    for (const x of c.conditions || []) {
-      bar.append(el("button", {
-        type: "button", class: "small", "data-action": "clear", "data-name": c.name,
-        "aria-label": "End " + c.name + "'s condition " + x.name,
-        onclick: () => run("clear " + quote(c.name) + " " + quote(x.name)),
-      }, "End " + x.name));
-    }
-    const extra = el("div", {}, bar);
+    const extra = el("div", {}, trackControls(c), bar);
     const link = links.get(c.name)?.href;
     if (link) {
       const inp = el("input", { readonly: true, value: link, "aria-label": "Player link for " + c.name, "data-testid": "player-link", "data-name": c.name, class: "link" });
@@ -498,7 +539,7 @@ function renderCombatants(sys, v) {
         onclick: async () => { inp.select(); try { await navigator.clipboard.writeText(link); notice("Link copied.", "info"); } catch (e) { document.execCommand && document.execCommand("copy"); } },
       }, "Copy")));
     }
-    box.append(combatantCard(c, { extra }));
+    box.append(combatantCard(c, { extra, round: v.round, clear: clearDecl ? (x) => send(commandText(clearDecl, [c.name, x.name])) : null }));
   }
   if (!(v.combatants || []).length) box.append(el("p", { class: "hint" }, "Nobody yet: add the combatants below."));
 }
@@ -513,6 +554,10 @@ async function makeLink(name) {
     notice(err.message);
   }
 }
+
+// ADD_OWN are the options of add that the add form asks for in fields of
+// its own (every system's add takes them).
+const ADD_OWN = new Set(["side", "kind", "group", "aware", "hidden", "notes", "before", "after"]);
 
 function renderAddForm(sys, v) {
   const f = $("add-form");
@@ -529,6 +574,22 @@ function renderAddForm(sys, v) {
       fs.append(el("label", { class: "stat" }, s, el("input", { type: "number", name: "stat-" + s, "data-stat": s, class: "num", inputmode: "numeric" })));
     }
     fs.hidden = !sys.stats.length;
+    // The rest of what add takes (a weapon, an attack, a role …), as its
+    // declaration says, beside what the form asks of every system.
+    const more = $("add-more");
+    more.replaceChildren(el("legend", {}, "More"));
+    const decl = findDecl(docOf(st.rules), "add", ["text"]);
+    for (const o of (decl && decl.opts) || []) {
+      if (ADD_OWN.has(o.name) || sys.stats.includes(o.name)) continue;
+      let ctl;
+      if (o.kind === "choice") {
+        ctl = el("select", { "data-opt": o.name }, el("option", { value: "" }, o.default ? "(" + o.default + ")" : "—"), ...(o.choices || []).map((c) => el("option", { value: c }, c)));
+      } else {
+        ctl = el("input", { "data-opt": o.name, placeholder: o.hint || undefined, autocomplete: "off", spellcheck: "false", type: o.kind === "number" ? "number" : "text", class: o.kind === "number" ? "num" : undefined });
+      }
+      more.append(el("label", { class: "stat", title: o.help || undefined }, o.name, ctl));
+    }
+    more.hidden = more.childElementCount < 2;
   }
 }
 
@@ -549,6 +610,9 @@ $("add-form").addEventListener("submit", async (e) => {
   for (const inp of f.querySelectorAll("[data-stat]")) {
     if (inp.value !== "") parts.push(inp.dataset.stat + "=" + inp.value);
   }
+  for (const inp of f.querySelectorAll("[data-opt]")) {
+    if (inp.value.trim() !== "") parts.push(inp.dataset.opt + "=" + quote(inp.value.trim()));
+  }
   const r = await run(parts.join(" "));
   if (r) {
     f.elements.name.value = "";
@@ -557,7 +621,13 @@ $("add-form").addEventListener("submit", async (e) => {
     f.elements.place.value = "";
     f.elements.notes.value = "";
     f.elements.group.value = "";
-    for (const inp of f.querySelectorAll("[data-stat]")) inp.value = "";
+    // The selects go back to what the form starts with: a group added
+    // does not make the next one a group too.
+    for (const sel of [f.elements.kind]) {
+      const d = [...sel.options].findIndex((o) => o.defaultSelected);
+      sel.selectedIndex = Math.max(d, 0);
+    }
+    for (const inp of f.querySelectorAll("[data-stat], [data-opt]")) inp.value = "";
     f.elements.name.focus();
   }
 });
@@ -636,11 +706,18 @@ $("cmd-form").addEventListener("submit", async (e) => {
   const line = $("cmdline").value.trim();
   if (!line) return;
   const r = await run(line);
-  const out = $("cmd-out");
-  out.replaceChildren();
+  $("cmd-out").replaceChildren();
   if (!r) return;
   $("cmdline").value = "";
   renderCompletion();
+  showAnswer(line, r);
+});
+
+// showAnswer shows below the command line what the server answered to a
+// command line: a view, a history, odds, help, or the dice rolled.
+function showAnswer(line, r) {
+  const out = $("cmd-out");
+  out.replaceChildren();
   const word = line.split(/\s+/)[0].toLowerCase();
   const v = r.view || st.view;
   let lines = [];
@@ -662,7 +739,7 @@ $("cmd-form").addEventListener("submit", async (e) => {
     lines.push(statusText(v));
   }
   for (const l of lines) out.append(el("div", {}, l));
-});
+}
 
 // words splits a command line roughly, keeping quoted words together.
 function lastWordStart(s) {
