@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"fray"
 	"fray/engine"
@@ -45,17 +47,44 @@ func (p *player) declsFor(words []string) ([]fray.CommandDecl, error) {
 	return out, nil
 }
 
-// writeHelp prints help: a line of usage and the summary for each
-// command, or, for commands named, everything their declarations say.
+// writeHelp prints help: a line for each command, grouped (the system's
+// own, those every system shares, the engine's), or, for commands named,
+// everything their declarations say.
 func (p *player) writeHelp(words []string) bool {
 	sys := p.e.System()
 	if len(words) == 0 {
-		help, _ := p.helpFor(nil)
-		fmt.Fprintf(p.out, "%s (%s):\n", sys.Name(), sys.ID())
-		for _, d := range help {
-			fmt.Fprintf(p.out, "  %s\n      %s\n", d.Usage, d.Summary)
+		own, shared, eng := helpGroups(p.e.Decls())
+		width := 0
+		for _, d := range p.e.Decls() {
+			width = max(width, utf8.RuneCountInString(d.Name))
 		}
-		fmt.Fprintf(p.out, "Type help COMMAND for its arguments, options and examples.\n")
+		for _, g := range []struct {
+			title string
+			ds    []fray.CommandDecl
+		}{
+			{sys.Name() + " (" + sys.ID() + "):", own},
+			{"Shared by every system:", shared},
+			{"Undo, redo and questions:", eng},
+		} {
+			if len(g.ds) == 0 {
+				continue
+			}
+			fmt.Fprintf(p.out, "%s\n", g.title)
+			for _, d := range g.ds {
+				pad := strings.Repeat(" ", width-utf8.RuneCountInString(d.Name))
+				fmt.Fprintf(p.out, "  %s%s  %s\n", d.Name, pad, clipWords(firstSentence(d.Summary), helpWidth-width-4))
+			}
+		}
+		// The example: attack where the system has it, else its first
+		// command that rolls.
+		example := engine.CmdUndo
+		for _, d := range slices.Backward(own) {
+			if d.Rolls && example != "attack" {
+				example = d.Name
+			}
+		}
+		fmt.Fprintf(p.out, "Rolls take the table's dice with %s=6,3 (the faces) or %s=9 (the total).\n", engine.OptDice, engine.OptRoll)
+		fmt.Fprintf(p.out, "Type help COMMAND (help %s) for its arguments, options and examples.\n", example)
 		return true
 	}
 	ds, err := p.declsFor(words)
@@ -66,6 +95,74 @@ func (p *player) writeHelp(words []string) bool {
 		fmt.Fprint(p.out, describeDecl(d))
 	}
 	return true
+}
+
+// helpWidth is the width plain help keeps its lines to, in characters.
+const helpWidth = 80
+
+// sharedWords and engineWords are the command words every system shares
+// (engine.SharedDecls) and those the engine declares itself (undo, redo,
+// the queries and odds), for help's groups.
+var (
+	sharedWords = declWords(engine.SharedDecls(engine.Spec{}))
+	engineWords = append(declWords(engine.EngineDecls()), engine.CmdOdds)
+)
+
+func declWords(ds []fray.CommandDecl) []string {
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = d.Name
+	}
+	return out
+}
+
+// helpGroups splits ds into the system's own commands, those every
+// system shares and the engine's, each in the order of ds.
+func helpGroups(ds []fray.CommandDecl) (own, shared, eng []fray.CommandDecl) {
+	for _, d := range ds {
+		switch {
+		case slices.Contains(engineWords, d.Name):
+			eng = append(eng, d)
+		case slices.Contains(sharedWords, d.Name):
+			shared = append(shared, d)
+		default:
+			own = append(own, d)
+		}
+	}
+	return own, shared, eng
+}
+
+// firstSentence returns the first sentence of s, without its full stop:
+// up to the first ". " outside parentheses.
+func firstSentence(s string) string {
+	depth := 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '.':
+			if depth <= 0 && (i+1 == len(s) || s[i+1] == ' ') {
+				return s[:i]
+			}
+		}
+	}
+	return s
+}
+
+// clipWords shortens s to at most n characters at a space, marking the
+// cut with "…".
+func clipWords(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	rs := []rune(s)[:max(n-1, 1)]
+	cut := string(rs)
+	if i := strings.LastIndexByte(cut, ' '); i > 0 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,;:") + "…"
 }
 
 // describeDecl writes all a declaration says, for help COMMAND.

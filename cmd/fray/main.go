@@ -37,7 +37,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return MainContext(context.Background(), args, stdin, stdout, stderr)
 }
 
-// MainContext is Main for a command that runs until ctx is done (serve).
+// MainContext is Main for a command that runs until ctx is done: serve, and
+// play at a terminal, which gives the terminal back when ctx is done.
 func MainContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage())
@@ -50,7 +51,7 @@ func MainContext(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	case "prob":
 		return cmdProb(rest, stdout, stderr)
 	case "play":
-		return cmdPlay(rest, stdin, stdout, stderr)
+		return cmdPlay(ctx, rest, stdin, stdout, stderr)
 	case "serve":
 		return cmdServe(ctx, rest, stdout, stderr)
 	case "version", "--version":

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -60,8 +61,10 @@ const playHelp = `fray play --rules ID [--seed N] [--json] [--log FILE] [--resum
           [--party FILE] [--foes FILE] [SCRIPT]
 
 Runs an encounter, one command per line: from the SCRIPT file, or from
-standard input (with a prompt and "help" when it is a terminal). Lines
-starting with # are comments; quote names with spaces: "Brigand #2".
+standard input (with a prompt and "help" when it is a terminal, where
+lines are edited, Up and Down recall earlier ones and Tab completes
+commands, options and names). Lines starting with # are comments; quote
+names with spaces: "Brigand #2".
 
 Examples:
   fray play --rules bpb                      play Bulletproof Blues at the prompt
@@ -99,7 +102,8 @@ tracks, powers and weapons with ranks, expertise, protection) before the
 first command; party members are PCs and foes NPCs unless a sheet says
 otherwise.
 The exit code is 0 when every command succeeded, 1 when one was refused,
-2 for bad usage.
+2 for bad usage; at the prompt (a terminal) the end of input, Ctrl-D,
+exits 0 whatever was refused.
 `
 
 // playOut is one --json answer.
@@ -118,7 +122,7 @@ type playError struct {
 	Message string `json:"message"`
 }
 
-func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func cmdPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("play", stderr, fmt.Sprintf(playHelp, strings.Join(systemIDs(), ", ")))
 	rulesID := fs.String("rules", "", "the rule system `ID`: "+strings.Join(systemIDs(), ", "))
 	seed := fs.Uint64("seed", 0, "seed for the dice, to reproduce an encounter (default: from the clock)")
@@ -229,23 +233,48 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	p := &player{e: e, out: stdout, json: *asJSON, echo: !interactive && !*asJSON, log: logFile}
+	// At a terminal, lines are edited and recalled (Up, Down) and Tab
+	// completes; anywhere else they are read as they come.
+	r := bufio.NewReaderSize(in, 64<<10)
+	next := func(prompt string) (string, bool, error) {
+		if prompt != "" {
+			fmt.Fprint(p.out, prompt)
+		}
+		return readLine(r)
+	}
+	endTerminal := func() {}
+	if interactive && !*asJSON {
+		t, err := openTerminal(ctx, in, stdout)
+		if err != nil {
+			return fail("set up the terminal: %v", err)
+		}
+		if t != nil {
+			defer t.close()
+			endTerminal = t.close
+			t.t.AutoCompleteCallback = p.complete
+			p.out = t.t
+			next = t.readLine
+		}
+	}
 	for _, cs := range sheets {
 		if !p.join(cs) {
+			endTerminal()
 			return 1
 		}
 	}
 	if interactive && !*asJSON {
-		fmt.Fprintf(stdout, "fray play: %s (seed %d). Type help for the commands, Ctrl-D to stop.\n", e.System().Name(), *seed)
+		fmt.Fprintf(p.out, "fray play: %s (seed %d). Type help for the commands, Ctrl-D to stop.\n", e.System().Name(), *seed)
 	}
-	r := bufio.NewReaderSize(in, 64<<10)
 	failed := false
 	for lineNo := 1; ; lineNo++ {
+		prompt := ""
 		if interactive && !*asJSON {
-			fmt.Fprint(stdout, p.prompt())
+			prompt = p.prompt()
 		}
-		line, tooLong, err := readLine(r)
+		line, tooLong, err := next(prompt)
 		if err != nil && line == "" && !tooLong {
 			if !errors.Is(err, io.EOF) {
+				endTerminal()
 				fmt.Fprintf(stderr, "fray play: read commands: %v\n", err)
 				return 1
 			}
@@ -262,12 +291,18 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		failed = failed || !ok
 		if p.writeErr != nil {
+			endTerminal()
 			fmt.Fprintf(stderr, "fray play: write the log: %v\n", p.writeErr)
 			return 1
 		}
 	}
 	if interactive && !*asJSON {
-		fmt.Fprintln(stdout)
+		fmt.Fprintln(p.out)
+	}
+	if interactive {
+		// At the prompt a refusal is an answer, not a failure: the
+		// session ends well however many were refused.
+		return 0
 	}
 	if failed {
 		return 1
@@ -397,9 +432,7 @@ func (p *player) run(line string, lineNo int) bool {
 			fmt.Fprintf(p.out, "  %s\n", h)
 		}
 	case engine.CmdLog:
-		for _, ev := range p.e.Log() {
-			fmt.Fprintf(p.out, "  %s\n", formatEvent(ev))
-		}
+		fmt.Fprint(p.out, formatLog(p.e.Log(), p.e.Encounter()))
 	case engine.CmdHelp:
 		return p.writeHelp(cmd.Args)
 	default:
@@ -416,7 +449,7 @@ func (p *player) run(line string, lineNo int) bool {
 				}
 			}
 			if ev.Type == fray.EventUndo || ev.Type == fray.EventRedo {
-				fmt.Fprintf(p.out, "  %s\n", formatEvent(ev))
+				fmt.Fprintf(p.out, "  %s\n", stepSentence(p.e.Log(), ev))
 			}
 		}
 		for _, line := range changes(before, v) {
@@ -595,7 +628,11 @@ func oddsLine(o fray.Odds) string {
 // convention of the systems' roll payloads: "shown" (the words a setting
 // chose), else "band" (or "outcome", which may be the id of the combatant
 // who won: said by their name in enc), with "total" and "difficulty" when
-// they are there: "extreme (21 against 17)".
+// they are there: "extreme (21 against 17)". Then the damage: dealt when
+// the payload says where it went ("to_hits", "to_power": the hit has
+// landed), else to come once the defender has answered ("if it lands");
+// for a power with an effect instead of damage ("effect"), whether the
+// effect took hold ("affects").
 func outcome(ev fray.Event, enc *fray.Encounter) string {
 	var d struct {
 		// Shown, when a payload has it, is the result in the words the
@@ -607,6 +644,10 @@ func outcome(ev fray.Event, enc *fray.Encounter) string {
 		Total      *int   `json:"total"`
 		Difficulty *int   `json:"difficulty"`
 		Damage     *int   `json:"damage"`
+		ToHits     *int   `json:"to_hits"`
+		ToPower    *int   `json:"to_power"`
+		Effect     bool   `json:"effect"`
+		Affects    bool   `json:"affects"`
 	}
 	if json.Unmarshal(ev.Data, &d) != nil {
 		return ""
@@ -626,7 +667,15 @@ func outcome(ev fray.Event, enc *fray.Encounter) string {
 	if s != "" && d.Total != nil && d.Difficulty != nil {
 		s += fmt.Sprintf(" (%d against %d)", *d.Total, *d.Difficulty)
 	}
-	if s != "" && d.Damage != nil && *d.Damage > 0 {
+	switch {
+	case s == "":
+	case d.Effect && d.Affects:
+		s += ", the effect took hold"
+	case d.Effect:
+	case d.Damage == nil || *d.Damage <= 0:
+	case d.ToHits != nil || d.ToPower != nil:
+		s += fmt.Sprintf(", %d damage dealt", *d.Damage)
+	default:
 		s += fmt.Sprintf(", %d damage if it lands", *d.Damage)
 	}
 	return s
@@ -725,25 +774,6 @@ func formatRoll(r fray.Roll) string {
 		return fmt.Sprintf("%s rolls %s: %d (%s)", who, r.Expr, r.Total, src)
 	}
 	return fmt.Sprintf("%s rolls %s: %s = %d (%s)", who, r.Expr, strings.Join(dice, ", "), r.Total, src)
-}
-
-// formatEvent shows one event of the log on one line.
-func formatEvent(ev fray.Event) string {
-	s := fmt.Sprintf("%d", ev.Seq)
-	if ev.Step > 0 {
-		s += fmt.Sprintf(" [step %d]", ev.Step)
-	}
-	s += " " + ev.Type
-	if len(ev.Data) > 0 {
-		s += " " + string(ev.Data)
-	}
-	if ev.Command != "" {
-		s += "  ← " + ev.Command
-	}
-	for _, r := range ev.Rolls {
-		s += "; " + formatRoll(r)
-	}
-	return s
 }
 
 // printable makes a line safe to echo to a terminal: invalid UTF-8 and

@@ -161,7 +161,8 @@ func TestPlayLogResume(t *testing.T) {
 // TestPlayHelpCommand checks help COMMAND: all the declarations of the
 // words named say (each argument and option, who may send it, examples),
 // in any case, and nothing of other commands; a word nothing declares
-// refused with the nearest word, in text and in JSON.
+// refused with the nearest word, in text and in JSON. Plain help is
+// TestPlayHelpShort's.
 func TestPlayHelpCommand(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := Main([]string{"play", "--rules", "cinematic"}, strings.NewReader("help dodge PARRY\nhelp\nhelp wibble\n"), &stdout, &stderr)
@@ -186,12 +187,7 @@ func TestPlayHelpCommand(t *testing.T) {
 	if strings.Contains(first, "\n  attack ") || strings.Contains(first, "\n  undo\n") {
 		t.Errorf("help dodge PARRY shows lines of other commands:\n%s", first)
 	}
-	whole, refused, _ := strings.Cut(rest, "> help wibble\n")
-	for _, line := range []string{"\n  attack [ATTACKER] [TARGET]", "\n  dodge NAME", "\n  undo\n", "\n  help [COMMAND …]\n", "\n  … dice=6,3 | roll=9\n", "\nType help COMMAND for"} {
-		if !strings.Contains(whole, line) {
-			t.Errorf("help lacks %q:\n%s", line, whole)
-		}
-	}
+	_, refused, _ := strings.Cut(rest, "> help wibble\n")
 	if want := `refused (not_found): Cinematic Unisystem variant has no command "wibble"; type help for the list.`; !strings.Contains(refused, want) {
 		t.Errorf("help wibble: %q, want %q", refused, want)
 	}

@@ -212,7 +212,9 @@ func exprError(stderr io.Writer, cmd string, err error) int {
 	return 2
 }
 
-// formatResult writes a roll for people: the total, then each pool's dice.
+// formatResult writes a roll for people: the total, then each pool's
+// dice, then, when the expression is more than one pool, its work with
+// each pool's subtotal in place ("9+3 = 12").
 func formatResult(e *dice.Expr, res *dice.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s = %d\n", res.Expr, res.Total)
@@ -233,7 +235,40 @@ func formatResult(e *dice.Expr, res *dice.Result) string {
 		}
 		fmt.Fprintf(&b, " = %d%s\n", p.Total, unit)
 	}
+	if w := workLine(res); w != "" {
+		fmt.Fprintf(&b, "  %s\n", w)
+	}
 	return b.String()
+}
+
+// workLine writes the whole expression with each pool replaced by its
+// subtotal, and the total: "9+3 = 12" for 2d6+3. It is "" when that says
+// nothing the lines before do not (a lone pool, or no dice).
+func workLine(res *dice.Result) string {
+	if len(res.Pools) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	rest := res.Expr
+	for _, p := range res.Pools {
+		// The pools are in source order, which is the canonical text's.
+		i := strings.Index(rest, p.Expr)
+		if i < 0 {
+			return ""
+		}
+		b.WriteString(rest[:i])
+		if p.Total < 0 {
+			fmt.Fprintf(&b, "(%d)", p.Total)
+		} else {
+			b.WriteString(strconv.Itoa(p.Total))
+		}
+		rest = rest[i+len(p.Expr):]
+	}
+	b.WriteString(rest)
+	if w := b.String(); w != strconv.Itoa(res.Total) {
+		return w + " = " + strconv.Itoa(res.Total)
+	}
+	return ""
 }
 
 // formatDie writes one die in the notation described in rollHelp.
