@@ -17,6 +17,10 @@ type SheetSchema struct {
 	Stats []SheetRange `json:"stats"`
 	// Tracks lists the tracks a sheet may give.
 	Tracks []SheetRange `json:"tracks"`
+	// Health names the one of Tracks that says how hurt a combatant is
+	// (what a page draws as its health, and the band players see of an
+	// NPC's); "" for none.
+	Health string `json:"health,omitempty"`
 	// Rank bounds the rank of powers, weapons, skills and talents.
 	Rank SheetRange `json:"rank"`
 	// Kinds lists the kinds of power allowed (PowerKind*); the first is

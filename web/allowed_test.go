@@ -32,7 +32,7 @@ func TestAllowedSaysWhy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = allowed(player, engine.Decls(bpb.New()), cmd, v, NewSight(enc))
+			err = allowed(player, engine.Decls(bpb.New()), cmd, v, NewSight(bpb.New(), enc))
 			switch {
 			case tc.want == "" && err != nil:
 				t.Fatalf("refused: %v", err)

@@ -12,20 +12,22 @@ const (
 	bandHealthless = ""
 )
 
-// healthTracks names the track that says how hurt a combatant is, in the
-// order looked for: bpb's Endurance, cinematic's Life Points, vv's Hit
-// Points, pp's Health and queue's hp.
-var healthTracks = []string{"endurance", "life points", "hit points", "health", "hp"}
+// HealthTrack returns the name of the track that says how hurt a
+// combatant of sys is, as its sheet schema declares it
+// (fray.SheetSchema.Health); "" when it declares none.
+func HealthTrack(sys fray.System) string {
+	if s, ok := sys.(fray.Sheeter); ok {
+		return s.Sheet().Health
+	}
+	return ""
+}
 
 // Band returns how hurt the combatant is, in words, from its health
-// track: unhurt at its maximum, down at 0 or below, hurt above half and
-// badly hurt at half or below; "" when it has no health track.
-func Band(c fray.Combatant) string {
-	for _, name := range healthTracks {
-		t, ok := c.Tracks[name]
-		if !ok || t.Max <= 0 {
-			continue
-		}
+// track (HealthTrack): unhurt at its maximum, down at 0 or below, hurt
+// above half and badly hurt at half or below; "" when it has no such
+// track.
+func Band(c fray.Combatant, health string) string {
+	if t, ok := c.Tracks[health]; ok && t.Max > 0 {
 		switch {
 		case t.Value <= 0:
 			return BandDown
@@ -57,14 +59,15 @@ type Combatant struct {
 }
 
 // withBands returns v as the API sends it; bands are worked out from
-// full, the view before anything was taken out for players.
-func withBands(v fray.View, full []fray.Combatant) View {
+// full, the view before anything was taken out for players, on the
+// health track health.
+func withBands(v fray.View, full []fray.Combatant, health string) View {
 	out := View{View: v, Combatants: make([]Combatant, len(v.Combatants))}
 	for i, c := range v.Combatants {
 		out.Combatants[i] = Combatant{Combatant: c}
 		for _, f := range full {
 			if f.Name == c.Name {
-				out.Combatants[i].Band = Band(f)
+				out.Combatants[i].Band = Band(f, health)
 				break
 			}
 		}

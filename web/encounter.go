@@ -99,7 +99,7 @@ func (s *Server) forget(e *entry) {
 }
 
 // look returns what players may know of the entry's encounter now.
-func (e *entry) look() *Sight { return NewSight(e.eng.Encounter()) }
+func (e *entry) look() *Sight { return NewSight(e.eng.System(), e.eng.Encounter()) }
 
 // system returns the rule system of the id.
 func (s *Server) system(rules string) (fray.System, error) {

@@ -167,7 +167,7 @@ func TestRedact(t *testing.T) {
 	note.About = []fray.CombatantID{"aaaaaaaa"}
 	roll := fray.Event{Type: "queue.acted", Rolls: []fray.Roll{{For: "ZED", Who: "zzzzzzzz", Expr: "d20", Total: 3}}, About: []fray.CombatantID{"zzzzzzzz"}}
 	evs := []fray.Event{add(v.Combatants[0]), add(v.Combatants[1]), add(v.Combatants[2]), note, roll}
-	sight := web.NewSight(enc)
+	sight := web.NewSight(systems["queue"](), enc)
 
 	gv, gevs := web.Redact(fray.RoleGM, sight, v, evs)
 	if len(gv.Combatants) != 3 || len(gevs) != 5 {

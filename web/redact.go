@@ -21,15 +21,17 @@ type Sight struct {
 	pcs     map[fray.CombatantID]bool
 	byName  map[string]fray.CombatantID // folded name → id, present ones over gone
 	exact   map[string]fray.CombatantID // the same by the name as the rules hold it
+	health  string                      // the health track, for bands (HealthTrack)
 }
 
-// NewSight returns what players may know of enc now.
-func NewSight(enc *fray.Encounter) *Sight {
+// NewSight returns what players may know of enc now, an encounter under
+// sys (whose health track gives the bands players see: HealthTrack).
+func NewSight(sys fray.System, enc *fray.Encounter) *Sight {
 	if enc == nil {
 		enc = &fray.Encounter{}
 	}
 	n := len(enc.Combatants) + len(enc.Gone)
-	s := &Sight{visible: make(map[fray.CombatantID]bool, n), pcs: make(map[fray.CombatantID]bool, n), byName: make(map[string]fray.CombatantID, n), exact: make(map[string]fray.CombatantID, n)}
+	s := &Sight{health: HealthTrack(sys), visible: make(map[fray.CombatantID]bool, n), pcs: make(map[fray.CombatantID]bool, n), byName: make(map[string]fray.CombatantID, n), exact: make(map[string]fray.CombatantID, n)}
 	note := func(id fray.CombatantID, name, side string, hidden bool) {
 		key := fold(name)
 		s.exact[name] = id
@@ -123,9 +125,9 @@ func (s *Sight) seesAll(names []string) bool {
 // log with events taken out could not be imported (see exportLog).
 func Redact(role string, s *Sight, v fray.View, evs []fray.Event) (View, []fray.Event) {
 	if role == fray.RoleGM {
-		return withBands(v, v.Combatants), evs
+		return withBands(v, v.Combatants, s.health), evs
 	}
-	return withBands(redactView(s, v), v.Combatants), redactEvents(s, evs)
+	return withBands(redactView(s, v), v.Combatants, s.health), redactEvents(s, evs)
 }
 
 func redactView(s *Sight, v fray.View) fray.View {

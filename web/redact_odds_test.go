@@ -18,11 +18,11 @@ import (
 func TestRedactOddsForPlayers(t *testing.T) {
 	ev := fray.Event{Seq: 1, Type: "queue.attacked", Data: []byte(`{"attacker":"Ann","target":"Bear"}`),
 		Odds: &fray.Odds{Command: "attack Ann Bear with=sword", Target: 11}}
-	_, gm := web.Redact(fray.RoleGM, web.NewSight(nil), fray.View{}, []fray.Event{ev})
+	_, gm := web.Redact(fray.RoleGM, web.NewSight(systems["queue"](), nil), fray.View{}, []fray.Event{ev})
 	if len(gm) != 1 || gm[0].Odds == nil {
 		t.Errorf("the GM lost the odds: %+v", gm)
 	}
-	_, pl := web.Redact(fray.RolePlayer, web.NewSight(nil), fray.View{}, []fray.Event{ev})
+	_, pl := web.Redact(fray.RolePlayer, web.NewSight(systems["queue"](), nil), fray.View{}, []fray.Event{ev})
 	if len(pl) != 1 || pl[0].Odds != nil {
 		t.Errorf("a player got the odds: %+v", pl)
 	}
@@ -40,7 +40,7 @@ func TestRedactOdds(t *testing.T) {
 		{ID: "halhalha", Name: "Hal", Side: fray.SidePC, Hidden: true},
 		{ID: "zedzedze", Name: "Zed", Side: fray.SideNPC, Hidden: true},
 	}, Gone: []fray.Departed{{ID: "gonegone", Name: "Gone", Side: fray.SideNPC, Hidden: true}}}
-	sight := web.NewSight(enc)
+	sight := web.NewSight(systems["queue"](), enc)
 	// The commands of the lines below, as a system would declare them:
 	// what matters here is which answer a waiting roll.
 	var ds []fray.CommandDecl
@@ -278,7 +278,7 @@ func BenchmarkRedactPlayer(b *testing.B) {
 		enc.Combatants = append(enc.Combatants, &fray.Combatant{ID: engine.NewCombatantID(0, i, 0), Name: "Fighter " + strconv.Itoa(i), Side: side, Hidden: i == 9, Stats: map[string]int{"agility": i}})
 	}
 	v := fray.View{Combatants: enc.CombatantList()}
-	secret := web.NewSight(enc)
+	secret := web.NewSight(systems["bpb"](), enc)
 	var evs []fray.Event
 	for i := range 10 {
 		d := map[string]any{"name": "Fighter " + strconv.Itoa(i%9), "target": "Fighter " + strconv.Itoa((i+1)%9), "roll": "attack", "value": 7, "difficulty": 15, "total": 16, "band": "hit"}

@@ -19,7 +19,7 @@ func TestRedactUndeclaredRolls(t *testing.T) {
 		{ID: "pcpcpcpc", Name: "Gatecrasher", Side: fray.SidePC},
 		{ID: "npcnpcnp", Name: "Vile", Side: fray.SideNPC},
 	}}
-	s := NewSight(enc)
+	s := NewSight(nil, enc)
 	data, _ := json.Marshal(map[string]any{"n": 1, "winner": "pcpcpcpc", "pool_b": map[string]int{"dice": 912}})
 	old := fray.Event{Seq: 3, Step: 2, Type: "pp.exchanged", Data: data, About: []fray.CombatantID{"pcpcpcpc"}, Rolls: []fray.Roll{
 		{For: "Gatecrasher (might 12d)", Expr: "12d6", Dice: []int{6, 5}, Total: 2},

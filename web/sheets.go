@@ -342,7 +342,7 @@ func (s *Server) previewSheets(r *http.Request, id, name string, body []byte, p 
 	if err != nil {
 		return sheetsDone{}, err
 	}
-	v, shown := Redact(fray.RoleGM, NewSight(eng.Encounter()), eng.View(), evs)
+	v, shown := Redact(fray.RoleGM, NewSight(eng.System(), eng.Encounter()), eng.View(), evs)
 	return newSheetsDone(true, rev, v, shown), nil
 }
 

@@ -40,7 +40,7 @@ func BenchmarkPlayerView(b *testing.B) {
 	}
 	v := e.View()
 	for b.Loop() {
-		web.Redact(fray.RolePlayer, web.NewSight(e.Encounter()), v, nil)
+		web.Redact(fray.RolePlayer, web.NewSight(e.System(), e.Encounter()), v, nil)
 	}
 }
 

@@ -21,6 +21,7 @@ func (*System) Sheet() fray.SheetSchema {
 			{Name: "willpower", Min: 1, Max: 14, Required: true},
 			{Name: "superspeed", Min: 0, Max: 14},
 		},
+		Health: "endurance",
 		Tracks: []fray.SheetRange{
 			{Name: "endurance", Min: 0, Max: 1000, Required: true},
 			{Name: "experience", Min: 0, Max: 1000},

@@ -21,6 +21,7 @@ func (*System) Sheet() fray.SheetSchema {
 			{Name: "perception", Min: 1, Max: 20, Required: true},
 			{Name: "willpower", Min: 1, Max: 20, Required: true},
 		},
+		Health: "life points",
 		Tracks: []fray.SheetRange{
 			{Name: "life points", Min: -1000, Max: 1000, Required: true, Derive: func(c *fray.Combatant) (int, bool) {
 				// (Strength + Constitution) × 4 + 10 (SPEC 1.2).

@@ -20,6 +20,7 @@ func (*System) Sheet() fray.SheetSchema {
 			{Name: "toughness", Min: 0, Max: 30, Required: true},
 			{Name: "willpower", Min: 0, Max: 30, Required: true},
 		},
+		Health: "health",
 		Tracks: []fray.SheetRange{
 			// Health left out is the rules' own (P-10, SPEC 1.4).
 			{Name: "health", Min: 0, Max: 100, Required: true, Derive: func(c *fray.Combatant) (int, bool) { return Health(c), true }},

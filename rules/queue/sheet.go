@@ -12,6 +12,7 @@ var _ fray.Sheeter = (*System)(nil)
 func (*System) Sheet() fray.SheetSchema {
 	return fray.SheetSchema{
 		Stats:   []fray.SheetRange{{Name: "wits", Min: -10, Max: 20, Required: true}},
+		Health:  "hp",
 		Tracks:  []fray.SheetRange{{Name: "hp", Min: 0, Max: 1000, Required: true}},
 		Rank:    fray.SheetRange{Name: "rank", Min: 0, Max: 100},
 		Kinds:   []string{fray.PowerKindWeapon},

@@ -23,6 +23,7 @@ func (*System) Sheet() fray.SheetSchema {
 			{Name: "moverate", Min: 0, Max: 100000},
 			{Name: "basichits", Min: 1, Max: 100},
 		},
+		Health: "hit points",
 		Tracks: []fray.SheetRange{
 			{Name: "hit points", Min: -1000, Max: 10000, Required: true},
 			{Name: "power", Min: -1000, Max: 10000, Required: true, Derive: func(c *fray.Combatant) (int, bool) {
