@@ -6,15 +6,16 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Apply changes the state by one event.
 func (*System) Apply(st fray.State, ev fray.Event) error {
-	s, ok := st.(*State)
-	if !ok {
-		return fray.Errorf(fray.EINTERNAL, "The state is not a Bulletproof Blues state.")
+	s, err := kit.StateOf[State](st, "Bulletproof Blues")
+	if err != nil {
+		return err
 	}
-	err := s.apply(ev)
+	err = s.apply(ev)
 	s.begin()
 	return err
 }
@@ -24,18 +25,8 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 // (fray.EventRenamed, applied by engine.ApplyShared) leaves the rest of
 // the state as it is.
 func (s *State) apply(ev fray.Event) error {
-	added, removed, handled, err := engine.ApplyShared(&s.Encounter, ev)
-	if err != nil {
+	if handled, err := kit.ApplyShared(&s.Encounter, ev, kit.Roster{Added: s.placeAdded, Removed: s.dropRemoved}); handled {
 		return err
-	}
-	if handled {
-		switch {
-		case added != nil:
-			s.placeAdded(added)
-		case removed != "":
-			s.dropRemoved(removed)
-		}
-		return nil
 	}
 	switch ev.Type {
 	case EventDeclared:
@@ -231,10 +222,7 @@ func (s *State) placeAdded(d *fray.AddedData) {
 	if n, ok := c.Stats[TrackEndurance]; ok {
 		// add NAME endurance=N starts the Endurance track (B-10).
 		if _, has := c.Tracks[TrackEndurance]; !has {
-			if c.Tracks == nil {
-				c.Tracks = map[string]fray.Track{}
-			}
-			c.Tracks[TrackEndurance] = fray.Track{Value: n, Max: n}
+			kit.SetTrack(c, TrackEndurance, fray.Track{Value: n, Max: n})
 		}
 	}
 	switch {

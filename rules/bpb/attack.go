@@ -6,6 +6,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Hit is an attack that has hit and waits for the defender's block, dodge
@@ -62,11 +63,7 @@ func overwhelmingBonus(m TaskMode) int {
 // Endurance damage, such as Telepathy (B-8: only the same power blocks or
 // dodges it); its hit does no damage and its effect is the GM's.
 func (s *State) planAttack(cmd fray.Command) (*task, error) {
-	a, err := s.Lookup(cmd.Arg(0))
-	if err != nil {
-		return nil, err
-	}
-	b, err := s.Lookup(cmd.Arg(1))
+	a, b, err := kit.LookupTwo(&s.Encounter, cmd)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +114,7 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 	}
 	t := &task{actor: a, target: b, d: taskData{Name: a.ID, Roll: RollAttack, Stat: stat, Target: b.ID, Power: pw.Name, Rank: pw.Rank, Value: v,
 		Difficulty: TaskBaseDifficulty, Expertise: a.HasExpertise(pw.Name), Option: OptionOverwhelming, Stunning: pw.Damage == "stunning"}}
-	t.mods = []fray.Modifier{{Source: title(stat), Value: v}}
+	t.mods = []fray.Modifier{{Source: kit.Title(stat), Value: v}}
 	if s.Setting(SettingAttackVs, "agility") == "agility" {
 		ag, err := sheetStat(b, StatAgility)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // defenceVerbs are the words the rules write for a forced block or dodge
@@ -56,7 +57,7 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 	case with == nil && h.Effect:
 		hint := ""
 		if p := c.Power(h.Power); p != nil {
-			hint = ": " + cmd.Name + " " + quoteName(c.Name) + " with=" + quoteName(p.Name)
+			hint = ": " + cmd.Name + " " + kit.QuoteName(c.Name) + " with=" + kit.QuoteName(p.Name)
 		}
 		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s inflicts no Endurance damage, so only the same power can %s it%s.", fray.Mention(attacker), h.Power, cmd.Name, hint)
 	}
@@ -74,7 +75,7 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 		t.d.With = with.Name
 		t.d.Expertise = t.d.Expertise || c.HasExpertise(with.Name)
 	}
-	t.mods = []fray.Modifier{{Source: title(stat), Value: v}}
+	t.mods = []fray.Modifier{{Source: kit.Title(stat), Value: v}}
 	return t, c, s.finish(t, cmd, c, nil, fray.AppliesDefence)
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fray"
+	"fray/rules/kit"
 )
 
 type awardData struct {
@@ -104,10 +105,10 @@ func (s *State) decideSpend(cmd fray.Command) ([]fray.Event, error) {
 		}
 	case slices.Contains(taskStats, on):
 		if _, ok := c.Stats[on]; !ok {
-			return nil, fray.Errorf(fray.EINVALID, "%s has no %s rank to raise.", c, title(on))
+			return nil, fray.Errorf(fray.EINVALID, "%s has no %s rank to raise.", c, kit.Title(on))
 		}
 		if c.Stats[on]+n > 14 {
-			return nil, fray.Errorf(fray.EINVALID, "%s's %s would be %d; ranks go up to 14.", c, title(on), c.Stats[on]+n)
+			return nil, fray.Errorf(fray.EINVALID, "%s's %s would be %d; ranks go up to 14.", c, kit.Title(on), c.Stats[on]+n)
 		}
 	default:
 		p := c.Power(on)
@@ -126,11 +127,8 @@ func (s *State) decideSpend(cmd fray.Command) ([]fray.Event, error) {
 // addTrack adds n to a track's value and max (experience has no other
 // maximum).
 func addTrack(c *fray.Combatant, name string, n int) {
-	if c.Tracks == nil {
-		c.Tracks = map[string]fray.Track{}
-	}
 	t := c.Tracks[name]
 	t.Value += n
 	t.Max = max(t.Max, t.Value)
-	c.Tracks[name] = t
+	kit.SetTrack(c, name, t)
 }

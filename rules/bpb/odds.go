@@ -4,8 +4,8 @@ import (
 	"slices"
 
 	"fray"
-	"fray/dice"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // TargetDifficulty is what a task roll's odds aim at (fray.Odds.TargetKind).
@@ -15,14 +15,7 @@ const TargetDifficulty = "difficulty"
 // two6 is the distribution of 2d6, worked out once by package dice.
 var two6 = func() [13]float64 {
 	var p [13]float64
-	e, err := dice.Parse(TaskDice)
-	if err != nil {
-		panic(err)
-	}
-	d, err := e.Dist(dice.DistOptions{})
-	if err != nil {
-		panic(err)
-	}
+	d := kit.FixedDist(TaskDice)
 	for v := 2; v <= 12; v++ {
 		p[v] = d.Prob(v)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"fray"
+	"fray/rules/kit"
 )
 
 // Resolution (SPEC B-1, B-2, B-8 … B-12): task rolls, attacks with fixed
@@ -141,10 +142,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		t := endurance(c)
 		t.Value = min(max(t.Value-d.Amount, 0), t.Max)
-		if c.Tracks == nil {
-			c.Tracks = map[string]fray.Track{}
-		}
-		c.Tracks[TrackEndurance] = t
+		kit.SetTrack(c, TrackEndurance, t)
 		if d.Settles {
 			s.Pending = nil
 		}

@@ -7,6 +7,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // task is a planned task roll: everything but the dice.
@@ -31,22 +32,7 @@ func (s *State) mode() TaskMode {
 }
 
 // sheetStat returns a stat, refusing a combatant without it.
-func sheetStat(c *fray.Combatant, stat string) (int, error) {
-	v, ok := c.Stats[stat]
-	if !ok {
-		return 0, fray.Errorf(fray.EINVALID, "%s has no %s rank; give it with add %s %s=N or a sheet.", c, title(stat), quoteName(c.Name), stat)
-	}
-	return v, nil
-}
-
-func title(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func quoteName(n string) string { return fray.Command{Name: "x", Args: []string{n}}.String()[2:] }
+func sheetStat(c *fray.Combatant, stat string) (int, error) { return kit.Stat(c, stat, " rank") }
 
 var taskStats = []string{"brawn", StatAgility, StatAccuracy, StatProwess, StatPerception, StatWillpower, StatSuperSpeed}
 
@@ -88,7 +74,7 @@ func (s *State) planCheck(cmd fray.Command) (*task, error) {
 		return nil, err
 	}
 	t := &task{actor: c, d: taskData{Name: c.ID, Roll: RollCheck, Stat: stat, Value: v, Difficulty: TaskChallenging}}
-	t.mods = []fray.Modifier{{Source: title(stat), Value: v}}
+	t.mods = []fray.Modifier{{Source: kit.Title(stat), Value: v}}
 	vs, hasVs := cmd.Opts["vs"]
 	df, hasDf := cmd.Opts["difficulty"]
 	switch {
@@ -123,11 +109,7 @@ func (s *State) planCheck(cmd fray.Command) (*task, error) {
 // planDistract plans "distract A B" (B-11): Willpower against 8 + the
 // opponent's Willpower.
 func (s *State) planDistract(cmd fray.Command) (*task, error) {
-	a, err := s.Lookup(cmd.Arg(0))
-	if err != nil {
-		return nil, err
-	}
-	b, err := s.Lookup(cmd.Arg(1))
+	a, b, err := kit.LookupTwo(&s.Encounter, cmd)
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +145,7 @@ func (s *State) plan(cmd fray.Command) (*task, error) {
 	case RollBlock, RollDodge:
 		t, c, err := s.planDefence(cmd)
 		if err == nil && t == nil {
-			err = fray.Errorf(fray.EINVALID, "No attack has hit %s, so there is nothing to %s yet; %s %s on their turn declares a %s without a roll.", c, cmd.Name, cmd.Name, quoteName(c.Name), cmd.Name)
+			err = fray.Errorf(fray.EINVALID, "No attack has hit %s, so there is nothing to %s yet; %s %s on their turn declares a %s without a roll.", c, cmd.Name, cmd.Name, kit.QuoteName(c.Name), cmd.Name)
 		}
 		return t, err
 	case RollDistract:

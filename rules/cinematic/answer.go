@@ -7,6 +7,7 @@ import (
 	"fray"
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // The two-step attack (C-4): attack … defence=wait rolls the attack
@@ -91,7 +92,7 @@ func (s *State) awaiting(cmd fray.Command) error {
 		return nil
 	}
 	a, b := s.NameOf(w.AttackerID), s.NameOf(w.TargetID)
-	q := quoteName(b)
+	q := kit.QuoteName(b)
 	return fray.Errorf(fray.EINVALID, "%s's attack waits for %s's answer: dodge %s, parry %s or take %s first (or undo the attack).", fray.Mention(a), fray.Mention(b), q, q, q)
 }
 
@@ -135,13 +136,13 @@ func (s *State) planAnswer(cmd fray.Command) (*planned, error) {
 		return p, nil
 	}
 	if cmd.Name == RollParry && w.Damage == "bullet" {
-		return nil, fray.Errorf(fray.EINVALID, "%s cannot parry a bullet (C-4); dodge %s or take %s.", b, quoteName(b.Name), quoteName(b.Name))
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot parry a bullet (C-4); dodge %s or take %s.", b, kit.QuoteName(b.Name), kit.QuoteName(b.Name))
 	}
 	// Awareness was settled by the attack: it waits only for a target
 	// who could defend.
 	act, why := s.canDefend(a, b, false)
 	if why != "" {
-		return nil, fray.Errorf(fray.EINVALID, "%s cannot %s: %s; take %s settles the attack.", b, cmd.Name, trimDot(why), quoteName(b.Name)).Naming(a.Name)
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot %s: %s; take %s settles the attack.", b, cmd.Name, trimDot(why), kit.QuoteName(b.Name)).Naming(a.Name)
 	}
 	if err := s.defenceTerms(cmd, p, b, cmd.Name, act); err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Apply changes st by the event ev. Payloads identify combatants by id,
@@ -15,27 +16,12 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 	if err != nil {
 		return err
 	}
-	added, removed, handled, err := engine.ApplyShared(&s.Encounter, ev)
-	if handled {
-		if err != nil {
-			return err
-		}
-		if added != nil {
-			c := s.Combatants[len(s.Combatants)-1]
-			s.Chars = append(s.Chars, &Char{ID: c.ID})
-			startTracks(c)
-		}
-		if removed != "" {
-			s.remove(removed)
-		}
-		return nil
+	if handled, err := kit.ApplyShared(&s.Encounter, ev, kit.Roster{Added: s.added, Removed: s.remove}); handled {
+		return err
 	}
 	switch ev.Type {
 	case fray.EventStarted:
-		if s.Started {
-			return fray.Errorf(fray.EINVALID, "Event %d starts an encounter already started.", ev.Seq)
-		}
-		s.Started = true
+		return kit.ApplyStarted(&s.Started, ev)
 	case EventTiebreak:
 		// NamesData is not flat, so the list is this call's to keep; an
 		// id that is nobody's (a name an older log held that was nobody's)
@@ -218,13 +204,19 @@ func (s *State) note(t HistoryTurn) {
 	}
 }
 
+// added keeps the actions of the combatant just added, and starts their
+// tracks.
+func (s *State) added(*fray.AddedData) {
+	c := s.Combatants[len(s.Combatants)-1]
+	s.Chars = append(s.Chars, &Char{ID: c.ID})
+	startTracks(c)
+}
+
 func (s *State) remove(id fray.CombatantID) {
 	if w := s.Waiting; w != nil && (w.AttackerID == id || w.TargetID == id) {
 		s.Waiting = nil
 	}
-	if i := slices.IndexFunc(s.Chars, func(c *Char) bool { return c.ID == id }); i >= 0 {
-		s.Chars = slices.Delete(s.Chars, i, i+1)
-	}
+	s.Chars = kit.Drop(s.Chars, id)
 	if s.Tiebreak = engine.Without(s.Tiebreak, id); len(s.Tiebreak) == 0 {
 		s.Tiebreak = nil
 	}

@@ -7,6 +7,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // unarmed are the attacks every character has without a sheet's weapon:
@@ -60,11 +61,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	if !s.Started {
 		return nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 	}
-	a, err := s.Lookup(cmd.Arg(0))
-	if err != nil {
-		return nil, err
-	}
-	b, err := s.Lookup(cmd.Arg(1))
+	a, b, err := kit.LookupTwo(&s.Encounter, cmd)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +148,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	if p.ammo {
 		need := max(p.d.Shots, 1)
 		if left := ammo(a, w); left < need {
-			return nil, fray.Errorf(fray.EINVALID, "%s's %s has %d shots left in the clip, not %d; reload %s %s first (C-8).", a, w.Name, left, need, quoteName(a.Name), quoteName(w.Name))
+			return nil, fray.Errorf(fray.EINVALID, "%s's %s has %d shots left in the clip, not %d; reload %s %s first (C-8).", a, w.Name, left, need, kit.QuoteName(a.Name), kit.QuoteName(w.Name))
 		}
 	}
 	p.mods = gm(cmd, OptMod, p.mods)

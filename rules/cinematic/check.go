@@ -7,6 +7,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // planCheck plans "check NAME STAT[+SKILL|+STAT] [mod=N] [vs=N]" (C-3).
@@ -29,14 +30,14 @@ func (s *State) planCheck(cmd fray.Command) (*planned, error) {
 	switch b = strings.TrimSpace(b); {
 	case !plus:
 		// Without a skill, the attribute counts twice (C-3).
-		p.mods = []fray.Modifier{{Source: title(a) + " × 2", Value: 2 * v}}
+		p.mods = []fray.Modifier{{Source: kit.Title(a) + " × 2", Value: 2 * v}}
 		p.d.What = a
 	case slices.Contains(stats, strings.ToLower(b)):
 		w, err := stat(c, strings.ToLower(b))
 		if err != nil {
 			return nil, err
 		}
-		p.mods = []fray.Modifier{{Source: title(a), Value: v}, {Source: title(strings.ToLower(b)), Value: w}}
+		p.mods = []fray.Modifier{{Source: kit.Title(a), Value: v}, {Source: kit.Title(strings.ToLower(b)), Value: w}}
 		p.d.What = a + "+" + strings.ToLower(b)
 	default:
 		// A skill not on the sheet is rank 0, as in an attack; the
@@ -48,7 +49,7 @@ func (s *State) planCheck(cmd fray.Command) (*planned, error) {
 		if !ok {
 			name += " (untrained)"
 		}
-		p.mods = []fray.Modifier{{Source: title(a), Value: v}, {Source: name, Value: r}}
+		p.mods = []fray.Modifier{{Source: kit.Title(a), Value: v}, {Source: name, Value: r}}
 		p.d.What = a + "+" + name
 	}
 	cm, spent := engine.Modifiers(c, nil, fray.AppliesCheck, s.Round)

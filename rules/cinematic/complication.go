@@ -5,6 +5,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Complications the complication command sets (C-6).
@@ -83,7 +84,7 @@ func (s *State) decideStand(cmd fray.Command, emit emitFunc) error {
 		return err
 	}
 	if !s.Started || s.Current() != c.ID {
-		return fray.Errorf(fray.EINVALID, "Standing takes %s's round: do it on their turn (or kipup %s at any time).", c, quoteName(c.Name))
+		return fray.Errorf(fray.EINVALID, "Standing takes %s's round: do it on their turn (or kipup %s at any time).", c, kit.QuoteName(c.Name))
 	}
 	if err := emit(EventStood, fray.NameData{Who: c.ID}); err != nil {
 		return err

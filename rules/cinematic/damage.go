@@ -3,6 +3,7 @@ package cinematic
 import (
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // life returns a combatant's Life Points: the sheet's track, or
@@ -105,7 +106,7 @@ func (s *State) hurt(emit emitFunc, id fray.CombatantID, n int, by fray.Combatan
 		if now <= 0 && c.Condition(CondUnconscious) == nil {
 			pen := now + min(quality(c, QualityPain), -now)
 			err = setCondition(emit, c.ID, fray.Condition{Name: CondConscious, Since: s.Round,
-				Note: "due: Constitution + Willpower " + signed(pen) + "; test " + quoteName(c.Name) + " consciousness"})
+				Note: "due: Constitution + Willpower " + signed(pen) + "; test " + kit.QuoteName(c.Name) + " consciousness"})
 		}
 		if err == nil && now <= SurvivalBelow {
 			if c.Condition(CondStabilised) != nil {
@@ -114,7 +115,7 @@ func (s *State) hurt(emit emitFunc, id fray.CombatantID, n int, by fray.Combatan
 				}
 			}
 			err = setCondition(emit, c.ID, fray.Condition{Name: CondSurvival, Since: s.Round,
-				Note: "due: Constitution + Willpower " + signed(-(-now/10)+quality(c, QualityHardToKill)) + ", then each minute at a further −1 until stabilised; test " + quoteName(c.Name) + " survival"})
+				Note: "due: Constitution + Willpower " + signed(-(-now/10)+quality(c, QualityHardToKill)) + ", then each minute at a further −1 until stabilised; test " + kit.QuoteName(c.Name) + " survival"})
 		}
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Decide returns the events cmd produces in st.
@@ -23,7 +24,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		if err != nil {
 			return nil, err
 		}
-		return nil, fray.Errorf(fray.EINVALID, "Outnumbered is worked out from who attacks %s this round (C-6); declare the attackers with engage %s NAME …, or give your condition another name.", c, quoteName(c.Name))
+		return nil, fray.Errorf(fray.EINVALID, "Outnumbered is worked out from who attacks %s this round (C-6); declare the attackers with engage %s NAME …, or give your condition another name.", c, kit.QuoteName(c.Name))
 	}
 	if evs, handled, err := engine.DecideShared(&s0.Encounter, cmd, spec); handled {
 		return evs, err

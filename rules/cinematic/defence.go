@@ -5,6 +5,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // defenceValue plans a dodge (Dexterity + Kung Fu) or a parry (Dexterity
@@ -42,7 +43,7 @@ func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) 
 		return fray.Errorf(fray.EINVALID, "dmod= changes the defence roll; with defence=none there is none.")
 	}
 	if _, ok := cmd.Opts[OptDMod]; ok && want == DefenceWait {
-		return fray.Errorf(fray.EINVALID, "With defence=wait the defence's modifier comes with the answer: dodge %s dmod=N or parry %s dmod=N.", quoteName(b.Name), quoteName(b.Name))
+		return fray.Errorf(fray.EINVALID, "With defence=wait the defence's modifier comes with the answer: dodge %s dmod=N or parry %s dmod=N.", kit.QuoteName(b.Name), kit.QuoteName(b.Name))
 	}
 	if want == DefenceParry && p.weapon.Damage == "bullet" {
 		return fray.Errorf(fray.EINVALID, "%s cannot parry a bullet; say defence=dodge or none.", b)

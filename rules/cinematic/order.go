@@ -3,6 +3,7 @@ package cinematic
 import (
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // ID is the system's id, as given to fray play --rules.
@@ -125,10 +126,4 @@ func (*System) Name() string { return "Cinematic Unisystem variant" }
 // NewState returns an empty encounter.
 func (*System) NewState() fray.State { return &State{} }
 
-func get(st fray.State) (*State, error) {
-	s, ok := st.(*State)
-	if !ok || s == nil {
-		return nil, fray.Errorf(fray.EINTERNAL, "The state is not a Cinematic Unisystem state.")
-	}
-	return s, nil
-}
+func get(st fray.State) (*State, error) { return kit.StateOf[State](st, "Cinematic Unisystem") }

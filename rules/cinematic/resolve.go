@@ -7,6 +7,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Resolution (SPEC C-3 … C-8): checks, attacks answered by a dodge or a
@@ -193,22 +194,7 @@ type planned struct {
 }
 
 // stat returns a stat, refusing a combatant without it.
-func stat(c *fray.Combatant, name string) (int, error) {
-	v, ok := c.Stats[name]
-	if !ok {
-		return 0, fray.Errorf(fray.EINVALID, "%s has no %s; give it with add %s %s=N or a sheet.", c, title(name), quoteName(c.Name), name)
-	}
-	return v, nil
-}
-
-func title(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func quoteName(n string) string { return fray.Command{Name: "x", Args: []string{n}}.String()[2:] }
+func stat(c *fray.Combatant, name string) (int, error) { return kit.Stat(c, name, "") }
 
 // squash lowers a name and drops its blanks: "Kung Fu" and "kungfu" match.
 func squash(s string) string { return strings.ToLower(strings.ReplaceAll(s, " ", "")) }
@@ -500,10 +486,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		} else {
 			t.Value = max(t.Value-d.Amount, -100000)
 		}
-		if c.Tracks == nil {
-			c.Tracks = map[string]fray.Track{}
-		}
-		c.Tracks[TrackLife] = t
+		kit.SetTrack(c, TrackLife, t)
 	case EventWaits:
 		return true, s.applyWaits(ev)
 	case EventEngaged:
@@ -521,10 +504,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if w == nil || w.Clip == 0 || d.Shots < 1 {
 			return true, fray.Errorf(fray.EINVALID, "Event %d fires %q's %q, which has no clip.", ev.Seq, c, d.Weapon)
 		}
-		if c.Tracks == nil {
-			c.Tracks = map[string]fray.Track{}
-		}
-		c.Tracks[ammoKey(w.Name)] = fray.Track{Value: max(ammo(c, *w)-d.Shots, 0), Max: w.Clip}
+		kit.SetTrack(c, ammoKey(w.Name), fray.Track{Value: max(ammo(c, *w)-d.Shots, 0), Max: w.Clip})
 	case EventReloaded:
 		var d reloadData
 		if err := ev.Decode(&d); err != nil {
@@ -543,10 +523,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		} else {
 			ch.Attacked = true
 		}
-		if c.Tracks == nil {
-			c.Tracks = map[string]fray.Track{}
-		}
-		c.Tracks[ammoKey(w.Name)] = fray.Track{Value: w.Clip, Max: w.Clip}
+		kit.SetTrack(c, ammoKey(w.Name), fray.Track{Value: w.Clip, Max: w.Clip})
 		s.Begun = true
 		s.act(Act{Type: ActReload, Weapon: w.Name})
 	case EventStood:

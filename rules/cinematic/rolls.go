@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"fray/dice"
+	"fray/rules/kit"
 )
 
 // Roll numbers (SPEC C-3).
@@ -278,17 +279,7 @@ func (t TestRoll) Odds() (*TestOdds, error) {
 }
 
 // d10 is the distribution of TestDice, worked out once by package dice.
-var d10 = func() *dice.Dist {
-	e, err := dice.Parse(TestDice)
-	if err != nil {
-		panic(err)
-	}
-	d, err := e.Dist(dice.DistOptions{})
-	if err != nil {
-		panic(err)
-	}
-	return d
-}()
+var d10 = kit.FixedDist(TestDice)
 
 // d10Plus returns the distribution of D10 + value: d10 shifted, sharing
 // its probabilities (never changed).

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"fray"
+	"fray/rules/kit"
 )
 
 // Char is the Cinematic Unisystem bookkeeping of one combatant for the
@@ -29,6 +30,9 @@ type Char struct {
 	// at most a small clip, MaxShots (C-8).
 	Fired int `json:"fired,omitempty"`
 }
+
+// Key returns the id of the character's combatant (kit.Keyed).
+func (c *Char) Key() fray.CombatantID { return c.ID }
 
 // Budget is what a character has left of a round's actions (C-2, C-7).
 type Budget struct {
@@ -131,15 +135,9 @@ func (s *State) Clone() fray.State {
 		Begun:     s.Begun,
 		Turn:      slices.Clone(s.Turn),
 	}
-	if s.Chars != nil {
-		d.Chars = make([]*Char, len(s.Chars))
-		for i, c := range s.Chars {
-			cc := *c
-			cc.Foes = slices.Clone(c.Foes)
-			cc.Engaged = slices.Clone(c.Engaged)
-			d.Chars[i] = &cc
-		}
-	}
+	d.Chars = kit.CloneEach(s.Chars, func(c *Char) {
+		c.Foes, c.Engaged = slices.Clone(c.Foes), slices.Clone(c.Engaged)
+	})
 	if s.Waiting != nil {
 		w := *s.Waiting
 		w.Modifiers = cloneMods(w.Modifiers)
@@ -156,17 +154,7 @@ func (s *State) Clone() fray.State {
 }
 
 // char returns the bookkeeping of the combatant id, or nil.
-func (s *State) char(id fray.CombatantID) *Char {
-	if id == "" {
-		return nil
-	}
-	for _, c := range s.Chars {
-		if c.ID == id {
-			return c
-		}
-	}
-	return nil
-}
+func (s *State) char(id fray.CombatantID) *Char { return kit.Find(s.Chars, id) }
 
 // who returns the present combatant id and their bookkeeping, or nils.
 func (s *State) who(id fray.CombatantID) (*fray.Combatant, *Char) {

@@ -115,3 +115,19 @@ func (m *mixed) IntN(n int) int {
 	}
 	return m.src.IntN(n)
 }
+
+// FixedDist returns the exact distribution of notation, a system's own
+// fixed dice such as "2d6", to work out once when the package loads. It
+// panics when notation does not parse or has no distribution: a mistake
+// in the system's code, not in anything a user typed.
+func FixedDist(notation string) *dice.Dist {
+	e, err := dice.Parse(notation)
+	if err != nil {
+		panic(err)
+	}
+	d, err := e.Dist(dice.DistOptions{})
+	if err != nil {
+		panic(err)
+	}
+	return d
+}

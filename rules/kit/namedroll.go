@@ -1,11 +1,21 @@
-// Package kit holds what the rule packages share. Today that is the
-// named roll: the roll a system offers by name to `fray roll --rules ID`,
-// `fray prob --rules ID` and the HTTP API (POST /api/roll, /api/prob with
-// "rules"), declared once in the system's own package (NamedRoll), with
-// the reader of its key=value arguments (RollArgs) and the helpers that
-// write its dice and odds for people (Table, Dice, Signed, Pct).
+// Package kit holds what the rule packages share, so that no system
+// writes the same machinery again.
 //
-// It imports fray/dice and the standard library only.
+// The named roll: the roll a system offers by name to `fray roll --rules
+// ID`, `fray prob --rules ID` and the HTTP API (POST /api/roll, /api/prob
+// with "rules"), declared once in the system's own package (NamedRoll),
+// with the reader of its key=value arguments (RollArgs) and the helpers
+// that write its dice and odds for people (Table, Dice, Signed, Pct).
+//
+// The opening of every system's Apply: its own state out of a fray.State
+// (StateOf), the events every system shares applied with the system's
+// bookkeeping kept in step (ApplyShared, Roster), the start
+// (ApplyStarted). A system's per-combatant bookkeeping kept by id (Keyed:
+// Find, Drop, CloneEach); the words of commands and their errors
+// (LookupTwo, Stat, Title, QuoteName); tracks (SetTrack) and fixed dice
+// (FixedDist).
+//
+// It imports fray, fray/dice, fray/engine and the standard library only.
 package kit
 
 import (

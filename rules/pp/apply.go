@@ -6,6 +6,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Apply changes st by the event ev.
@@ -14,32 +15,15 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 	if err != nil {
 		return err
 	}
-	added, removed, handled, err := engine.ApplyShared(&s.Encounter, ev)
-	if handled {
-		if err != nil {
-			return err
-		}
-		if added != nil {
-			r := RoleVillain
-			if added.Combatant.Side == fray.SidePC {
-				r = RoleHero
-			}
-			s.Chars = append(s.Chars, &Char{ID: added.Combatant.ID, Role: r})
-		}
-		if removed != "" {
-			s.remove(removed)
-		}
-		return nil
+	if handled, err := kit.ApplyShared(&s.Encounter, ev, kit.Roster{Added: s.added, Removed: s.remove}); handled {
+		return err
 	}
 	if ok, err := s.applyResolution(ev); ok {
 		return err
 	}
 	switch ev.Type {
 	case fray.EventStarted:
-		if s.Started {
-			return fray.Errorf(fray.EINVALID, "Event %d starts an encounter already started.", ev.Seq)
-		}
-		s.Started = true
+		return kit.ApplyStarted(&s.Started, ev)
 	case EventRole:
 		var d RoleData
 		if err := ev.Decode(&d); err != nil {
@@ -128,11 +112,19 @@ func (t Turn) words(enc *fray.Encounter) string {
 	return name + " (" + strconv.Itoa(t.Actions) + " actions, −" + strconv.Itoa(ExtraActionPenalty*(t.Actions-1)) + "d)"
 }
 
+// added keeps the role of the combatant just added: a hero on the PCs'
+// side, a villain otherwise, until an EventRole says more.
+func (s *State) added(d *fray.AddedData) {
+	r := RoleVillain
+	if d.Combatant.Side == fray.SidePC {
+		r = RoleHero
+	}
+	s.Chars = append(s.Chars, &Char{ID: d.Combatant.ID, Role: r})
+}
+
 func (s *State) remove(id fray.CombatantID) {
 	s.dropRecord(id)
-	if i := slices.IndexFunc(s.Chars, func(c *Char) bool { return c.ID == id }); i >= 0 {
-		s.Chars = slices.Delete(s.Chars, i, i+1)
-	}
+	s.Chars = kit.Drop(s.Chars, id)
 	if s.Tiebreak = engine.Without(s.Tiebreak, id); len(s.Tiebreak) == 0 {
 		s.Tiebreak = nil
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"fray"
+	"fray/rules/kit"
 )
 
 // DefenceTraits are the traits a defender may resist an attack with
@@ -36,11 +37,7 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 	if !s.Started {
 		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "Combat has not started; use start (a challenge roll outside combat is check).")
 	}
-	att, err := s.Lookup(cmd.Arg(0))
-	if err != nil {
-		return CheckData{}, nil, nil, err
-	}
-	tgt, err := s.Lookup(cmd.Arg(1))
+	att, tgt, err := kit.LookupTwo(&s.Encounter, cmd)
 	if err != nil {
 		return CheckData{}, nil, nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"fray"
+	"fray/rules/kit"
 )
 
 // Event types of challenge rolls and combat (P-1 … P-10). They are wire
@@ -116,6 +117,9 @@ type Record struct {
 	Took int `json:"took,omitempty"`
 }
 
+// Key returns the id of the record's combatant (kit.Keyed).
+func (r *Record) Key() fray.CombatantID { return r.ID }
+
 // Resolution is the part of a P&P state that challenge rolls and combat
 // keep: each combatant's record, the last roll (for Resolve spent after
 // it), a contest in progress and the scene's defining moment. It refers
@@ -152,13 +156,7 @@ func (r Resolution) clone() Resolution {
 	d := r
 	d.LastGroup = r.LastGroup.clone()
 	d.Sides.Sides = slices.Clone(r.Sides.Sides)
-	if r.Records != nil {
-		d.Records = make([]*Record, len(r.Records))
-		for i, x := range r.Records {
-			y := *x
-			d.Records[i] = &y
-		}
-	}
+	d.Records = kit.CloneEach(r.Records, nil)
 	return d
 }
 
@@ -175,14 +173,8 @@ func keepGroup(d GroupData) GroupData {
 	return d
 }
 
-func (s *State) record(id fray.CombatantID) *Record {
-	for _, r := range s.Res.Records {
-		if r.ID == id {
-			return r
-		}
-	}
-	return nil
-}
+// record returns the record of the combatant id, or nil.
+func (s *State) record(id fray.CombatantID) *Record { return kit.Find(s.Res.Records, id) }
 
 // ensureRecord returns the record of the present combatant id, making it
 // if there is none.
@@ -196,10 +188,8 @@ func (s *State) ensureRecord(id fray.CombatantID) *Record {
 }
 
 func (s *State) dropRecord(id fray.CombatantID) {
-	if i := slices.IndexFunc(s.Res.Records, func(r *Record) bool { return r.ID == id }); i >= 0 {
-		if s.Res.Records = slices.Delete(s.Res.Records, i, i+1); len(s.Res.Records) == 0 {
-			s.Res.Records = nil
-		}
+	if s.Res.Records = kit.Drop(s.Res.Records, id); len(s.Res.Records) == 0 {
+		s.Res.Records = nil
 	}
 	if s.Res.HasLast && s.inLast(id) {
 		s.forgetLast()

@@ -7,6 +7,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // CheckData is the payload of EventChecked: the roll of Actor against a
@@ -346,7 +347,7 @@ func labelRolls(rolls []fray.Roll, d CheckData, s *State, sides []side) {
 }
 
 func poolWords(trait string, p Pool) string {
-	w := titleCase(trait) + " " + strconv.Itoa(p.Dice) + "d"
+	w := kit.Title(trait) + " " + strconv.Itoa(p.Dice) + "d"
 	if p.Modifier != 0 {
 		w += " " + signed(p.Modifier) + "d"
 	}
@@ -364,13 +365,6 @@ func signed(n int) string {
 		return "+" + strconv.Itoa(n)
 	}
 	return strconv.Itoa(n)
-}
-
-func titleCase(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // outcome says how a check or attack came out: "7 against 6: 1 net
@@ -397,7 +391,7 @@ func outcome(d CheckData, s *State) string {
 	case d.Cost == KeyOneShot:
 		w += "; the defining moment's cost: Health to 0, unconscious to the scene's end, −2d for the rest of the story"
 	case d.Cost != "":
-		w += "; the defining moment's cost: " + titleCase(d.Cost) + " −1d for good"
+		w += "; the defining moment's cost: " + kit.Title(d.Cost) + " −1d for good"
 	}
 	if d.Kind == KindAttack {
 		switch {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"fray"
+	"fray/rules/kit"
 )
 
 // ContestData is the payload of EventContest.
@@ -88,11 +89,7 @@ func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
 		a, b := s.Res.Contest.names(&s.Encounter)
 		return ContestData{}, nil, fray.Errorf(fray.EINVALID, "A contest between %s and %s is under way; roll its next exchange with exchange.", fray.Mention(a), fray.Mention(b))
 	}
-	a, err := s.Lookup(cmd.Arg(0))
-	if err != nil {
-		return ContestData{}, nil, err
-	}
-	b, err := s.Lookup(cmd.Arg(1))
+	a, b, err := kit.LookupTwo(&s.Encounter, cmd)
 	if err != nil {
 		return ContestData{}, nil, err
 	}

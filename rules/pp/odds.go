@@ -9,6 +9,7 @@ import (
 
 	"fray"
 	"fray/dice"
+	"fray/rules/kit"
 )
 
 // Odds returns the exact odds of the roll cmd would make in st, without
@@ -342,7 +343,7 @@ func poolModifiers(trait string, p Pool, assist, penalty int, mods []fray.Modifi
 		cond += m.Value
 	}
 	ms := make([]fray.Modifier, 0, len(mods)+5)
-	ms = append(ms, fray.Modifier{Source: titleCase(trait) + " (dice)", Value: p.Dice - assist + penalty - cond})
+	ms = append(ms, fray.Modifier{Source: kit.Title(trait) + " (dice)", Value: p.Dice - assist + penalty - cond})
 	for _, m := range mods {
 		m.Source += " (dice)"
 		ms = append(ms, m)

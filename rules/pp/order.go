@@ -3,6 +3,7 @@ package pp
 import (
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // ID is the system's id, as given to fray play --rules.
@@ -131,10 +132,4 @@ func (*System) Name() string { return "Prowlers & Paragons Ultimate Edition" }
 // NewState returns an empty encounter.
 func (*System) NewState() fray.State { return &State{} }
 
-func get(st fray.State) (*State, error) {
-	s, ok := st.(*State)
-	if !ok || s == nil {
-		return nil, fray.Errorf(fray.EINTERNAL, "The state is not a P&P state.")
-	}
-	return s, nil
-}
+func get(st fray.State) (*State, error) { return kit.StateOf[State](st, "P&P") }

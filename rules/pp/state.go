@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"fray"
+	"fray/rules/kit"
 )
 
 // Char is the P&P bookkeeping of one combatant.
@@ -12,6 +13,9 @@ type Char struct {
 	Role   string           `json:"role"`             // hero, villain, foe or extra
 	Minion bool             `json:"minion,omitempty"` // whether a minion
 }
+
+// Key returns the id of the character's combatant (kit.Keyed).
+func (c *Char) Key() fray.CombatantID { return c.ID }
 
 // State is the state of a P&P encounter. It refers to combatants by id
 // (fray.CombatantID), as the payloads do; their names are looked up when
@@ -63,13 +67,7 @@ func (s *State) Clone() fray.State {
 		Taken:     slices.Clone(s.Taken),
 		Res:       s.Res.clone(),
 	}
-	if s.Chars != nil {
-		d.Chars = make([]*Char, len(s.Chars))
-		for i, c := range s.Chars {
-			cc := *c
-			d.Chars[i] = &cc
-		}
-	}
+	d.Chars = kit.CloneEach(s.Chars, nil)
 	// A finished page's turns are never changed again, so the copy
 	// shares them; only the list and the last page's turns are copied.
 	d.History = slices.Clone(s.History)
@@ -79,14 +77,8 @@ func (s *State) Clone() fray.State {
 	return d
 }
 
-func (s *State) char(id fray.CombatantID) *Char {
-	for _, c := range s.Chars {
-		if c.ID == id {
-			return c
-		}
-	}
-	return nil
-}
+// char returns the bookkeeping of the combatant id, or nil.
+func (s *State) char(id fray.CombatantID) *Char { return kit.Find(s.Chars, id) }
 
 // presentID returns the id of the present combatant called name, or ""
 // (IDOf also finds the departed).

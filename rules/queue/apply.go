@@ -7,26 +7,17 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Apply changes the state by one event.
 func (*System) Apply(st fray.State, ev fray.Event) error {
-	s, ok := st.(*State)
-	if !ok {
-		return fray.Errorf(fray.EINTERNAL, "The state is not a Combat Queue state.")
-	}
-	added, removed, handled, err := engine.ApplyShared(&s.Encounter, ev)
+	s, err := kit.StateOf[State](st, "Combat Queue")
 	if err != nil {
 		return err
 	}
-	if handled {
-		switch {
-		case added != nil && s.Started:
-			s.placeAdded(added)
-		case removed != "":
-			s.dropRemoved(removed)
-		}
-		return nil
+	if handled, err := kit.ApplyShared(&s.Encounter, ev, kit.Roster{Added: s.placeAdded, Removed: s.dropRemoved}); handled {
+		return err
 	}
 	if ok, err := s.applyCombat(ev); ok {
 		return err
@@ -65,10 +56,9 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		if err := ev.Decode(&d); err != nil {
 			return err
 		}
-		if s.Started {
-			return fray.Errorf(fray.EINVALID, "Event %d starts an encounter already started.", ev.Seq)
+		if err := kit.ApplyStarted(&s.Started, ev); err != nil {
+			return err
 		}
-		s.Started = true
 		s.Round = 1
 		s.Queue = d.Order
 		for k, v := range d.Scores {
@@ -222,8 +212,12 @@ func endsInList(ev fray.Event) bool {
 var listEnd = []byte("]}")
 
 // placeAdded puts a combatant added after the start in the queue: where
-// the command said, else with their group, else at the bottom.
+// the command said, else with their group, else at the bottom. Before the
+// start there is no queue yet: start makes it.
 func (s *State) placeAdded(d *fray.AddedData) {
+	if !s.Started {
+		return
+	}
 	c := s.ByID(d.Combatant.ID)
 	def := len(s.Queue)
 	if c.Group != "" {

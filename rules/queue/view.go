@@ -7,6 +7,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // View shows the queue. Order is the queue as it stands, top first, with
@@ -36,11 +37,8 @@ func (*System) View(st fray.State) fray.View {
 	for i := range v.Combatants {
 		c := &v.Combatants[i]
 		if left, ok := s.hpOf(c); ok {
-			if c.Tracks == nil {
-				c.Tracks = map[string]fray.Track{}
-			}
 			m, _, _ := maxHP(c)
-			c.Tracks[StatHP] = fray.Track{Value: left, Max: m}
+			kit.SetTrack(c, StatHP, fray.Track{Value: left, Max: m})
 		}
 	}
 	if !s.Started {

@@ -5,6 +5,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Apply changes st by the event ev.
@@ -13,20 +14,8 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 	if err != nil {
 		return err
 	}
-	added, removed, handled, err := engine.ApplyShared(&s.Encounter, ev)
-	if handled {
-		if err != nil {
-			return err
-		}
-		switch {
-		case added != nil:
-			s.Chars = append(s.Chars, &Char{ID: added.Combatant.ID})
-		case removed != "":
-			s.remove(removed)
-		case ev.Type == fray.EventSet:
-			s.afterSet()
-		}
-		return nil
+	if handled, err := kit.ApplyShared(&s.Encounter, ev, kit.Roster{Added: s.added, Removed: s.remove, Set: s.afterSet}); handled {
+		return err
 	}
 	if handled, err := s.applyResolution(ev); handled {
 		return err
@@ -36,11 +25,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 	}
 	switch ev.Type {
 	case fray.EventStarted:
-		if s.Started {
-			return fray.Errorf(fray.EINVALID, "Event %d starts an encounter already started.", ev.Seq)
-		}
-		s.Started = true
-		return nil
+		return kit.ApplyStarted(&s.Started, ev)
 	case EventTurn:
 		var d TurnData
 		if err := ev.Decode(&d); err != nil {
@@ -491,12 +476,12 @@ func (s *State) sortSched() {
 	}
 }
 
+// added keeps the bookkeeping of the combatant just added.
+func (s *State) added(d *fray.AddedData) { s.Chars = append(s.Chars, &Char{ID: d.Combatant.ID}) }
+
 // remove drops a removed combatant's bookkeeping and phases.
 func (s *State) remove(id fray.CombatantID) {
-	i := slices.IndexFunc(s.Chars, func(c *Char) bool { return c.ID == id })
-	if i >= 0 {
-		s.Chars = slices.Delete(s.Chars, i, i+1)
-	}
+	s.Chars = kit.Drop(s.Chars, id)
 	s.Tiebreak = slices.DeleteFunc(s.Tiebreak, func(x fray.CombatantID) bool { return x == id })
 	if len(s.Tiebreak) == 0 {
 		s.Tiebreak = nil

@@ -8,6 +8,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // attackPlan is an attack checked against the rules, before its rolls.
@@ -45,11 +46,7 @@ func flag(cmd fray.Command, name string) (bool, error) {
 // the power and its skill score, Levels, range, facing, prone and cover,
 // protection, rolling with the punch and knockback.
 func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
-	att, err := s.Lookup(cmd.Arg(0))
-	if err != nil {
-		return nil, err
-	}
-	tgt, err := s.Lookup(cmd.Arg(1))
+	att, tgt, err := kit.LookupTwo(&s.Encounter, cmd)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"fray"
+	"fray/rules/kit"
 )
 
 // Settings of a V&V encounter, changed with "set KEY=VALUE". Each switches
@@ -138,6 +139,9 @@ type Char struct {
 	// their own phase (V-7).
 	Prone bool `json:"prone,omitempty"`
 }
+
+// Key returns the id of the character's combatant (kit.Keyed).
+func (c *Char) Key() fray.CombatantID { return c.ID }
 
 // State is the state of a V&V encounter. Encounter.Round counts turns.
 type State struct {
@@ -297,20 +301,13 @@ func (s *State) clone(enc fray.Encounter) *State {
 	for k, v := range s.Ties {
 		d.Ties[k] = v
 	}
-	if s.Chars != nil {
-		d.Chars = make([]*Char, len(s.Chars))
-		chars := make([]Char, len(s.Chars)) // one allocation for all
-		for i, c := range s.Chars {
-			cc := &chars[i]
-			*cc = *c
-			cc.Held = slices.Clone(c.Held)
-			if c.Act.Hold != nil {
-				h := *c.Act.Hold
-				cc.Act.Hold = &h
-			}
-			d.Chars[i] = cc
+	d.Chars = kit.CloneEach(s.Chars, func(c *Char) {
+		c.Held = slices.Clone(c.Held)
+		if c.Act.Hold != nil {
+			h := *c.Act.Hold
+			c.Act.Hold = &h
 		}
-	}
+	})
 	// The turns before the latest are never changed again, so the copy
 	// shares their chunks: only the list of chunks is copied, with the
 	// last capped at its length, so that each state copies it before
@@ -325,14 +322,7 @@ func (s *State) clone(enc fray.Encounter) *State {
 }
 
 // char returns the bookkeeping of the combatant id, or nil.
-func (s *State) char(id fray.CombatantID) *Char {
-	for _, c := range s.Chars {
-		if c.ID == id {
-			return c
-		}
-	}
-	return nil
-}
+func (s *State) char(id fray.CombatantID) *Char { return kit.Find(s.Chars, id) }
 
 // combatant returns the combatant id and their bookkeeping, or nils.
 func (s *State) combatant(id fray.CombatantID) (*fray.Combatant, *Char) {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"fray"
+	"fray/rules/kit"
 )
 
 // View shows the turn: every action phase with who acts on it, in the
@@ -33,10 +34,7 @@ func (sys *System) View(st fray.State) fray.View {
 			t.Max = c.Stat("power")
 		}
 		t.Value = s.power(c)
-		if c.Tracks == nil {
-			c.Tracks = map[string]fray.Track{}
-		}
-		c.Tracks[TrackPower] = t
+		kit.SetTrack(c, TrackPower, t)
 	}
 	if len(s.Settings) > 0 {
 		v.Settings = maps.Clone(s.Settings)

@@ -1,0 +1,82 @@
+package kit_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"fray"
+	"fray/rules/kit"
+)
+
+type entry struct {
+	id   fray.CombatantID
+	note string
+}
+
+func (e *entry) Key() fray.CombatantID { return e.id }
+
+func TestFindDrop(t *testing.T) {
+	a, b, c := &entry{"a1", "first"}, &entry{"b2", "second"}, &entry{"c3", "third"}
+	xs := []*entry{a, b, c}
+	if got := kit.Find(xs, "b2"); got != b {
+		t.Errorf("Find(b2) = %v; want %v", got, b)
+	}
+	if got := kit.Find(xs, "zz"); got != nil {
+		t.Errorf("Find(zz) = %v; want nil", got)
+	}
+	if got := kit.Find([]*entry(nil), "a1"); got != nil {
+		t.Errorf("Find in none = %v; want nil", got)
+	}
+	cases := []struct {
+		name string
+		id   fray.CombatantID
+		want []string
+	}{
+		{"middle", "b2", []string{"first", "third"}},
+		{"first", "a1", []string{"second", "third"}},
+		{"absent", "zz", []string{"first", "second", "third"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, e := range kit.Drop([]*entry{a, b, c}, tc.id) {
+				got = append(got, e.note)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Drop(%s) (-want +got):\n%s", tc.id, diff)
+			}
+		})
+	}
+}
+
+type deepEntry struct {
+	id   fray.CombatantID
+	foes []fray.CombatantID
+}
+
+func TestCloneEach(t *testing.T) {
+	if got := kit.CloneEach([]*deepEntry(nil), nil); got != nil {
+		t.Errorf("CloneEach(nil) = %v; want nil", got)
+	}
+	if got := kit.CloneEach([]*deepEntry{}, nil); got == nil || len(got) != 0 {
+		t.Errorf("CloneEach(empty) = %#v; want empty, not nil", got)
+	}
+	xs := []*deepEntry{{id: "a1", foes: []fray.CombatantID{"b2"}}, {id: "b2"}}
+	shallow := kit.CloneEach(xs, nil)
+	deep := kit.CloneEach(xs, func(e *deepEntry) { e.foes = slices.Clone(e.foes) })
+	for i := range xs {
+		if shallow[i] == xs[i] || deep[i] == xs[i] {
+			t.Fatalf("entry %d is shared, not copied", i)
+		}
+	}
+	xs[0].id = "zz"
+	xs[0].foes[0] = "zz"
+	if shallow[0].id != "a1" || deep[0].id != "a1" {
+		t.Errorf("the copies' ids changed with the original: %s, %s", shallow[0].id, deep[0].id)
+	}
+	if shallow[0].foes[0] != "zz" || deep[0].foes[0] != "b2" {
+		t.Errorf("foes: shallow %v (want it shared: zz), deep %v (want its own: b2)", shallow[0].foes, deep[0].foes)
+	}
+}
