@@ -57,6 +57,11 @@ type Config struct {
 	// the address the header gives, any other against its own. Empty
 	// trusts no proxy.
 	TrustProxy []netip.Prefix
+	// PublicURL is the address players reach the server at
+	// ("https://fray.example.org/"), as CheckPublicURL returns it: the
+	// page builds player links and the GM link from it (GET /api/server).
+	// Empty, the page uses its own address.
+	PublicURL string
 }
 
 // Server serves the API and the page. Make one with New; it is an
@@ -189,6 +194,7 @@ func (s *Server) routes() []route {
 		{"POST /api/roll", s.roll},
 		{"GET /api/prob", s.prob},
 		{"GET /api/systems", s.listSystems},
+		{"GET /api/server", s.serverInfo},
 		{"GET /api/openapi.json", s.openAPI},
 	}
 }

@@ -18,7 +18,7 @@ import (
 	"fray/web"
 )
 
-const serveHelp = `fray serve [--addr :8080] [--db fray.db]
+const serveHelp = `fray serve [--addr :8080] [--db fray.db] [--public-url URL]
 
 Serves encounters over HTTP: the GM screen at /, a page for each player
 at /play/ID, and the JSON API under /api/ (described at /api/openapi.json).
@@ -27,16 +27,25 @@ PostgreSQL database when --db is a postgres:// URL (its tables are
 created on first run); every command the server acknowledges is on disk.
 Stop it with Ctrl-C: it finishes the requests under way, then exits.
 
+It prints the address to open on this machine, then those players can
+reach from other devices: each address of this machine's network
+interfaces (but loopback and IPv6 link-local ones), or only --public-url
+when given, for a server behind a reverse proxy or known by a name. The
+GM screen builds player links and its GM link (which opens the screen on
+another device) from the public address, else from its own.
+
 Examples:
   fray serve                          serve on port 8080, keep fray.db here
   fray serve --addr 127.0.0.1:9000    only this machine, port 9000
   fray serve --db ~/games/fray.db     keep the encounters elsewhere
+  fray serve --public-url https://fray.example.org/
+                                      players reach it through that name
   fray serve --db 'postgres://fray:secret@db.example.org/fray?sslmode=verify-full'
                                       keep them in PostgreSQL
 
-Then open the printed URL, create an encounter, add combatants and give
-each player the link the GM screen shows for their character. From a
-script:
+Then open a printed address players reach, create an encounter, add
+combatants (or bring in a party or foes file) and give each player the
+link the GM screen shows for their character. From a script:
   curl -s localhost:8080/api/encounters -d '{"rules":"bpb","name":"Docks"}'
   curl -s localhost:8080/api/encounters/ID/commands -H 'Authorization: Bearer TOKEN' \
        -d '{"command":"add Ann side=pc","revision":0}'
@@ -61,6 +70,15 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		return nil
 	})
+	publicURL := ""
+	fs.Func("public-url", "the `URL` players reach the server at (http or https, no path), printed and used for player links instead of this machine's addresses", func(v string) error {
+		u, err := web.CheckPublicURL(v)
+		if err != nil {
+			return errors.New(fray.ErrorMessage(err))
+		}
+		publicURL = u
+		return nil
+	})
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
 		return code
@@ -75,7 +93,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	defer store.Close()
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
-	srv, err := web.New(web.Config{Store: store, Systems: systems, Logger: logger, Limits: limits, TrustProxy: proxies})
+	srv, err := web.New(web.Config{Store: store, Systems: systems, Logger: logger, Limits: limits, TrustProxy: proxies, PublicURL: publicURL})
 	if err != nil {
 		fmt.Fprintf(stderr, "fray serve: %v\n", fray.ErrorMessage(err))
 		return 1
@@ -95,6 +113,13 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	hs.RegisterOnShutdown(srv.Close) // end the event streams
 	fmt.Fprintf(stdout, "fray serve: open %s (encounters in %s; Ctrl-C stops)\n", serveURL(ln.Addr()), where)
+	var ifaces []net.Addr
+	if publicURL == "" && listensEverywhere(ln.Addr()) {
+		if ifaces, err = net.InterfaceAddrs(); err != nil {
+			fmt.Fprintf(stderr, "fray serve: list this machine's addresses: %v\n", err)
+		}
+	}
+	printPlayerURLs(stdout, ln.Addr(), publicURL, ifaces)
 
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
@@ -170,6 +195,86 @@ func serveURL(a net.Addr) string {
 		host = "[" + host + "]"
 	}
 	return "http://" + host + ":" + port + "/"
+}
+
+// listensEverywhere reports whether a listener's address is every
+// interface's (":8080", "0.0.0.0:8080", "[::]:8080").
+func listensEverywhere(a net.Addr) bool {
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsUnspecified()
+}
+
+// playerURLs returns the addresses players on other devices may open for
+// a listener's address a: only public when it is given (--public-url);
+// else, for a listener on every interface, one for each address in ifaces
+// (this machine's interface addresses) that is not a loopback one, IPv4
+// first, IPv6 in brackets; else a's own, unless it is a loopback one.
+// IPv6 link-local addresses are left out: a browser cannot open one
+// without naming the interface.
+func playerURLs(a net.Addr, public string, ifaces []net.Addr) []string {
+	if public != "" {
+		return []string{public}
+	}
+	_, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return nil
+	}
+	var ips []netip.Addr
+	if listensEverywhere(a) {
+		for _, ia := range ifaces {
+			var ip net.IP
+			switch v := ia.(type) {
+			case *net.IPNet:
+				ip = v.IP
+			case *net.IPAddr:
+				ip = v.IP
+			}
+			if addr, ok := netip.AddrFromSlice(ip); ok {
+				ips = append(ips, addr.Unmap())
+			}
+		}
+	} else if ap, err := netip.ParseAddrPort(a.String()); err == nil {
+		ips = append(ips, ap.Addr().Unmap())
+	}
+	var v4, v6 []string
+	seen := map[netip.Addr]bool{}
+	for _, ip := range ips {
+		ip = ip.WithZone("")
+		if seen[ip] || !ip.IsValid() || ip.IsLoopback() || ip.IsUnspecified() || ip.IsMulticast() || (ip.Is6() && ip.IsLinkLocalUnicast()) {
+			continue
+		}
+		seen[ip] = true
+		u := "http://" + net.JoinHostPort(ip.String(), port) + "/"
+		if ip.Is4() {
+			v4 = append(v4, u)
+		} else {
+			v6 = append(v6, u)
+		}
+	}
+	return append(v4, v6...)
+}
+
+// printPlayerURLs tells the GM where players reach the server (see
+// playerURLs), or that only this machine does.
+func printPlayerURLs(w io.Writer, a net.Addr, public string, ifaces []net.Addr) {
+	urls := playerURLs(a, public, ifaces)
+	switch {
+	case public != "":
+		fmt.Fprintf(w, "fray serve: players reach it at %s (--public-url); player links use it\n", public)
+	case len(urls) == 0 && listensEverywhere(a):
+		fmt.Fprintf(w, "fray serve: this machine has no network address but loopback ones, so players on other devices cannot reach it yet; connect it to their network, or give --public-url\n")
+	case len(urls) == 0:
+		fmt.Fprintf(w, "fray serve: only this machine can reach it; for players on other devices, listen on every interface (--addr :8080) or give --public-url\n")
+	default:
+		fmt.Fprintf(w, "fray serve: players on other devices reach it at:\n")
+		for _, u := range urls {
+			fmt.Fprintf(w, "  %s\n", u)
+		}
+	}
 }
 
 // parsePrefix reads a CIDR such as 10.0.0.0/8, or one address as a prefix

@@ -17,37 +17,43 @@ export function quote(w) {
 }
 
 // ApiError is a refusal from the server: code (EINVALID, ECONFLICT, …),
-// message for people, status and, for a 409, the current revision.
+// message for people, status, for a 409 of a stale revision the current
+// revision, and for a refused sheet file its problems ({file, path, line,
+// message}, each).
 export class ApiError extends Error {
-  constructor(status, code, message, revision) {
+  constructor(status, code, message, revision, problems) {
     super(message);
     this.status = status;
     this.code = code;
     this.revision = revision;
+    this.problems = problems || [];
   }
 }
 
 // api calls the HTTP API and returns the decoded JSON, or throws ApiError.
-export async function api(method, path, { token, body } = {}) {
+// body is sent as JSON; text (a sheet file, say) as it is, with the
+// Content-Type type (text/plain by default).
+export async function api(method, path, { token, body, text, type } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers.Authorization = "Bearer " + token;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  else if (text !== undefined) headers["Content-Type"] = type || "text/plain; charset=utf-8";
   let res;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(path, { method, headers, body: body !== undefined ? JSON.stringify(body) : text });
   } catch (e) {
     throw new ApiError(0, "ENETWORK", "The server cannot be reached. Check the connection and try again.");
   }
-  const text = await res.text();
+  const answer = await res.text();
   let data = null;
   try {
-    data = text ? JSON.parse(text) : null;
+    data = answer ? JSON.parse(answer) : null;
   } catch (e) {
     data = null;
   }
   if (!res.ok) {
     const err = (data && data.error) || {};
-    throw new ApiError(res.status, err.code || "E" + res.status, err.message || res.statusText || "The request failed.", data && data.revision);
+    throw new ApiError(res.status, err.code || "E" + res.status, err.message || res.statusText || "The request failed.", data && data.revision, err.problems);
   }
   return data;
 }

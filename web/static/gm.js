@@ -1,7 +1,10 @@
-// The GM screen: create an encounter, add combatants, run the order of
-// play, undo and redo, read the log, and hand out player links. The GM key
-// of every encounter this browser created is kept in localStorage, so a
-// refresh (or a closed tab) loses nothing.
+// The GM screen: create an encounter, add combatants (one by one, or a
+// party or foes file of character sheets), run the order of play, undo and
+// redo, read the log, and hand out player links. The GM key of every
+// encounter this browser created is kept in localStorage, so a refresh (or
+// a closed tab) loses nothing; the GM link (#e=ID&gm=KEY) brings the key
+// to another device, which keeps it and takes it out of the address bar at
+// once. The fragment never reaches the server, so the key is in no log.
 
 import {
   api, el, quote, slotText, statusText, renderOrder, renderHistory, combatantCard,
@@ -75,6 +78,45 @@ function encId() {
   return new URLSearchParams(location.hash.slice(1)).get("e") || "";
 }
 
+// takeGMKey keeps the GM key a GM link brings (#e=ID&gm=KEY) and takes it
+// out of the address, so that it stays out of the address bar, the
+// history and a shared screen.
+function takeGMKey() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  const key = p.get("gm");
+  if (key === null) return;
+  p.delete("gm");
+  const id = p.get("e") || "";
+  if (id && key) hold(id, { token: key, created: (held()[id] || {}).created || Date.now() });
+  else notice("This GM link is cut short: copy it again from the GM screen that made it.");
+  const rest = p.toString();
+  history.replaceState(history.state, "", location.pathname + location.search + (rest ? "#" + rest : ""));
+}
+
+// serverAsked is the answer of GET /api/server, asked once: the public
+// address links are built from, when the server was given one.
+const serverAsked = api("GET", "/api/server").catch(() => ({ public_url: "" }));
+
+// linkBase returns the address links are built from: the server's public
+// address (fray serve --public-url), else the page's own.
+async function linkBase() {
+  const r = await serverAsked;
+  return (r && r.public_url) || new URL("/", location.href).href;
+}
+
+// loopbackHost reports whether the page is open at an address only this
+// machine reaches.
+function loopbackHost(h) {
+  return h === "localhost" || h.endsWith(".localhost") || /^127\./.test(h) || h === "[::1]" || h === "::1";
+}
+
+// showLinkWarning says, when the page is open at this machine's own
+// address and the server has no public one, that its links open only here.
+async function showLinkWarning() {
+  const r = await serverAsked;
+  $("links-local").hidden = !!(r && r.public_url) || !loopbackHost(location.hostname);
+}
+
 // ---- setup: create or reopen ----
 
 function showSetup() {
@@ -128,6 +170,9 @@ async function openEncounter(id) {
   }
   if (live) live.close();
   links.clear();
+  hideGMLink();
+  sheetsReset();
+  showLinkWarning();
   st = { id, token: rec.token, name: rec.name, rules: rec.rules, revision: -1, view: null, log: new Map(), statsFor: "", players: null, present: "" };
   renderPlayers();
   $("setup").hidden = true;
@@ -547,7 +592,7 @@ function renderCombatants(sys, v) {
 async function makeLink(name) {
   try {
     const r = await api("POST", "/api/encounters/" + encodeURIComponent(st.id) + "/players", { token: st.token, body: { combatant: name } });
-    links.set(name, { href: new URL(r.link, location.href).href, handle: r.handle });
+    links.set(name, { href: new URL(r.link, await linkBase()).href, handle: r.handle });
     render();
     loadPlayers();
   } catch (err) {
@@ -640,6 +685,18 @@ $("paste-file").addEventListener("change", async (e) => {
 
 $("paste-form").addEventListener("submit", async (e) => {
   e.preventDefault();
+  if (looksLikeSheets($("paste").value)) {
+    // A sheet file is read whole, by the sheets control, never line by
+    // line as combatants.
+    $("sheets-text").value = $("paste").value;
+    $("paste").value = "";
+    sheetsName = "";
+    $("sheets").open = true;
+    $("sheets-form").requestSubmit();
+    $("sheets-text").focus();
+    notice("That is a party or foes file: it is read whole under \"Bring in a party or foes file\". Check who will join, then add them.", "info");
+    return;
+  }
   const lines = $("paste").value.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
   const left = [];
   let d;
@@ -660,6 +717,183 @@ $("paste-form").addEventListener("submit", async (e) => {
   }
   $("paste").value = left.join("\n");
   if (!left.length) notice(lines.length + " added.", "info");
+});
+
+// ---- sheets: a party or foes file ----
+
+// sheetsPending is what the last preview read, for Add to send as it is:
+// {id, text, side, name}. A change to the file or the side takes it away
+// (Add waits for a new preview).
+let sheetsPending = null;
+let sheetsName = ""; // the uploaded file's name, as the server's messages name it
+let sheetsAsked = 0; // numbers the previews: the last one wins
+
+// sheetsPath returns the sheets endpoint for a request, previewing or not.
+function sheetsPath(req, preview) {
+  const q = new URLSearchParams();
+  if (preview) q.set("preview", "1");
+  q.set("side", req.side);
+  if (req.name) q.set("name", req.name);
+  return "/api/encounters/" + encodeURIComponent(req.id) + "/sheets?" + q;
+}
+
+// fileName returns a file's name as the sheets endpoint takes it (at most
+// 64 bytes, no slashes), or "" when it does not.
+function fileName(n) {
+  return n && new TextEncoder().encode(n).length <= 64 && !/[\/\\\x00-\x1f]/.test(n) ? n : "";
+}
+
+function sheetsReset() {
+  sheetsPending = null;
+  sheetsAsked++;
+  $("sheets-add").disabled = true;
+  $("sheets-out").replaceChildren();
+}
+
+// joinerText says who joins: "Blueshift: PC, character".
+function joinerText(j) {
+  const parts = [j.side === "pc" ? "PC" : "NPC", j.kind || "character"];
+  if (j.group) parts.push("group " + j.group);
+  if (j.hidden) parts.push("hidden");
+  return j.name + ": " + parts.join(", ");
+}
+
+// showJoining lists who joins (or, for a preview, would).
+function showJoining(r) {
+  const list = r.joining || [];
+  const head = r.preview
+    ? (list.length === 1 ? "1 will join" : list.length + " will join") + ", in one step that one undo takes back:"
+    : (list.length === 1 ? "1 joined" : list.length + " joined") + ":";
+  $("sheets-out").replaceChildren(
+    el("p", { "data-testid": "sheets-head" }, head),
+    el("ul", { class: "joining", "data-testid": "sheets-joining" },
+      list.map((j) => el("li", { "data-name": j.name, "data-side": j.side, "data-kind": j.kind }, joinerText(j)))));
+}
+
+// problemText says a problem of a sheet file: "line 7: Monolith.stats.brawn:
+// must be from 1 to 14".
+function problemText(p) {
+  return (p.line ? "line " + p.line + ": " : "") + (p.path ? p.path + ": " : "") + p.message;
+}
+
+// showSheetsRefusal shows why a file was refused, with every problem the
+// server listed and its line.
+function showSheetsRefusal(err, adding) {
+  const out = $("sheets-out");
+  out.replaceChildren(el("p", { class: "error", role: "alert", "data-testid": "sheets-error" },
+    err.message + (adding ? " Nothing was added." : "")));
+  const ps = err.problems || [];
+  if (ps.length) {
+    out.append(el("ul", { class: "problems", "data-testid": "sheets-problems", "aria-label": "Problems in the file" },
+      ps.map((p) => el("li", { "data-line": p.line ? String(p.line) : undefined, "data-path": p.path || undefined },
+        p.line ? el("span", { class: "line" }, "line " + p.line) : "", p.line ? ": " : "",
+        p.path ? el("span", { class: "path" }, p.path) : "", p.path ? ": " : "", p.message))));
+  }
+}
+
+$("sheets-text").addEventListener("input", () => {
+  if (!$("sheets-text").value.trim()) sheetsName = "";
+  sheetsReset();
+});
+$("sheets-side").addEventListener("change", sheetsReset);
+
+$("sheets-file").addEventListener("change", async (e) => {
+  const f = e.target.files[0];
+  if (!f) return;
+  $("sheets-text").value = await f.text();
+  sheetsName = fileName(f.name);
+  sheetsReset();
+});
+
+$("sheets-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  if (!st) return;
+  const text = $("sheets-text").value;
+  sheetsReset();
+  if (!text.trim()) {
+    $("sheets-out").replaceChildren(el("p", { class: "error", "data-testid": "sheets-error" }, "Paste a party or foes file, or upload one, first."));
+    return;
+  }
+  const req = { id: st.id, text, side: $("sheets-side").value, name: sheetsName };
+  const n = sheetsAsked;
+  $("sheets-out").replaceChildren(el("p", { class: "hint" }, "Reading the file…"));
+  try {
+    const r = await api("POST", sheetsPath(req, true), { token: st.token, text });
+    if (n !== sheetsAsked || !st || st.id !== req.id) return;
+    sheetsPending = req;
+    showJoining(r);
+    $("sheets-add").disabled = false;
+  } catch (err) {
+    if (n === sheetsAsked) showSheetsRefusal(err, false);
+  }
+});
+
+$("sheets-add").addEventListener("click", async () => {
+  const req = sheetsPending;
+  if (!req || !st || st.id !== req.id) return;
+  sheetsReset();
+  const n = sheetsAsked;
+  $("sheets-out").replaceChildren(el("p", { class: "hint" }, "Adding them…"));
+  // In turn with the commands this page sends.
+  const p = queue.then(() => api("POST", sheetsPath(req, false), { token: st.token, text: req.text }));
+  queue = p.catch(() => {});
+  try {
+    const r = await p;
+    if (!st || st.id !== req.id) return;
+    addEvents(r.events);
+    update(r.revision, r.view);
+    if (n !== sheetsAsked) return;
+    $("sheets-text").value = "";
+    $("sheets-file").value = "";
+    sheetsName = "";
+    showJoining(r);
+    notice("");
+  } catch (err) {
+    if (n === sheetsAsked) showSheetsRefusal(err, true);
+  }
+});
+
+// looksLikeSheets reports whether pasted text is a sheet file (YAML or
+// JSON) rather than lines of add: its first line is a key, a list item,
+// or JSON.
+function looksLikeSheets(text) {
+  const first = text.split("\n").map((l) => l.trim()).find((l) => l && !l.startsWith("#")) || "";
+  return /^([{[]|-(\s|$)|[A-Za-z_][\w-]*\s*:(\s|$))/.test(first);
+}
+
+// ---- the GM link ----
+
+function hideGMLink() {
+  $("gm-link-box").hidden = true;
+  $("gm-link").value = "";
+  $("gm-link-show").setAttribute("aria-expanded", "false");
+  $("gm-link-show").textContent = "Show the GM link";
+}
+
+$("gm-link-show").addEventListener("click", async () => {
+  if (!st) return;
+  if (!$("gm-link-box").hidden) {
+    hideGMLink();
+    return;
+  }
+  const id = st.id;
+  const link = (await linkBase()) + "#" + new URLSearchParams({ e: id, gm: st.token });
+  if (!st || st.id !== id) return;
+  $("gm-link").value = link;
+  $("gm-link-box").hidden = false;
+  $("gm-link-show").setAttribute("aria-expanded", "true");
+  $("gm-link-show").textContent = "Hide the GM link";
+});
+
+$("gm-link-copy").addEventListener("click", async () => {
+  const inp = $("gm-link");
+  inp.select();
+  try {
+    await navigator.clipboard.writeText(inp.value);
+    notice("GM link copied.", "info");
+  } catch (e) {
+    if (document.execCommand) document.execCommand("copy");
+  }
 });
 
 $("import-form").addEventListener("submit", async (e) => {
@@ -937,5 +1171,9 @@ function route() {
     showSetup();
   }
 }
-window.addEventListener("hashchange", route);
+window.addEventListener("hashchange", () => {
+  takeGMKey();
+  route();
+});
+takeGMKey();
 route();
