@@ -217,6 +217,21 @@ func (b budgetStore) AppendEvents(ctx context.Context, id string, revision int, 
 	return rev, err
 }
 
+// PutSnapshot stores a snapshot within the storage budgets: past them it
+// is refused like any write (a snapshot is a cache, so the server only
+// logs the refusal and loads that encounter from its log).
+func (b budgetStore) PutSnapshot(ctx context.Context, id string, snap fray.SnapshotRecord) error {
+	n := int64(len(id) + len(snap.Data))
+	if err := b.s.reserve(ctx, 0, n); err != nil {
+		return err
+	}
+	if err := b.Store.PutSnapshot(ctx, id, snap); err != nil {
+		b.s.unreserve(0, n)
+		return err
+	}
+	return nil
+}
+
 // CreateToken records a token within the storage budgets.
 func (b budgetStore) CreateToken(ctx context.Context, tok fray.Token) error {
 	n := tokenSize(tok)

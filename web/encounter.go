@@ -52,7 +52,7 @@ func (e *entry) unlock() {
 func (s *Server) account(e *entry) {
 	n := 0
 	if e.eng != nil {
-		n = len(e.eng.Log()) // the events it holds: not those a snapshot stands for
+		n = e.rev // a snapshot's engine holds a place for each event it stands for
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
