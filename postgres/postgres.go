@@ -10,6 +10,11 @@
 // commits, and its events' (encounter, seq) is the events table's primary
 // key; so two servers racing at one revision can never both append.
 //
+// Every append also notifies, in its transaction, the PostgreSQL channel
+// that Store.Notify listens on (fray.Notifier), with only the encounter's
+// id and its new revision: a server learns of the commands another one
+// accepted and reads their events from the database.
+//
 // The schema is created and updated by the numbered migrations embedded
 // from migrations/*.sql, applied in one transaction under an advisory
 // lock, so servers starting together on a new database do not race; the
@@ -27,6 +32,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -45,9 +51,15 @@ const migrateLock int64 = 0x667261794d696772
 
 // Store is a fray.Store in a PostgreSQL database. Open it with Open.
 type Store struct {
-	url    string // redacted: no password
-	pool   *pgxpool.Pool
-	closed atomic.Bool
+	url     string // redacted: no password
+	pool    *pgxpool.Pool
+	connCfg *pgx.ConnConfig // for the listening connections, apart from the pool
+	closed  atomic.Bool
+
+	mu        sync.Mutex      // orders Notify with Close
+	stopping  context.Context // done once Close is called: listeners end
+	stop      context.CancelFunc
+	listeners sync.WaitGroup
 }
 
 var _ fray.Store = (*Store)(nil)
@@ -73,6 +85,7 @@ func Open(ctx context.Context, rawURL string) (*Store, error) {
 	if err != nil {
 		return nil, &fray.Error{Code: fray.EINVALID, Message: "The database URL " + shown + " is not one PostgreSQL reads.", Err: err}
 	}
+	connCfg := cfg.ConnConfig.Copy()
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", shown, err)
@@ -85,7 +98,8 @@ func Open(ctx context.Context, rawURL string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open %s: %w", shown, err)
 	}
-	return &Store{url: shown, pool: pool}, nil
+	stopping, stop := context.WithCancel(context.Background())
+	return &Store{url: shown, pool: pool, connCfg: connCfg, stopping: stopping, stop: stop}, nil
 }
 
 // Redacted returns rawURL with its password, if any, replaced by "xxxxx",
@@ -402,7 +416,8 @@ func (s *Store) Encounters(ctx context.Context, f fray.EncounterFilter) ([]fray.
 // One transaction moves the encounter's revision on from the expected one
 // (which locks its row, so racing appends to one encounter queue there
 // and all but the first find another revision) and inserts the events;
-// it returns once that transaction is committed.
+// it returns once that transaction is committed. The same transaction
+// notifies the listeners of Notify.
 func (s *Store) AppendEvents(ctx context.Context, id string, revision int, evs []fray.EventRecord) (int, error) {
 	if err := fray.ValidateAppend(id, revision, evs); err != nil {
 		return 0, err
@@ -439,6 +454,9 @@ func (s *Store) AppendEvents(ctx context.Context, id string, revision int, evs [
 		b.Queue(`INSERT INTO events (encounter_id, seq, type, data, time) VALUES ($1, $2, $3, $4, $5)`,
 			id, ev.Seq, ev.Type, []byte(ev.Data), fray.TruncateTime(ev.Time))
 	}
+	// Delivered to the listeners (Notify) once the transaction commits,
+	// and never if it does not.
+	b.Queue(`SELECT pg_notify($1, $2)`, notifyChannel, noticePayload(id, last.Seq))
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		if pgCode(err) == codeUniqueViolation {
 			// The revision and the log disagree, which the row lock
@@ -661,11 +679,17 @@ func (s *Store) Usage(ctx context.Context) (encounters int, bytes int64, err err
 }
 
 // Close waits for the calls under way, then closes the store's
-// connections; see fray.Store.
+// connections, the listening ones of Notify too (their channels are
+// closed); see fray.Store.
 func (s *Store) Close() error {
-	if s.closed.Swap(true) {
+	s.mu.Lock()
+	done := s.closed.Swap(true)
+	s.mu.Unlock()
+	if done {
 		return nil
 	}
+	s.stop()
+	s.listeners.Wait()
 	s.pool.Close()
 	return nil
 }
