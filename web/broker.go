@@ -1,7 +1,9 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
+	"math"
 	"strconv"
 	"sync"
 
@@ -11,10 +13,11 @@ import (
 // Change is one append to an encounter's log, as a Broker fans it out to
 // the event streams of that encounter.
 //
-// A broker that crosses processes (PostgreSQL LISTEN/NOTIFY) can carry
-// only Encounter and Revision: a stream that gets a Change without the
-// events it lacks reads them from the store, and reads the view when
-// View is nil.
+// A Change may carry only Encounter and Revision (a broker that crosses
+// processes; a server that could not bring its cached encounter up to
+// date after a store's notice, or replayed it whole): a stream that gets
+// a Change without the events it lacks reads them from the store, and
+// reads the view when View is nil.
 type Change struct {
 	// Encounter is the encounter's id.
 	Encounter string
@@ -128,4 +131,131 @@ func (b *broker) remove(encounter string, s *sub) {
 	if len(b.subs[encounter]) == 0 {
 		delete(b.subs, encounter)
 	}
+}
+
+// follower brings the encounters this server streams up to date when the
+// store announces appends (fray.Notifier): another server on the same
+// database accepted a command, and the streams here must send its events.
+// Notices of one encounter are taken in turn, by one goroutine at a time
+// for that encounter, and those that come meanwhile are merged into one
+// catch-up; so the goroutines are at most the encounters streamed here,
+// which MaxSubscribers bounds.
+type follower struct {
+	mu      sync.Mutex
+	pending map[string]followWork // what each encounter must catch up to, by id
+	busy    map[string]bool       // the encounters a goroutine is catching up
+}
+
+// followWork is what one encounter must catch up to.
+type followWork struct {
+	rev   int  // the highest revision announced
+	fresh bool // every encounter may have changed: ask the store
+}
+
+// follow takes the notices of n until the server is closed or the store
+// stops announcing.
+func (s *Server) follow(n fray.Notifier) error {
+	ctx, cancel := context.WithCancel(context.Background())
+	ch, err := n.Notify(ctx)
+	if err != nil {
+		cancel()
+		return err
+	}
+	s.followed = &follower{pending: map[string]followWork{}, busy: map[string]bool{}}
+	go func() {
+		defer cancel()
+		for {
+			select {
+			case <-s.done:
+				return
+			case n, ok := <-ch:
+				if !ok {
+					return
+				}
+				s.notice(ctx, n)
+			}
+		}
+	}()
+	return nil
+}
+
+// notice queues the catch-up a notice calls for: of its encounter when a
+// stream here watches it, of every encounter streamed here for a notice
+// that stands for all. An encounter no stream watches needs nothing: a
+// request for it reads the store's revision (lockEntry), and a command
+// on a stale one is refused by the store.
+func (s *Server) notice(ctx context.Context, n fray.Notice) {
+	s.mu.Lock()
+	var ids []string
+	if n.All() {
+		for id := range s.budget.encounterStreams {
+			ids = append(ids, id)
+		}
+	} else if s.budget.encounterStreams[n.Encounter] > 0 {
+		ids = append(ids, n.Encounter)
+	}
+	s.mu.Unlock()
+	f := s.followed
+	for _, id := range ids {
+		f.mu.Lock()
+		w := f.pending[id]
+		w.rev, w.fresh = max(w.rev, n.Revision), w.fresh || n.All()
+		f.pending[id] = w
+		start := !f.busy[id]
+		f.busy[id] = true
+		f.mu.Unlock()
+		if start {
+			go s.catchUpLoop(ctx, id)
+		}
+	}
+}
+
+// catchUpLoop brings the encounter id up to date until no notice for it
+// is pending.
+func (s *Server) catchUpLoop(ctx context.Context, id string) {
+	f := s.followed
+	for {
+		f.mu.Lock()
+		w, ok := f.pending[id]
+		delete(f.pending, id)
+		if !ok {
+			delete(f.busy, id)
+		}
+		f.mu.Unlock()
+		if !ok {
+			return
+		}
+		s.catchUpEntry(ctx, id, w)
+	}
+}
+
+// catchUpEntry brings the cached entry of the encounter id up to the
+// revision w announces (the store's, when w is fresh); refresh publishes
+// the change to the streams. When that fails, a change without events
+// sends the streams to the store, where each catches up or ends, and its
+// client resumes from Last-Event-ID.
+func (s *Server) catchUpEntry(ctx context.Context, id string, w followWork) {
+	e, err := s.lockEntry(ctx, id, w.fresh)
+	if err == nil {
+		if e.rev < w.rev {
+			err = s.refresh(ctx, id, e)
+		}
+		e.unlock()
+	}
+	if err == nil || ctx.Err() != nil {
+		return
+	}
+	s.log.Warn("encounter not brought up to date", "encounter", id, "revision", w.rev, "err", err)
+	rev := w.rev
+	if w.fresh {
+		rev = math.MaxInt // past anything any stream has sent
+	}
+	s.broker.Publish(&Change{Encounter: id, Revision: rev})
+}
+
+// watched reports whether an event stream here watches the encounter id.
+func (s *Server) watched(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.budget.encounterStreams[id] > 0
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"fray"
@@ -149,8 +150,31 @@ func (s *Server) lockEntry(ctx context.Context, id string, fresh bool) (*entry, 
 }
 
 // refresh brings a locked entry up to the store's revision, replaying the
-// whole log when it has none, else applying the events it lacks.
+// whole log when it has none, else applying the events it lacks. When the
+// server follows the store's appends (fray.Notifier) and a stream here
+// watches the encounter, it publishes what moved: the events taken in,
+// with the view and sight after them, or, when the log was replayed
+// instead, a change without events that sends each stream to the store
+// for those it lacks.
 func (s *Server) refresh(ctx context.Context, id string, e *entry) error {
+	eng, from := e.eng, e.rev
+	if err := s.update(ctx, id, e); err != nil {
+		return err
+	}
+	if s.followed == nil || eng == e.eng && from == e.rev || !s.watched(id) {
+		return nil
+	}
+	c := &Change{Encounter: id, Revision: e.rev}
+	if log := e.eng.Log(); eng == e.eng && e.rev > from && e.rev-from <= len(log) {
+		view := e.eng.View()
+		c.Events, c.View, c.Sight = slices.Clone(log[len(log)-(e.rev-from):]), &view, e.sight
+	}
+	s.broker.Publish(c)
+	return nil
+}
+
+// update is refresh without the publishing.
+func (s *Server) update(ctx context.Context, id string, e *entry) error {
 	rec, err := s.store.Encounter(ctx, id)
 	if err != nil {
 		return err
@@ -175,7 +199,7 @@ func (s *Server) refresh(ctx context.Context, id string, e *entry) error {
 	}
 	if err != nil || len(evs) != rec.Revision-e.rev {
 		e.eng = nil // replay the whole log instead
-		return s.refresh(ctx, id, e)
+		return s.update(ctx, id, e)
 	}
 	e.rec, e.rev = rec, rec.Revision
 	e.sight = e.look()

@@ -49,8 +49,9 @@ type Config struct {
 	// 15 s by default.
 	Heartbeat time.Duration
 	// Broker fans changes out to event streams; an in-process NewBroker
-	// by default. A broker shared by several servers (PostgreSQL
-	// LISTEN/NOTIFY) can take its place.
+	// by default. When Store is also a fray.Notifier (PostgreSQL, shared
+	// by several servers), the server follows its notices: a command
+	// another server accepted reaches the streams here too.
 	Broker Broker
 	// TrustProxy lists the reverse proxies whose X-Forwarded-For header
 	// names the client: a request from one of them is counted against
@@ -76,6 +77,9 @@ type Server struct {
 	log    *slog.Logger
 	// systems is the answer to GET /api/systems.
 	systems systemsBody
+	// followed follows the store's appends when it announces them
+	// (fray.Notifier, broker.go); nil when it does not.
+	followed *follower
 
 	mu      sync.Mutex
 	cache   map[string]*entry // encounters replayed in memory, by id
@@ -136,6 +140,11 @@ func New(cfg Config) (*Server, error) {
 	}
 	if err := s.routePages(); err != nil {
 		return nil, err
+	}
+	if n, ok := cfg.Store.(fray.Notifier); ok {
+		if err := s.follow(n); err != nil {
+			return nil, fmt.Errorf("follow the store's appends: %w", err)
+		}
 	}
 	return s, nil
 }
