@@ -12,7 +12,8 @@ import (
 )
 
 // A fast path for Event.Preload, where an event read back from a log or a
-// store has its payload decoded once: most payloads are flat JSON objects of
+// store has its payload decoded once, and for Event.Decode into another
+// type than the one an event holds: most payloads are flat JSON objects of
 // strings and numbers ({"name":"Blueshift"}), or of lists of them or of
 // such objects ({"turn":3,"chars":[{"name":"A","init":36,"lost":[36]}]}),
 // which this small decoder reads without encoding/json's reflection-heavy

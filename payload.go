@@ -44,7 +44,8 @@ func (e *Event) Preload(proto any) error {
 
 // Decode decodes the event's payload into v: a copy of the value it
 // holds (see Preload) when v points to a value of its type, else from
-// Data. It reports an EINVALID error naming the event when the payload
+// Data (into a value already set, a fast path for flat payloads leaves
+// fields Data does not name as they were, as encoding/json does). It reports an EINVALID error naming the event when the payload
 // does not fit.
 func (e Event) Decode(v any) error {
 	if len(e.Data) == 0 {
@@ -61,6 +62,11 @@ func (e Event) Decode(v any) error {
 				return nil
 			}
 		}
+	}
+	// A payload read into another type than the one it holds (a smaller
+	// view of it, or an older shape) is decoded from Data.
+	if decodeFlat(e.Data, v) {
+		return nil
 	}
 	if err := json.Unmarshal(e.Data, v); err != nil {
 		return &Error{Code: EINVALID, Message: "Event " + strconv.Itoa(e.Seq) + " (" + e.Type + ") has malformed data.", Err: err}
