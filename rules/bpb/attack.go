@@ -24,6 +24,40 @@ type Hit struct {
 	// Effect marks an attack that inflicts no Endurance damage: only the
 	// same power blocks or dodges it (B-8).
 	Effect bool `json:"effect,omitempty"`
+	// Stunning marks stunning damage, which Brawn protects against
+	// rather than armour (B-10); a protector who takes the hit (B-7)
+	// takes it against their own protection.
+	Stunning bool `json:"stunning,omitempty"`
+	// For is the one the hit was against when a protector takes it in
+	// their place (see onto); empty on the hit that waits.
+	For fray.CombatantID `json:"for,omitempty"`
+}
+
+// protection is what protects b against an attack: Brawn against
+// stunning damage, armour otherwise (B-10).
+func protection(b *fray.Combatant, stunning bool) int {
+	if stunning {
+		return b.Stat(StatBrawn)
+	}
+	return b.Protection[ProtectionArmour]
+}
+
+// onto returns the hit h as it lands on p, who takes it in the place of
+// its defender (B-7: "a defensive action on someone else's behalf, such
+// as diving in front of an attack"): the same attack, its rank and
+// option included, against p's own protection.
+func (s *State) onto(h Hit, p *fray.Combatant) Hit {
+	h.For, h.Defender = h.Defender, p.ID
+	if h.Effect {
+		h.Damage = 0
+		return h
+	}
+	dmg := h.Rank
+	if h.Option == OptionOverwhelming {
+		dmg += overwhelmingBonus(s.mode())
+	}
+	h.Damage = max(dmg-protection(p, h.Stunning), 0)
+	return h
 }
 
 // damageFor is the damage an attack does with band b (before a block or
@@ -134,12 +168,7 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 		yes, _ := engine.ParseYesNo("endurance", v) // a yes or a no, as declared
 		t.d.Effect = !yes
 	}
-	// Protection: Brawn against stunning damage, armour otherwise (B-10).
-	if t.d.Stunning {
-		t.protection = b.Stat(StatBrawn)
-	} else {
-		t.protection = b.Protection[ProtectionArmour]
-	}
+	t.protection = protection(b, t.d.Stunning)
 	return t, s.finish(t, cmd, a, b, fray.AppliesAttack)
 }
 
@@ -184,7 +213,7 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 			if b.Condition(def) == nil || t.d.Effect && with == nil {
 				continue
 			}
-			h := &Hit{Attacker: t.actor.ID, Defender: b.ID, Power: t.d.Power, Rank: hitRank(t.d.Rank, t.d.Band), Damage: t.d.Damage, Option: t.d.Option, Effect: t.d.Effect}
+			h := &Hit{Attacker: t.actor.ID, Defender: b.ID, Power: t.d.Power, Rank: hitRank(t.d.Rank, t.d.Band), Damage: t.d.Damage, Option: t.d.Option, Effect: t.d.Effect, Stunning: t.d.Stunning}
 			if t.d.Band != TaskExtreme {
 				h.Option = ""
 			}

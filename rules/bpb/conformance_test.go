@@ -115,6 +115,32 @@ spend Monolith 1 on=prowess
 next
 undo
 redo`},
+	// Protecting someone else (B-7): a take and a block for Monolith, a
+	// dodge for him by another, undone and redone.
+	{Name: "protect", Text: `add Blueshift side=pc prowess=7 agility=9 brawn=4 endurance=20
+add Ganyeka accuracy=7 agility=7 prowess=6 endurance=24
+add Monolith side=pc prowess=8 agility=3 accuracy=4 endurance=30
+add "Ganyeka's henchmen" kind=group accuracy=4 agility=4 endurance=12
+order Blueshift Ganyeka Monolith "Ganyeka's henchmen"
+start
+next
+attack Ganyeka Monolith with=blast rank=9 range=ranged dice=2,3
+take Blueshift for=Monolith
+undo
+block Blueshift for=Monolith dice=1,1
+next
+next
+attack "Ganyeka's henchmen" Monolith with=pistol rank=5 range=ranged dice=4,3
+dodge Ganyeka for=Monolith dice=6,6
+next
+next
+next
+next
+attack Ganyeka Blueshift with=blast rank=9 range=ranged choose=staggering dice=6,6
+take Monolith for=Blueshift
+next
+undo
+redo`},
 }
 
 func mustRead(path string) string {

@@ -14,6 +14,9 @@ type damageData struct {
 	By     fray.CombatantID `json:"by,omitempty"`
 	// Settles marks the damage of the pending hit.
 	Settles bool `json:"settles,omitempty"`
+	// For is the one the hit was against, when a protector took it in
+	// their place (B-7); empty otherwise.
+	For fray.CombatantID `json:"for,omitempty"`
 }
 
 // hitEvents returns the events of a hit that lands: the damage, out at 0
@@ -22,7 +25,7 @@ func (s *State) hitEvents(h Hit) ([]fray.Event, error) {
 	b := s.ByID(h.Defender)
 	attacker := s.NameOf(h.Attacker)
 	var evs []fray.Event
-	ev, err := fray.NewEvent(EventDamaged, damageData{Name: b.ID, Amount: h.Damage, By: h.Attacker, Settles: true})
+	ev, err := fray.NewEvent(EventDamaged, damageData{Name: b.ID, Amount: h.Damage, By: h.Attacker, Settles: true, For: h.For})
 	if err != nil {
 		return nil, err
 	}

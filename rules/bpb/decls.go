@@ -15,6 +15,9 @@ var (
 	optMod    = fray.Param{Name: "mod", Kind: fray.KindNumber, Min: -20, Max: 20, Help: "the GM's modifier to the roll"}
 	optBefore = fray.Param{Name: engine.KeyBefore, Kind: fray.KindCombatant, Help: "a place in the order: just before NAME"}
 	optAfter  = fray.Param{Name: engine.KeyAfter, Kind: fray.KindCombatant, Help: "a place in the order: just after NAME"}
+	// optFor is for=NAME of block, dodge and take: the one the waiting
+	// hit is against, whom the named combatant protects (B-7).
+	optFor = fray.Param{Name: "for", Kind: fray.KindCombatant, Help: "the one the hit is against: a forced action on their behalf, and a hit that lands, lands on the protector"}
 )
 
 // Commands declares the commands the system accepts, worked out once:
@@ -28,11 +31,11 @@ var declared = sync.OnceValue(commands)
 func commands() []fray.CommandDecl {
 	defence := func(name, example string) fray.CommandDecl {
 		return fray.CommandDecl{Name: name, Send: fray.SendNamed, Rolls: true, Answers: true,
-			Summary: "Prowess / Agility against 8 + the attack's rank (+1 for a remarkable hit): on one's turn it lasts until the next action, for further blocks (dodges) only; against a hit off one's turn it is forced unless already blocking (dodging); with=POWER uses one's own same power (similar=yes: a like one, GM's leave); an extreme success reorders play (B-8, B-9).",
+			Summary: "Prowess / Agility against 8 + the attack's rank (+1 for a remarkable hit): on one's turn it lasts until the next action, for further blocks (dodges) only; against a hit off one's turn it is forced unless already blocking (dodging); with=POWER uses one's own same power (similar=yes: a like one, GM's leave); an extreme success reorders play (B-8, B-9); for=NAME: on NAME's behalf, always forced, and a failure lands the hit on the protector (B-7).",
 			Args:    []fray.Param{engine.ArgActor},
 			Opts: []fray.Param{{Name: "with", Kind: fray.KindPower, Help: "one's own power, the same as the attack's"},
 				{Name: "similar", Kind: fray.KindChoice, Choices: []string{"yes", "no"}, Also: engine.YesNoWords, Hint: "yes", Help: "yes: a power of like theme or source, with the GM's leave"},
-				optMod},
+				optMod, optFor},
 			Examples: []string{example}}
 	}
 	amount := func(name, summary string) fray.CommandDecl {
@@ -74,7 +77,7 @@ func commands() []fray.CommandDecl {
 			Opts:     []fray.Param{{Name: engine.KeyBefore, Kind: fray.KindCombatant, Help: "the turn pre-empted, which must be the current one"}},
 			Examples: []string{"interrupt Monolith before=Ganyeka"}},
 		fray.CommandDecl{Name: "force", Send: fray.SendNamed,
-			Summary:  "A forced defensive action now; it costs the next available turn, once per round (B-7).",
+			Summary:  "A forced defensive action now; it costs the next available turn, once per round (B-7). To protect someone from a waiting hit: take, block or dodge NAME for=OTHER.",
 			Args:     []fray.Param{engine.ArgActor},
 			Opts:     []fray.Param{engine.OptNote},
 			Examples: []string{`force Monolith note="blocks attack by Ganyeka"`}},
@@ -108,9 +111,10 @@ func commands() []fray.CommandDecl {
 			Examples: []string{"attack Ganyeka Monolith with=blast rank=9 range=ranged choose=staggering"}},
 		defence(RollBlock, "block Monolith"), defence(RollDodge, "dodge Mindwave with=telepathy"),
 		fray.CommandDecl{Name: "take", Send: fray.SendNamed,
-			Summary:  "The defender takes the hit waiting for a defence (any other command settles it too).",
-			Args:     []fray.Param{{Name: "NAME", Kind: fray.KindCombatant, Optional: true, Actor: true, Help: "the defender; a player must name them"}},
-			Examples: []string{"take Monolith"}},
+			Summary:  "The defender takes the hit waiting for a defence (any other command settles it too); NAME for=OTHER: NAME dives in front and takes it in OTHER's place, a forced action (B-7).",
+			Args:     []fray.Param{{Name: "NAME", Kind: fray.KindCombatant, Optional: true, Actor: true, Help: "the defender, or with for= the protector; a player must name them"}},
+			Opts:     []fray.Param{optFor},
+			Examples: []string{"take Monolith", "take Blueshift for=Monolith"}},
 		fray.CommandDecl{Name: RollDistract, Send: fray.SendNamed, Rolls: true,
 			Summary:  "Willpower against 8 + the opponent's Willpower: +3 to the next attack on them next round (B-11).",
 			Args:     []fray.Param{engine.ArgActor, {Name: "OPPONENT", Kind: fray.KindCombatant}},

@@ -15,7 +15,8 @@ var defenceVerbs = map[string]string{RollBlock: "blocks attack by ", RollDodge: 
 
 // planDefence plans "block NAME" or "dodge NAME" against the pending hit
 // (B-8); it returns nil when there is no hit to roll against (a defence
-// declared on one's own turn).
+// declared on one's own turn). With for=OTHER, NAME rolls against the hit
+// waiting for OTHER, on their behalf (B-7; see protects).
 //
 // with=POWER blocks or dodges with the defender's own power: the seed
 // lets a defender with the same power as the attacker's use it, even
@@ -47,7 +48,11 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 		return nil, nil, fray.Errorf(fray.EINVALID, "similar=yes goes with with=POWER: name the power %s uses to %s.", c, cmd.Name)
 	}
 	h := s.Pending
-	if h == nil || h.Defender != c.ID {
+	protected, err := s.protects(cmd, c, h)
+	if err != nil {
+		return nil, nil, err
+	}
+	if protected == nil && (h == nil || h.Defender != c.ID) {
 		return nil, c, nil
 	}
 	attacker := s.NameOf(h.Attacker)
@@ -58,6 +63,9 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 		hint := ""
 		if p := c.Power(h.Power); p != nil {
 			hint = ": " + cmd.Name + " " + kit.QuoteName(c.Name) + " with=" + kit.QuoteName(p.Name)
+			if protected != nil {
+				hint += " for=" + kit.QuoteName(protected.Name)
+			}
 		}
 		return nil, nil, fray.Errorf(fray.EINVALID, "%s's %s inflicts no Endurance damage, so only the same power can %s it%s.", fray.Mention(attacker), h.Power, cmd.Name, hint)
 	}
@@ -75,6 +83,9 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 		t.d.With = with.Name
 		t.d.Expertise = t.d.Expertise || c.HasExpertise(with.Name)
 	}
+	if protected != nil {
+		t.d.For = protected.ID
+	}
 	t.mods = []fray.Modifier{{Source: kit.Title(stat), Value: v}}
 	return t, c, s.finish(t, cmd, c, nil, fray.AppliesDefence)
 }
@@ -83,7 +94,9 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 // (a condition until the next action), or a roll against the pending hit,
 // forcing the defender's action when it is not their turn and they are
 // not already blocking (for a block) or dodging (for a dodge) (B-7, B-8),
-// with the reorder on an extreme success (B-9).
+// with the reorder on an extreme success (B-9). A defence on someone
+// else's behalf is always forced, and a failure lands the hit on the
+// protector.
 func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	t, c, err := s.planDefence(cmd)
 	if err != nil {
@@ -111,13 +124,20 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 	// The stance is per kind: "may continue attempting to block" gives
 	// further blocks, not dodges (B-8). A defence of the other kind is a
 	// forced action, which is the defender's next action and so ends the
-	// stance they held (its turn's start ends it).
+	// stance they held (its turn's start ends it). The stance meets
+	// attacks against oneself: a defence on someone else's behalf (for=)
+	// is always a forced action (B-7).
 	already := c.Condition(cond) != nil
-	if !own && !already {
+	protecting := t.d.For != ""
+	forced := !own && (!already || protecting)
+	if forced {
 		// A forced action (B-7), in the seed's words.
 		attacker := s.NameOf(t.against.Attacker)
 		fev, err := s.force(fray.Command{Name: "force", Args: []string{c.Name}, Opts: map[string]string{"note": defenceVerbs[cmd.Name] + attacker}}, []fray.CombatantID{t.against.Attacker})
-		if err != nil {
+		switch {
+		case err != nil && protecting:
+			return nil, fray.Errorf(fray.EINVALID, "%s cannot %s for %s: %s", c, cmd.Name, fray.Mention(s.NameOf(t.d.For)), fray.Quote(err))
+		case err != nil:
 			return nil, fray.Errorf(fray.EINVALID, "%s cannot %s: %s", c, cmd.Name, fray.Quote(err))
 		}
 		evs = append(evs, fev)
@@ -127,7 +147,7 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 		return nil, err
 	}
 	evs = append(evs, ev)
-	if !already || own {
+	if !already || own || forced {
 		sev, err := stance()
 		if err != nil {
 			return nil, err
@@ -135,6 +155,11 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 		evs = append(evs, sev)
 	}
 	h := *t.against
+	if protecting {
+		// The protector stepped in front of the attack: a failed
+		// defence lets it land on them (ours).
+		h = s.onto(h, c)
+	}
 	if t.d.Band == TaskFailure {
 		more, err := s.hitEvents(h)
 		if err != nil {
@@ -153,10 +178,17 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 	return s.spend(evs, t)
 }
 
-// decideTake decides "take NAME": the defender takes the pending hit.
+// decideTake decides "take NAME": the defender takes the pending hit;
+// with for=, NAME takes it in their place.
 func (s *State) decideTake(cmd fray.Command) ([]fray.Event, error) {
 	if s.Pending == nil {
 		return nil, fray.Errorf(fray.EINVALID, "No attack is waiting for a block, dodge or take.")
+	}
+	if v, ok := cmd.Opts[optFor.Name]; ok {
+		if len(cmd.Args) == 0 {
+			return nil, fray.Errorf(fray.EINVALID, "Name who takes the hit in the place of the one it is against: take NAME for=%s.", kit.QuoteName(v))
+		}
+		return s.decideTakeFor(cmd)
 	}
 	if len(cmd.Args) == 1 {
 		c, err := s.Lookup(cmd.Arg(0))
@@ -168,4 +200,56 @@ func (s *State) decideTake(cmd fray.Command) ([]fray.Event, error) {
 		}
 	}
 	return s.hitEvents(*s.Pending)
+}
+
+// protects reads the for=NAME of a block, dodge or take by c: the one
+// the waiting hit h is against, whom c protects (B-7: "a forced action
+// can also be used to take a defensive action on someone else's behalf,
+// such as diving in front of an attack"); nil without for=.
+func (s *State) protects(cmd fray.Command, c *fray.Combatant, h *Hit) (*fray.Combatant, error) {
+	v, ok := cmd.Opts[optFor.Name]
+	if !ok {
+		return nil, nil
+	}
+	o, err := s.Lookup(v)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case o.ID == c.ID:
+		return nil, fray.Errorf(fray.EINVALID, "for= names the one %s protects, someone else; %s %s alone meets a hit on %s.", c, cmd.Name, kit.QuoteName(c.Name), c)
+	case h == nil:
+		return nil, fray.Errorf(fray.EINVALID, "No attack is waiting for a defence, so %s has nothing to %s for %s.", c, cmd.Name, o)
+	case h.Defender != o.ID:
+		return nil, fray.Errorf(fray.EINVALID, "The attack waiting is against %s, not %s.", fray.Mention(s.NameOf(h.Defender)), o)
+	case h.Attacker == c.ID:
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot protect %s from their own attack.", c, o)
+	}
+	return o, nil
+}
+
+// decideTakeFor decides "take NAME for=OTHER": NAME dives in front of
+// the hit waiting for OTHER and takes it in their place, as Blueshift
+// leaps between Ganyeka and Monolith, "taking the full brunt of
+// Ganyeka's attack" (B-7). It is a forced action, spending NAME's next
+// available turn; the hit lands on NAME with its rank and option,
+// against NAME's own protection, and OTHER takes nothing.
+func (s *State) decideTakeFor(cmd fray.Command) ([]fray.Event, error) {
+	c, err := s.character(cmd.Arg(0), "take a hit for someone")
+	if err != nil {
+		return nil, err
+	}
+	o, err := s.protects(cmd, c, s.Pending)
+	if err != nil {
+		return nil, err
+	}
+	fev, err := s.force(fray.Command{Name: "force", Args: []string{c.Name}}, nil)
+	if err != nil {
+		return nil, fray.Errorf(fray.EINVALID, "%s cannot take the hit for %s: %s", c, o, fray.Quote(err))
+	}
+	more, err := s.hitEvents(s.onto(*s.Pending, c))
+	if err != nil {
+		return nil, err
+	}
+	return append([]fray.Event{fev}, more...), nil
 }

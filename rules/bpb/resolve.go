@@ -105,6 +105,10 @@ type taskData struct {
 	// (B-8: the same power as the attack's, or a similar one the GM
 	// allows).
 	With string `json:"with,omitempty"`
+	// For is the one a block or dodge protects, whom the hit was
+	// against (B-7: a defensive action on someone else's behalf); empty
+	// for a defence of one's own.
+	For fray.CombatantID `json:"for,omitempty"`
 }
 
 // applyResolution applies the events of resolution; handled is false for
@@ -120,7 +124,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		case RollAttack:
 			s.Pending = nil
 			if d.Band != TaskFailure {
-				h := &Hit{Attacker: d.Name, Defender: d.Target, Power: d.Power, Rank: hitRank(d.Rank, d.Band), Damage: d.Damage, Effect: d.Effect}
+				h := &Hit{Attacker: d.Name, Defender: d.Target, Power: d.Power, Rank: hitRank(d.Rank, d.Band), Damage: d.Damage, Effect: d.Effect, Stunning: d.Stunning}
 				if d.Band == TaskExtreme {
 					h.Option = d.Option
 				}
