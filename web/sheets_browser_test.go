@@ -68,6 +68,9 @@ func TestBrowserSheets(t *testing.T) {
 	}
 	gm.clickSheets("add")
 	gm.waitFor("the party's cards", `document.querySelectorAll("#combatants .card").length === 2 && document.body.dataset.revision !== "0"`)
+	// The live stream may show the cards before the answer to the add
+	// says who joined.
+	gm.waitFor("the party's joined list", `(document.querySelector('[data-testid="sheets-head"]') || {}).textContent === "2 joined:"`)
 	gm.expectJoining("the party, joined", []string{"Blueshift: PC, character", "Monolith: PC, character"})
 	if diff := cmp.Diff([]string{"Blueshift", "Monolith"}, gm.cards()); diff != "" {
 		t.Errorf("cards after the party joined (-want +got):\n%s", diff)
