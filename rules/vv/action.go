@@ -127,6 +127,29 @@ func (d *decider) interrupt(cmd fray.Command) error {
 		return err
 	}
 	phase := s.Phase()
+	at := 0
+	if v, ok := cmd.Opt(KeyPhase); ok {
+		// A phase where nobody acts (V-3: "at any later point in the
+		// turn"), between the last counted and the one acting now.
+		at = number(v)
+		switch {
+		case at == phase:
+			at = 0 // the phase of the one acting: a plain interrupt
+		case len(s.Intr) > 0:
+			return fray.Errorf(fray.EINVALID, "%s is using a held action on phase %d now; phase= names a phase where nobody acts, before the one acting on theirs.", fray.Mention(cur.Name), phase)
+		case s.Cur < 1:
+			return fray.Errorf(fray.EINVALID, "Phase %d is not counted in turn %d, which begins on phase %d.", at, s.Round, phase)
+		case at > phase && at >= s.Sched[s.Cur-1].Phase:
+			return fray.Errorf(fray.EINVALID, "Phase %d has passed: the count is past phase %d, at %s's phase %d.", at, s.Sched[s.Cur-1].Phase, fray.Mention(cur.Name), phase)
+		case at < phase:
+			return fray.Errorf(fray.EINVALID, "Phase %d comes after %s's phase %d; use the held action then (interrupt when it comes).", at, fray.Mention(cur.Name), phase)
+		case !s.between(at):
+			return fray.Errorf(fray.EINVALID, "%s has begun phase %d; phase %d, before it, has passed.", fray.Mention(cur.Name), phase, at)
+		}
+		if at != 0 {
+			phase = at
+		}
+	}
 	for _, c := range cs {
 		id := c.ID
 		ch := s.char(id)
@@ -147,7 +170,7 @@ func (d *decider) interrupt(cmd fray.Command) error {
 		}
 		return moveRate(cb) - moveRate(ca)
 	})
-	return d.emit(EventInterrupted, InterruptData{Who: ids(cs), Before: cur.ID})
+	return d.emit(EventInterrupted, InterruptData{Who: ids(cs), Before: cur.ID, Phase: at})
 }
 
 func (d *decider) facing(cmd fray.Command) error {

@@ -130,6 +130,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 		if !s.Started || s.current() == "" || len(d.Who) == 0 {
 			return fray.Errorf(fray.EINVALID, "Event %d interrupts when nobody is acting.", ev.Seq)
 		}
+		if d.Phase != 0 && (len(s.Intr) > 0 || !s.between(d.Phase)) {
+			return fray.Errorf(fray.EINVALID, "Event %d interrupts on phase %d, which is not one between the last phase counted and the one acting now.", ev.Seq, d.Phase)
+		}
 		intr := make([]fray.CombatantID, len(d.Who), len(d.Who)+len(s.Intr))
 		for i, id := range d.Who {
 			ch := s.char(id)
@@ -146,6 +149,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 				ch.Held = nil
 			}
 			ch.Act = Activation{Hold: &h}
+		}
+		if d.Phase != 0 {
+			s.IntrPhase = d.Phase
 		}
 		s.Intr = append(intr, s.Intr...)
 		engine.TurnEdge(&s.Encounter, s.Round, s.Intr[0], fray.EdgeStart)
@@ -253,7 +259,7 @@ func (s *State) finish(ch *Char) {
 		ch.Act = Activation{}
 		s.Intr = slices.Delete(s.Intr, 0, 1)
 		if len(s.Intr) == 0 {
-			s.Intr = nil
+			s.Intr, s.IntrPhase = nil, 0
 		} else {
 			engine.TurnEdge(&s.Encounter, s.Round, s.Intr[0], fray.EdgeStart)
 		}
@@ -284,20 +290,90 @@ func (s *State) record(t Turn) {
 }
 
 // settle moves the count to the next slot to be acted on, passing over
-// lost ones, and begins it.
+// lost ones, and begins it. The blows of a simultaneous group land once
+// the count has left it, before the next slot begins (V-2).
 func (s *State) settle() {
 	for len(s.Intr) == 0 && s.Cur < len(s.Sched) {
 		sl := &s.Sched[s.Cur]
-		switch sl.Status {
-		case slotLost:
+		if sl.Status == slotLost {
 			s.record(Turn{Who: sl.ID, What: turnLost, Phase: sl.Phase})
 			s.Cur++
 			continue
-		case slotPending:
+		}
+		s.land(false)
+		if sl.Status == slotPending {
 			s.reach(sl)
 		}
 		return
 	}
+	if len(s.Intr) == 0 {
+		s.land(false)
+	}
+}
+
+// land applies the pending blows of a simultaneous group (V-2) once the
+// count is no longer on it, or at once when all is true, recording each
+// in the turn's history.
+func (s *State) land(all bool) {
+	if len(s.Pending) == 0 {
+		return
+	}
+	if g := s.Pending[0].Group; !all && s.Cur < len(s.Sched) && s.Sched[s.Cur].Group == g {
+		return
+	}
+	for _, b := range s.Pending {
+		c, ch := s.combatant(b.Who)
+		if c == nil {
+			continue // removed: remove drops their blows
+		}
+		s.hurt(c, ch, b.ToHits, b.ToPower)
+		s.record(Turn{Who: b.Who, What: turnLanded, Phase: b.Phase, Power: b.ToPower, Hits: b.ToHits, By: b.By})
+	}
+	s.Pending = nil
+}
+
+// between reports whether phase p is one where nobody acts between the
+// last phase counted and the phase of the slot in progress, whose owner has
+// not yet begun it (neither moved nor acted): one a held action may be
+// used on (V-3). Before the turn's first slot no phase has been counted.
+func (s *State) between(p int) bool {
+	if s.Cur < 1 || s.Cur >= len(s.Sched) {
+		return false
+	}
+	sl := s.Sched[s.Cur]
+	if ch := s.char(sl.ID); ch == nil || ch.Act.Moved || ch.Act.Acted || sl.Status != slotCurrent {
+		return false
+	}
+	return p > sl.Phase && p < s.Sched[s.Cur-1].Phase
+}
+
+// groupNow returns the simultaneous group of the slot acting now on its
+// own phase (not with a held action), 0 for none.
+func (s *State) groupNow() int {
+	if len(s.Intr) > 0 || s.Cur >= len(s.Sched) {
+		return 0
+	}
+	return s.Sched[s.Cur].Group
+}
+
+// simultaneous reports whether an attack made now by the character acting
+// is struck simultaneously with others (V-2, ties=house): the character
+// acts on their own phase in a simultaneous group. Its damage is then held
+// until the group is done, and lands with the others' (land).
+func (s *State) simultaneous() bool {
+	return s.groupNow() != 0 && s.Setting(SetTies, House) == House
+}
+
+// pendingHits returns the damage to Hit Points of the blows pending on the
+// combatant id.
+func (s *State) pendingHits(id fray.CombatantID) int {
+	n := 0
+	for _, b := range s.Pending {
+		if b.Who == id {
+			n += b.ToHits
+		}
+	}
+	return n
 }
 
 // reach begins a character's own action phase.
@@ -360,6 +436,7 @@ func (s *State) applyTurnEnded(ev fray.Event, d TurnEndData) error {
 			}
 		}
 	}
+	s.land(true) // none are left: the count has passed every group
 	s.Cur = len(s.Sched)
 	engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
 	return nil
@@ -379,7 +456,7 @@ func (s *State) applyTurn(ev fray.Event, d TurnData) error {
 	}
 	s.Round = d.Turn
 	engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
-	s.Sched, s.Cur, s.Intr = nil, 0, nil
+	s.Sched, s.Cur, s.Intr, s.IntrPhase, s.Pending = nil, 0, nil, 0, nil
 	if n := slots(d.Chars); n > 0 {
 		s.Sched = make([]Slot, 0, n)
 	}
@@ -441,16 +518,22 @@ func slots(chars []TurnChar) int {
 
 // sortSched orders the schedule: phases counted down; on one phase higher
 // Agility first; still tied, they act simultaneously, listed by Move Rate,
-// then the GM's order, then the tie roll (V-2).
+// then the GM's order, then the tie roll (V-2). As written (ties=raw),
+// Move Rate is not looked at and nobody acts simultaneously.
 func (s *State) sortSched() {
 	type key struct{ agility, move, gm, tie, added int }
+	raw := s.Setting(SetTies, House) == RAW
 	keys := make(map[fray.CombatantID]key, len(s.Combatants))
 	for i, c := range s.Combatants {
 		gm := slices.Index(s.Tiebreak, c.ID)
 		if gm < 0 {
 			gm = len(s.Tiebreak)
 		}
-		keys[c.ID] = key{c.Stat("agility"), moveRate(c), gm, s.Ties[c.ID], i}
+		k := key{c.Stat("agility"), moveRate(c), gm, s.Ties[c.ID], i}
+		if raw {
+			k.move = 0
+		}
+		keys[c.ID] = k
 	}
 	slices.SortStableFunc(s.Sched, func(a, b Slot) int {
 		if a.Phase != b.Phase {
@@ -469,10 +552,22 @@ func (s *State) sortSched() {
 		}
 		return ka.added - kb.added
 	})
+	if raw {
+		return
+	}
+	group := 0
 	for i := range s.Sched {
 		a := &s.Sched[i]
-		a.Tied = (i > 0 && s.Sched[i-1].Phase == a.Phase && keys[s.Sched[i-1].ID].agility == keys[a.ID].agility) ||
+		after := i > 0 && s.Sched[i-1].Phase == a.Phase && keys[s.Sched[i-1].ID].agility == keys[a.ID].agility
+		a.Tied = after ||
 			(i+1 < len(s.Sched) && s.Sched[i+1].Phase == a.Phase && keys[s.Sched[i+1].ID].agility == keys[a.ID].agility)
+		switch {
+		case after:
+			a.Group = group
+		case a.Tied:
+			group++
+			a.Group = group
+		}
 	}
 }
 
@@ -487,9 +582,13 @@ func (s *State) remove(id fray.CombatantID) {
 		s.Tiebreak = nil
 	}
 	delete(s.Ties, id)
+	s.Pending = slices.DeleteFunc(s.Pending, func(b Blow) bool { return b.Who == id })
+	if len(s.Pending) == 0 {
+		s.Pending = nil
+	}
 	s.Intr = slices.DeleteFunc(s.Intr, func(x fray.CombatantID) bool { return x == id })
 	if len(s.Intr) == 0 {
-		s.Intr = nil
+		s.Intr, s.IntrPhase = nil, 0
 	}
 	var kept []Slot
 	cur := 0
@@ -503,6 +602,8 @@ func (s *State) remove(id fray.CombatantID) {
 		kept = append(kept, sl)
 	}
 	s.Sched, s.Cur = kept, cur
+	// The simultaneous group may be gone, even while interrupters act.
+	s.land(false)
 	if s.Cur >= len(s.Sched) && len(s.Intr) > 0 {
 		// Nobody is left to interrupt: the held actions are kept.
 		for _, x := range s.Intr {
@@ -510,7 +611,7 @@ func (s *State) remove(id fray.CombatantID) {
 			ch.Held = append([]Hold{*ch.Act.Hold}, ch.Held...)
 			ch.Act = Activation{}
 		}
-		s.Intr = nil
+		s.Intr, s.IntrPhase = nil, 0
 	}
 	if s.Started {
 		s.settle()

@@ -89,7 +89,10 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 			return nil, err
 		}
 	}
-	a := Attack{Dice: pw.Dice, HitPoints: hp, Gas: typ == DamageGas, Effect: flags.effect || pw.Special != ""}
+	// The blows of a simultaneous group held for the target count
+	// towards whether this one incapacitates it (V-2); until they land
+	// it stands, and is no helpless target.
+	a := Attack{Dice: pw.Dice, HitPoints: hp - s.pendingHits(tgt.ID), Gas: typ == DamageGas, Effect: flags.effect || pw.Special != ""}
 
 	// Range (V-9): the distance, the inches the attacker moved this phase
 	// before the attack and (house rule) the target's inches this turn.
@@ -425,6 +428,7 @@ func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
 	if p.notice != nil {
 		data.Perception = p.notice.Chance
 	}
+	data.Simultaneous = (data.ToHits != 0 || data.ToPower != 0) && s.simultaneous()
 	if n := len(rolls); n > 0 {
 		rolls[n-1].For = strings.TrimSuffix(rolls[n-1].For, ")") + attackWords(data, tgt.Name)
 	}
@@ -488,6 +492,9 @@ func attackWords(d AttackData, target string) string {
 	}
 	if d.Knockback > 0 {
 		w += fmt.Sprintf(", knocked back %d\"", d.Knockback)
+	}
+	if d.Simultaneous {
+		w += "; it lands when the characters acting simultaneously are done (V-2)"
 	}
 	return w + ")"
 }

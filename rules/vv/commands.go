@@ -82,7 +82,7 @@ var decls = []fray.CommandDecl{
 		Summary:  "Enter the 1d10 a character rolled at the table for the next initiative roll: as DIE, or as dice=N; with neither, it is rolled now.",
 		Examples: []string{"initiative Brick 7"}},
 	{Name: "order", Send: fray.SendGM, Args: []fray.Param{argNames},
-		Summary: "The GM's order for characters tied on phase, Agility and Move Rate (V-2), from the next turn rolled."},
+		Summary: "The GM's order for characters tied on phase, Agility and Move Rate (V-2; on phase and Agility with ties=raw), from the next turn rolled."},
 	{Name: "upkeep", Send: fray.SendNamed,
 		Args:    []fray.Param{engine.ArgActor, {Name: "POWER", Kind: fray.KindNumber, Min: 0, Max: 1000, Help: "the Power spent between turns"}},
 		Summary: "Power the character spends between turns, before initiative is rerolled (V-5); upkeep NAME 0 stops it. Never more than the Power left: refused now, and at the end of a turn an upkeep the character can no longer pay is not paid and ends."},
@@ -99,8 +99,10 @@ var decls = []fray.CommandDecl{
 	{Name: "decline", Send: fray.SendCurrent, Rolls: true, Args: []fray.Param{argNow},
 		Summary: "The current character declines this action and spends no Power."},
 	{Name: "interrupt", Send: fray.SendNamed, Args: []fray.Param{actor(argNames)},
-		Opts:    []fray.Param{{Name: engine.KeyBefore, Kind: fray.KindCombatant, Help: "the character acting now"}},
-		Summary: "Characters with held actions act now, higher Agility first (V-3)."},
+		Opts: []fray.Param{{Name: engine.KeyBefore, Kind: fray.KindCombatant, Help: "the character acting now"},
+			{Name: KeyPhase, Kind: fray.KindNumber, Min: 1, Max: 10000, Help: "a phase where nobody acts, between the last counted and the one acting now, who has not begun"}},
+		Summary:  "Characters with held actions act now, higher Agility first (V-3); phase=N uses them on a phase where nobody acts, before the one acting now has begun theirs.",
+		Examples: []string{"interrupt Grue phase=14"}},
 	{Name: "facing", Send: fray.SendNamed, Args: []fray.Param{engine.ArgActor, {Name: "DIRECTION", Kind: fray.KindText, Optional: true}},
 		Summary: "Change facing: free on one's own phase, else 2 Power and once per phase (V-7)."},
 	{Name: "prone", Send: fray.SendNamed, Args: []fray.Param{engine.ArgActor},
@@ -140,6 +142,9 @@ var decls = []fray.CommandDecl{
 		Summary:  "A percentile roll: d% at or under the chance succeeds, such as the Perception roll to Detect Danger of an ambush (V-4) or of an unaware defender (V-8). The seed gives no formula for the chance, so the GM gives it; mod= and conditions with on=check add to it.",
 		Examples: []string{`check Brick chance=45 note="Detect Danger"`}},
 }
+
+// KeyPhase is the option of interrupt naming a phase where nobody acts.
+const KeyPhase = "phase"
 
 // actor returns p marked as naming whom the command acts for.
 func actor(p fray.Param) fray.Param {

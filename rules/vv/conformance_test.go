@@ -56,6 +56,44 @@ next
 attack A B with=Punch unaware noticed=90% dice=10,1,6
 next
 next`},
+		// Simultaneous blows (V-2) held, undone, landing, and one whose
+		// target is removed before it lands; then ties as written.
+		rulestest.Script{Name: "simultaneous", Text: tiedSetup + `
+add Di agility=20 move=20 level=1 hits=1 hp=4
+initiative Di 5
+start
+attack Ann Bo with=Punch knockback=no dice=1,6
+undo
+attack Ann Bo with=Punch knockback=no dice=1,6
+next
+attack Bo Di with=Punch knockback=no dice=1,2
+remove Di
+next
+attack Cy Ann with=Punch
+next
+set ties=raw
+next
+next
+next
+attack Ann Bo with=Punch`},
+		// A held action used on a phase where nobody acts (V-3).
+		rulestest.Script{Name: "empty-phase", Text: `add X agility=20 move=30
+add H agility=10 move=20 power=40
+initiative X 5
+initiative H 10
+start
+next
+hold
+interrupt H phase=14
+move 3
+hold
+interrupt H phase=12 before=X
+act
+next
+move 2
+next
+act
+next`},
 	)
 }
 

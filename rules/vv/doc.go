@@ -13,10 +13,16 @@
 // action after the first costing 2 Power unless declined. On one phase
 // higher Agility goes first; characters still tied act simultaneously and
 // are listed by Move Rate, the GM's order, then an even toss of the dice.
-// Objects (kind=environment) roll no initiative and have no phases.
-// Upkeep, like every Power spent, never takes Power below zero. Three settings
-// switch a house rule (the default) to the rules as written:
+// Each of them acts, even one a blow struck earlier in the group would have
+// knocked out: the damage of their attacks is held and lands together when
+// the last of them is done. Objects (kind=environment) roll no initiative
+// and have no phases. Upkeep, like every Power spent, never takes Power
+// below zero. These settings switch a house rule (the default) to the
+// rules as written:
 //
+//   - ties=house|raw (V-2): as written, a tie of Agility goes to the GM's
+//     order, then a die toss, without Move Rate, and nobody acts
+//     simultaneously.
 //   - held=house|raw (V-3): an action saved with hold lasts up to its
 //     owner's next action, one at a time, across turns; as written it lasts
 //     to the turn's end. interrupt uses it before whoever is acting.

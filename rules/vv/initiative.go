@@ -117,12 +117,16 @@ func (s *State) initiativeOdds(turn int) fray.Odds {
 	}
 	ps := make([]party, 0, len(s.Combatants))
 	capped := false
+	raw := s.Setting(SetTies, House) == RAW // as written, Move Rate breaks no tie
 	for i, c := range s.Combatants {
 		ch := s.char(c.ID)
 		if ch == nil || c.Kind == fray.KindEnvironment {
 			continue // an object rolls no initiative (V-1)
 		}
 		p := party{name: c.Name, agility: c.Stat("agility"), move: moveRate(c), added: i}
+		if raw {
+			p.move = 0
+		}
 		if p.gm = slices.Index(s.Tiebreak, c.ID); p.gm < 0 {
 			p.gm = len(s.Tiebreak)
 		} else {

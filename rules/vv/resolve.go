@@ -129,6 +129,11 @@ type AttackData struct {
 	// or below; Knockback the inches the target is thrown.
 	Incapacitated bool `json:"incapacitated,omitempty"`
 	Knockback     int  `json:"knockback,omitempty"`
+	// Simultaneous reports an attack made by a character acting
+	// simultaneously with others on the phase (V-2, ties=house): its
+	// damage is held and lands with theirs when the last of them is done.
+	// Incapacitated then counts the blows held before it.
+	Simultaneous bool `json:"simultaneous,omitempty"`
 }
 
 // DamageData is the payload of EventDamaged.
@@ -215,8 +220,9 @@ func intOpt(cmd fray.Command, key string) int { return number(cmd.Opts[key]) }
 // applyResolution applies the events of this file; handled is false for
 // others.
 func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
-	var who fray.CombatantID
+	var who, by fray.CombatantID
 	var toHits, toPower int
+	held := false
 	switch ev.Type {
 	case EventAttacked:
 		var d AttackData
@@ -226,7 +232,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if s.ByID(d.Attacker) == nil {
 			return true, fray.Errorf(fray.EINVALID, "Event %d is an attack by %s, who is not present.", ev.Seq, d.Attacker)
 		}
-		who, toHits, toPower = d.Target, d.ToHits, d.ToPower
+		who, by, toHits, toPower, held = d.Target, d.Attacker, d.ToHits, d.ToPower, d.Simultaneous
 	case EventDamaged:
 		var d DamageData
 		if err := ev.Decode(&d); err != nil {
@@ -252,11 +258,30 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 	if toHits < -100000 || toHits > 100000 || toPower < 0 || toPower > 100000 {
 		return true, fray.Errorf(fray.EINVALID, "Event %d gives %s damage out of range.", ev.Seq, who)
 	}
-	if toHits != 0 {
-		t, ok := c.Tracks[TrackHitPoints]
-		if !ok {
-			return true, fray.Errorf(fray.EINVALID, "Event %d damages %s, who has no Hit Points.", ev.Seq, who)
+	if _, ok := c.Tracks[TrackHitPoints]; toHits != 0 && !ok {
+		return true, fray.Errorf(fray.EINVALID, "Event %d damages %s, who has no Hit Points.", ev.Seq, who)
+	}
+	if held {
+		// Struck simultaneously with others: it lands
+		// when the group is done (V-2, land).
+		g := s.groupNow()
+		if g == 0 {
+			return true, fray.Errorf(fray.EINVALID, "Event %d holds an attack's damage for characters acting simultaneously, but none are acting.", ev.Seq)
 		}
+		if len(s.Pending) > 0 && s.Pending[0].Group != g {
+			return true, fray.Errorf(fray.EINVALID, "Event %d holds an attack's damage while another group's is pending.", ev.Seq)
+		}
+		s.Pending = append(s.Pending, Blow{Who: who, By: by, Phase: s.Phase(), Group: g, ToHits: toHits, ToPower: toPower})
+		return true, nil
+	}
+	s.hurt(c, ch, toHits, toPower)
+	return true, nil
+}
+
+// hurt takes damage off the combatant c (with bookkeeping ch): toHits off
+// Hit Points (restored when negative), toPower off Power (V-13).
+func (s *State) hurt(c *fray.Combatant, ch *Char, toHits, toPower int) {
+	if t, ok := c.Tracks[TrackHitPoints]; ok && toHits != 0 {
 		t.Value -= toHits
 		// A new map, never a change in place: Decide's scratch copy of
 		// the state shares the tracks with the state (scratch).
@@ -265,5 +290,4 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		c.Tracks = tr
 	}
 	ch.PowerLost += toPower
-	return true, nil
 }

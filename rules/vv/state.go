@@ -14,6 +14,11 @@ const (
 	SetHeld     = "held"     // V-3: house (saved to the next action, across turns) or raw (within the turn)
 	SetSurprise = "surprise" // V-4: house (halved initiative, early actions lost) or raw (no actions on turn 1)
 	SetMovement = "movement" // V-6: house (Move Rate per action, one carry) or raw (spread at will)
+	// SetTies is V-2: house (equal Agility acts simultaneously, listed by
+	// Move Rate, the GM's order, then a die toss, the blows landing
+	// together) or raw (Agility, then the GM's order, then a die toss,
+	// one after another, without Move Rate).
+	SetTies = "ties"
 )
 
 // Values of the settings.
@@ -55,6 +60,24 @@ type Slot struct {
 	// Tied reports that another character with the same Agility acts on
 	// the same phase: the two act simultaneously (V-2).
 	Tied bool `json:"tied,omitempty"`
+	// Group numbers, from 1 in each turn, the characters acting
+	// simultaneously on one phase (the tied slots of one Agility, under
+	// ties=house); 0 for a slot acting alone.
+	Group int `json:"group,omitempty"`
+}
+
+// Blow is the damage of an attack made by a character acting
+// simultaneously with others (V-2): it lands on its target
+// when the last of them is done (AttackData.Simultaneous).
+type Blow struct {
+	Who fray.CombatantID `json:"name"` // the target
+	By  fray.CombatantID `json:"by"`   // the attacker
+	// Phase and Group say where the attack was made (Slot.Group).
+	Phase int `json:"phase"`
+	Group int `json:"group"`
+	// ToHits and ToPower are the damage to Hit Points and to Power.
+	ToHits  int `json:"to_hits,omitempty"`
+	ToPower int `json:"to_power,omitempty"`
 }
 
 // Hold is an action saved for later (V-3).
@@ -163,6 +186,12 @@ type State struct {
 	// Intr lists the characters interrupting with held actions now; the
 	// first is acting (V-3).
 	Intr []fray.CombatantID
+	// IntrPhase is the phase the interrupters act on when it is one where
+	// nobody else acts (InterruptData.Phase); 0 for the slot's.
+	IntrPhase int
+	// Pending holds the blows of the simultaneous group acting now, in
+	// the order struck, to land when its last member is done (V-2).
+	Pending []Blow
 	// History holds the actions taken in each turn before the latest, in
 	// chunks of historyChunk turns (the last may hold fewer), and Latest
 	// those of the latest turn begun (Round 0 before the first). They are
@@ -191,9 +220,13 @@ type Turn struct {
 	// Taken reports, of a held action used, that the action was taken.
 	Taken bool
 	// Phase is the phase it was on (0 for none); Power the Power it cost,
-	// was spent or paid as upkeep.
+	// was spent or paid as upkeep, or the damage to Power of a blow that
+	// landed, Hits its damage to Hit Points.
 	Phase int
 	Power int
+	Hits  int
+	// By is the attacker of a blow that landed.
+	By fray.CombatantID
 	// HoldTurn and HoldPhase say where a held action was saved.
 	HoldTurn  int
 	HoldPhase int
@@ -222,6 +255,7 @@ const (
 	turnUpkeep                // paid upkeep: "Ann (upkeep, 2 Power)"
 	turnUnpaid                // an upkeep not paid, which ends
 	turnSpent                 // spent Power: "Ann (3 Power spent on phase 30: Force Field)"
+	turnLanded                // a simultaneous blow landed: "Ann (6 Hit Points from Bo's attack on phase 20, …)"
 )
 
 // historyChunk is how many turns a chunk of State.History holds when
@@ -296,6 +330,8 @@ func (s *State) clone(enc fray.Encounter) *State {
 		Sched:     slices.Clone(s.Sched),
 		Cur:       s.Cur,
 		Intr:      slices.Clone(s.Intr),
+		IntrPhase: s.IntrPhase,
+		Pending:   slices.Clone(s.Pending),
 		Ties:      make(map[fray.CombatantID]int, len(s.Ties)),
 	}
 	for k, v := range s.Ties {
@@ -360,8 +396,12 @@ func (s *State) current() fray.CombatantID {
 }
 
 // Phase returns the phase being counted, or 0 when the turn's phases are
-// over.
+// over: the phase held actions are used on, when it is one where nobody
+// else acts (V-3), else the phase of the slot in progress.
 func (s *State) Phase() int {
+	if s.Started && len(s.Intr) > 0 && s.IntrPhase > 0 {
+		return s.IntrPhase
+	}
 	if s.Started && s.Cur < len(s.Sched) {
 		return s.Sched[s.Cur].Phase
 	}

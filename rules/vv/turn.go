@@ -110,12 +110,14 @@ func (d *decider) newTurn(r fray.Roller) error {
 
 // toss settles the full ties of a turn's initiative (V-2): characters on
 // a common phase (totals 15 apart or equal), of the same Agility and Move
-// Rate, whom the GM's order does not name. The characters of each such
+// Rate (as written, ties=raw: the same Agility), whom the GM's order does
+// not name. The characters of each such
 // tie are put in an order drawn evenly at random, one die for each place
 // but the last: 1dK picks which of the K still unplaced goes next, in the
 // order added. Each gets a Tie, higher first: K for the first of K, 1 for
 // the last. It returns rolls with the dice added.
 func (s *State) toss(chars []TurnChar, rolls []fray.Roll, r fray.Roller) ([]fray.Roll, error) {
+	raw := s.Setting(SetTies, House) == RAW // as written: no Move Rate
 	tied := func(tc TurnChar) bool {
 		return tc.Rolled && tc.Init > 0 && tc.Tie == 0 && !slices.Contains(s.Tiebreak, tc.Who)
 	}
@@ -127,7 +129,7 @@ func (s *State) toss(chars []TurnChar, rolls []fray.Roll, r fray.Roller) ([]fray
 		class := []int{i}
 		for j := i + 1; j < len(chars); j++ {
 			cb := s.ByID(chars[j].Who)
-			if tied(chars[j]) && (chars[i].Init-chars[j].Init)%PhaseStep == 0 && ca.Stat("agility") == cb.Stat("agility") && moveRate(ca) == moveRate(cb) {
+			if tied(chars[j]) && (chars[i].Init-chars[j].Init)%PhaseStep == 0 && ca.Stat("agility") == cb.Stat("agility") && (raw || moveRate(ca) == moveRate(cb)) {
 				class = append(class, j)
 			}
 		}

@@ -66,7 +66,7 @@ func (sys *System) View(st fray.State) fray.View {
 	for i, sl := range s.Sched {
 		if i == s.Cur {
 			for j, id := range s.Intr {
-				x := fray.Slot{ID: id, Name: names[id], Phase: sl.Phase, Note: "held action"}
+				x := fray.Slot{ID: id, Name: names[id], Phase: s.Phase(), Note: "held action"}
 				if j == 0 {
 					x.Markers = []string{fray.MarkCurrent}
 					x.Status = s.moveStatus(id)
@@ -99,6 +99,14 @@ func (sys *System) View(st fray.State) fray.View {
 		}
 		if sl.Tied {
 			notes = append(notes, "simultaneous")
+		}
+		for _, b := range s.Pending {
+			if b.By == sl.ID && b.Phase == sl.Phase && sl.Group == b.Group {
+				notes = append(notes, "blow on "+names[b.Who]+" lands when the simultaneous actions are done")
+				if !slices.Contains(x.About, names[b.Who]) {
+					x.About = append(x.About, names[b.Who])
+				}
+			}
 		}
 		if sl.Status == slotCurrent && len(s.Intr) == 0 {
 			// The Move Rate left is the combatant's own number, shown
@@ -156,13 +164,17 @@ func (h *TurnLog) view(names map[fray.CombatantID]string, buf []byte) (fray.Roun
 	for i := range h.Turns {
 		t := &h.Turns[i]
 		takers[i] = names[t.Who]
-		buf = t.appendWords(buf, takers[i], h.Round)
+		buf = t.appendWords(buf, takers[i], h.Round, names)
 		ends[i] = len(buf)
 	}
 	all, start := string(buf), 0
 	for i, end := range ends {
 		v.Turns[i], start = all[start:end], end
 		t := &h.Turns[i]
+		if t.What == turnLanded {
+			v.Who[i] = []string{takers[i], names[t.By]}
+			continue
+		}
 		if t.Said == nil || len(t.Said.About) == 0 {
 			v.Who[i] = takers[i : i+1 : i+1]
 			continue
@@ -179,8 +191,9 @@ func (h *TurnLog) view(names map[fray.CombatantID]string, buf []byte) (fray.Roun
 
 // appendWords appends to b the words of the action, as the seed writes
 // them: "Ann (21, 2 Power)", "Ann (30, held action from phase 36)". name
-// is what its taker is called, round the turn it was taken in.
-func (t *Turn) appendWords(b []byte, name string, round int) []byte {
+// is what its taker is called, round the turn it was taken in, names the
+// names of the others it mentions.
+func (t *Turn) appendWords(b []byte, name string, round int, names map[fray.CombatantID]string) []byte {
 	b = append(b, name...)
 	b = append(b, " ("...)
 	switch t.What {
@@ -214,6 +227,13 @@ func (t *Turn) appendWords(b []byte, name string, round int) []byte {
 	case turnUnpaid:
 		b = append(b, "upkeep of "...)
 		b = append(strconv.AppendInt(b, int64(t.Power), 10), " Power not paid, more than the Power left: it ends"...)
+	case turnLanded:
+		b = append(strconv.AppendInt(b, int64(t.Hits), 10), " Hit Points"...)
+		if t.Power > 0 {
+			b = append(strconv.AppendInt(append(b, " and "...), int64(t.Power), 10), " Power"...)
+		}
+		b = append(append(append(b, " from "...), names[t.By]...), "'s attack on phase "...)
+		b = append(strconv.AppendInt(b, int64(t.Phase), 10), ", landed as the simultaneous actions ended"...)
 	case turnSpent:
 		b = append(strconv.AppendInt(b, int64(t.Power), 10), " Power spent"...)
 		if t.Phase > 0 {
@@ -328,6 +348,17 @@ func (sys *System) Check(st fray.State) error {
 	}
 	if len(s.Intr) > 0 && s.Cur >= len(s.Sched) {
 		return bad("interrupting after the turn's phases are over")
+	}
+	if p := s.IntrPhase; p != 0 && (len(s.Intr) == 0 || p <= s.Sched[s.Cur].Phase || (s.Cur > 0 && p >= s.Sched[s.Cur-1].Phase)) {
+		return bad("held actions are used on phase %d, not between the phases counted", p)
+	}
+	for _, b := range s.Pending {
+		if s.char(b.Who) == nil {
+			return bad("a blow is pending on %s, who is not present", b.Who)
+		}
+		if b.Group == 0 || s.Cur >= len(s.Sched) || s.Sched[s.Cur].Group != b.Group {
+			return bad("a blow of group %d is pending with the count elsewhere", b.Group)
+		}
 	}
 	return nil
 }

@@ -97,6 +97,11 @@ type MoveData struct {
 type InterruptData struct {
 	Who    []fray.CombatantID `json:"names"`  // the interrupters, in the order they act
 	Before fray.CombatantID   `json:"before"` // the character interrupted
+	// Phase is the phase they act on when it is one where nobody else
+	// acts (interrupt … phase=N), between the last phase counted and the
+	// phase of the character interrupted, who has not yet begun it; 0
+	// for the phase of the character interrupted.
+	Phase int `json:"phase,omitempty"`
 }
 
 // FacingData is the payload of EventFacing and EventProne.
@@ -172,6 +177,7 @@ var spec = engine.Spec{
 		SetMovement: {House, RAW},
 		SetMoving:   {House, RAW},
 		SetRolling:  {House, RAW},
+		SetTies:     {House, RAW},
 	},
 	AddOpts: []fray.Param{
 		{Name: KeyHP, Kind: fray.KindNumber, Min: 1, Max: 10000, Help: "Hit Points"},
