@@ -22,6 +22,9 @@ type AssistData struct {
 	// best assist waiting before this one.
 	Sixes  int `json:"sixes,omitempty"`
 	Before int `json:"before,omitempty"`
+	// Cost is the cost of the helper's defining moment, when the assist
+	// roll was one (P-9: the hero's next challenge roll of any kind).
+	Cost string `json:"cost,omitempty"`
 }
 
 // decideAssist decides assist HELPER for=NAME TRAIT (P-6).
@@ -38,13 +41,13 @@ func (s *State) decideAssist(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if err != nil {
 		return nil, err
 	}
-	d := AssistData{Helper: sd.id, For: target.ID, Trait: sd.trait, Pool: sd.pool, Successes: res[0].successes, Sixes: res[0].sixes}
+	d := AssistData{Helper: sd.id, For: target.ID, Trait: sd.trait, Pool: sd.pool, Successes: res[0].successes, Sixes: res[0].sixes, Cost: sd.cost}
 	if rec := s.record(target.ID); rec != nil {
 		d.Before = rec.Assist
 	}
 	settleAssist(&d)
 	for i := range rolls {
-		rolls[i].For = sd.name + " (assists " + target.Name + ": " + poolWords(sd.trait, sd.pool) + "; " + assistWords(d, target.Name) + ")"
+		rolls[i].For = sd.name + " (assists " + target.Name + ": " + poolWords(sd.trait, sd.pool) + "; " + assistWords(d, target.Name) + momentWords(sd.name, d.Cost) + ")"
 	}
 	odds.Command = cmd.String()
 	ev, err := fray.NewEvent(EventAssisted, d, rolls...)

@@ -354,19 +354,14 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if d.OppAssist > 0 && opp != nil {
 			s.ensureRecord(opp.ID).Assist = 0
 		}
-		if d.Cost != "" {
-			r.Defining, r.Defined = "", true
-			if d.Cost == KeyOneShot {
-				h := Health(actor)
-				r.OneShot, r.Out = true, true
-				r.Took += max(0, h-r.Wounds)
-				r.Wounds = max(r.Wounds, h)
-			} else if actor.Stats[d.Cost] > 0 {
-				actor.Stats[d.Cost]--
-			}
-		}
+		s.payCost(actor.ID, d.Cost)
 		if d.Kind == KindAttack && opp != nil {
 			s.harm(opp.ID, d.Minion, d.Lost)
+		}
+		if opp != nil {
+			// After the attack's harm: a one-shot moment's Health "drops
+			// to 0" once the moment is resolved.
+			s.payCost(opp.ID, d.OppCost)
 		}
 		if opp == nil {
 			d.Opponent = "" // a static threshold's: nobody
@@ -391,6 +386,12 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 				s.ensureRecord(x.Who).Assist = 0
 			}
 		}
+		for _, x := range d.Sides {
+			// The check paid its actor's and its opponent's.
+			if x.Who != s.Res.Last.Actor && x.Who != s.Res.Last.Opponent {
+				s.payCost(x.Who, x.Cost)
+			}
+		}
 	case EventSpent:
 		return true, s.applySpent(ev)
 	case EventAssisted:
@@ -406,6 +407,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if d.Kept {
 			r.Assist = d.Bonus
 		}
+		s.payCost(d.Helper, d.Cost)
 		s.Res.HasLast, s.Res.LastOf, s.Res.LastAssist = true, LastAssist, d
 	case EventGrouped:
 		var d GroupData
@@ -418,6 +420,11 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			}
 			if r := s.record(id); r != nil {
 				r.Assist = 0
+			}
+		}
+		for i, cost := range d.Costs {
+			if i < len(d.Who) {
+				s.payCost(d.Who[i], cost)
 			}
 		}
 		s.Res.HasLast, s.Res.LastOf, s.Res.LastGroup = true, LastGroup, keepGroup(d)
@@ -446,6 +453,8 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if d.AssistB > 0 {
 			s.ensureRecord(c.B).Assist = 0
 		}
+		s.payCost(c.A, d.CostA)
+		s.payCost(c.B, d.CostB)
 		s.applyExchange(d)
 	case EventDefining:
 		var d DefiningData
@@ -476,6 +485,27 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		return s.applyHarm(ev)
 	}
 	return true, nil
+}
+
+// payCost pays the cost of the defining moment the combatant id had in a
+// roll (P-9), when cost names one: the moment is over, once this story;
+// the ability named loses 1d for good, or, one-shot, Health drops to 0 and
+// the hero is unconscious to the scene's end, at −2d for the story.
+func (s *State) payCost(id fray.CombatantID, cost string) {
+	c := s.ByID(id)
+	if cost == "" || c == nil {
+		return
+	}
+	r := s.ensureRecord(id)
+	r.Defining, r.Defined = "", true
+	if cost == KeyOneShot {
+		h := Health(c)
+		r.OneShot, r.Out = true, true
+		r.Took += max(0, h-r.Wounds)
+		r.Wounds = max(r.Wounds, h)
+	} else if c.Stats[cost] > 0 {
+		c.Stats[cost]--
+	}
 }
 
 // resolutionWords is what the view says of a combatant's fight, part by

@@ -842,6 +842,11 @@ var oddsCases = []struct{ name, setup, cmd string }{
 	{"spend reroll on an assist", "add A side=pc agility=3 resolve=1\nadd B side=pc\nassist A for=B agility successes=1", "spend A reroll"},
 	{"spend by the third of a same-goal roll", "add A side=pc might=1 resolve=1\nadd B side=pc might=1\nadd C side=pc might=1\ncheck A might vs=B,C same=yes successes=0 vs_successes=1,1", "spend A resolve=1"},
 	{"spend dice on a group", "add A side=pc might=2 resolve=1\nadd B side=pc might=1\ngroup might A B threshold=0 successes=2,0", "spend A resolve=1"},
+	// A defining moment is the hero's next challenge roll of any kind.
+	{"check resisted in a defining moment", "add A side=pc might=1\nadd B side=pc might=1\ndefining B reduce=might", "check A might vs=B"},
+	{"assist in a defining moment", "add A side=pc agility=2\nadd B side=pc\ndefining A reduce=agility", "assist A for=B agility"},
+	{"group in a defining moment", "add A side=pc might=1\nadd B side=pc might=1\ndefining B reduce=might", "group might A B threshold=1"},
+	{"contest in a defining moment", "add A side=pc agility=2\nadd B side=pc agility=1\ndefining B reduce=agility", "contest A B agility"},
 }
 
 func setupCase(t *testing.T, setup string) *engine.Engine {

@@ -49,8 +49,11 @@ type CheckData struct {
 	Band   string `json:"band"`
 	Result string `json:"result"`
 	Shown  string `json:"shown,omitempty"`
-	// Cost is the cost of the defining moment this roll was, if any.
-	Cost string `json:"cost,omitempty"`
+	// Cost is the cost of the defining moment this roll was, if any;
+	// OppCost that of the opponent's moment, resisting it (P-9: a
+	// defining moment is the hero's next challenge roll of any kind).
+	Cost    string `json:"cost,omitempty"`
+	OppCost string `json:"opp_cost,omitempty"`
 	// Lost is what an attack took: Health, or minions defeated.
 	Lost   int  `json:"lost,omitempty"`
 	Minion bool `json:"minion,omitempty"`
@@ -75,6 +78,10 @@ type SideData struct {
 	// caller's are SidesData.Assist): an assist counts on the next roll
 	// of any kind (P-6).
 	Assist int `json:"assist,omitempty"`
+	// Cost is the cost of the defining moment this roll was, if any
+	// (P-9); the check's Cost and OppCost say it again of its actor and
+	// opponent, and EventSides pays it for the others.
+	Cost string `json:"cost,omitempty"`
 }
 
 // SidesData is the payload of EventSides, which follows the EventChecked
@@ -104,8 +111,8 @@ func rank(d *CheckData, sides SidesData, enc *fray.Encounter) (actor, opp int) {
 	if a != 0 {
 		d.By, d.Assist, d.Penalty = x[0].Who, 0, 0
 	}
-	d.Actor, d.Trait, d.Pool, d.Successes, d.Sixes = x[a].Who, x[a].Trait, x[a].Pool, x[a].Successes, x[a].Sixes
-	d.Opponent, d.OppTrait, d.OppPool, d.OppSuccesses, d.OppSixes = x[b].Who, x[b].Trait, x[b].Pool, x[b].Successes, x[b].Sixes
+	d.Actor, d.Trait, d.Pool, d.Successes, d.Sixes, d.Cost = x[a].Who, x[a].Trait, x[a].Pool, x[a].Successes, x[a].Sixes, x[a].Cost
+	d.Opponent, d.OppTrait, d.OppPool, d.OppSuccesses, d.OppSixes, d.OppCost = x[b].Who, x[b].Trait, x[b].Pool, x[b].Successes, x[b].Sixes, x[b].Cost
 	var rivals []string
 	var ids []fray.CombatantID
 	for _, i := range idx[2:] {
@@ -282,7 +289,7 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 		// next the opponent (P-3).
 		all = &SidesData{Assist: d.Assist, Penalty: d.Penalty}
 		for i, sd := range sides {
-			x := SideData{Who: sd.id, Trait: sd.trait, Pool: sd.pool, Successes: res[i].successes, Sixes: res[i].sixes}
+			x := SideData{Who: sd.id, Trait: sd.trait, Pool: sd.pool, Successes: res[i].successes, Sixes: res[i].sixes, Cost: sd.cost}
 			if i > 0 {
 				x.Assist = sd.assist
 			}
@@ -291,13 +298,18 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 		actor, opp = rank(&d, *all, &s.Encounter)
 	}
 	s.settle(&d)
-	if rec := s.record(sides[actor].id); rec != nil && rec.Defining != "" {
-		d.Cost = rec.Defining
+	d.Cost = sides[actor].cost
+	if len(sides) > 1 {
+		d.OppCost = sides[opp].cost
 	}
 	if d.Kind == KindAttack {
 		d.Lost = s.lostTo(d, sides[opp].id)
 	}
-	labelRolls(rolls, d, s, sides)
+	more := ""
+	if all != nil {
+		more = sidesMoments(d, *all, &s.Encounter)
+	}
+	labelRolls(rolls, d, s, sides, more)
 	odds.Command = cmd.String()
 	ev, err := fray.NewEvent(EventChecked, d, rolls...)
 	if err != nil {
@@ -330,8 +342,8 @@ func (s *State) lostTo(d CheckData, opp fray.CombatantID) int {
 }
 
 // labelRolls names each roll with what it was and the last with the
-// outcome, so that a transcript reads on its own.
-func labelRolls(rolls []fray.Roll, d CheckData, s *State, sides []side) {
+// outcome, and more after it, so that a transcript reads on its own.
+func labelRolls(rolls []fray.Roll, d CheckData, s *State, sides []side, more string) {
 	for i := range rolls {
 		for _, sd := range sides {
 			if rolls[i].For == sd.name {
@@ -342,7 +354,7 @@ func labelRolls(rolls []fray.Roll, d CheckData, s *State, sides []side) {
 	}
 	if len(rolls) > 0 {
 		last := &rolls[len(rolls)-1]
-		last.For = strings.TrimSuffix(last.For, ")") + "; " + outcome(d, s) + ")"
+		last.For = strings.TrimSuffix(last.For, ")") + "; " + outcome(d, s) + more + ")"
 	}
 }
 
@@ -388,11 +400,13 @@ func outcome(d CheckData, s *State) string {
 	}
 	w += ": " + s.bandWords(Band(d.Band))
 	switch {
-	case d.Cost == KeyOneShot:
-		w += "; the defining moment's cost: Health to 0, unconscious to the scene's end, −2d for the rest of the story"
+	case d.Cost != "" && d.By != "":
+		// The one who called the roll is not its actor: name whose.
+		w += momentWords(s.NameOf(d.Actor), d.Cost)
 	case d.Cost != "":
-		w += "; the defining moment's cost: " + kit.Title(d.Cost) + " −1d for good"
+		w += "; the defining moment's cost: " + costWords(d.Cost)
 	}
+	w += momentWords(s.NameOf(d.Opponent), d.OppCost)
 	if d.Kind == KindAttack {
 		switch {
 		case d.Lost == 0:
@@ -401,6 +415,38 @@ func outcome(d CheckData, s *State) string {
 			w += "; " + plural(d.Lost, "minion", "minions") + " of " + opp + " defeated"
 		default:
 			w += "; " + opp + " loses " + strconv.Itoa(d.Lost) + " Health"
+		}
+	}
+	return w
+}
+
+// costWords says what a defining moment costing cost takes: "Might −1d
+// for good", or the one-shot cost.
+func costWords(cost string) string {
+	if cost == KeyOneShot {
+		return "Health to 0, unconscious to the scene's end, −2d for the rest of the story"
+	}
+	return kit.Title(cost) + " −1d for good"
+}
+
+// momentWords says, after a roll's outcome, the cost of the defining
+// moment the one called name had in it: "; Whisper's defining moment's
+// cost: Agility −1d for good"; "" when there was none.
+func momentWords(name, cost string) string {
+	if cost == "" {
+		return ""
+	}
+	return "; " + name + "'s defining moment's cost: " + costWords(cost)
+}
+
+// sidesMoments says the costs of the defining moments in a same-goal
+// roll of three or more, of the rolls ranked beyond its actor and
+// opponent.
+func sidesMoments(d CheckData, all SidesData, enc *fray.Encounter) string {
+	w := ""
+	for _, x := range all.Sides {
+		if x.Who != d.Actor && x.Who != d.Opponent {
+			w += momentWords(enc.NameOf(x.Who), x.Cost)
 		}
 	}
 	return w

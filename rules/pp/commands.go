@@ -43,7 +43,7 @@ func commands() []fray.CommandDecl {
 	}
 	threshold := fray.Param{Name: KeyThreshold, Kind: fray.KindNumber, Choices: thresholds, Max: dice.MaxNumber,
 		Hint: "hard|N", Help: "a static threshold: a number, or a difficulty from easy to godlike"}
-	trait := fray.Param{Name: "TRAIT", Kind: fray.KindStat}
+	trait := fray.Param{Name: "TRAIT", Kind: fray.KindStat, Help: traitHelp}
 	withTrait := func(key, help string) fray.Param {
 		return fray.Param{Name: key, Kind: fray.KindStat, Hint: "TRAIT", Help: help}
 	}
@@ -99,7 +99,7 @@ func commands() []fray.CommandDecl {
 		fray.CommandDecl{Name: "exchange", Send: fray.SendGM, Rolls: true, Summary: "Roll the contest's next exchange.",
 			Opts: []fray.Param{mod, vsMod, auto, vsAuto, successes, vsSuccesses}},
 		fray.CommandDecl{Name: "defining", Send: fray.SendNamed,
-			Summary:  "A hero's defining moment for their next roll: 6s explode, 3 dice a Resolve; once a story, one hero a scene; then −1d to an ability of the task's kind (reduce=TRAIT), or the one-shot cost (oneshot) (P-9).",
+			Summary:  "A hero's defining moment for their next challenge roll of any kind (a check or an attack, made or resisted, an assist, a group action, an exchange): 6s explode, 3 dice a Resolve; once a story, one hero a scene; then −1d to an ability of the task's kind (reduce=TRAIT), or the one-shot cost (oneshot) (P-9).",
 			Args:     []fray.Param{engine.ArgActor, {Name: "COST", Kind: fray.KindChoice, Choices: []string{KeyOneShot}, Optional: true, Help: "the one-shot cost, instead of reduce="}},
 			Opts:     []fray.Param{withTrait(KeyReduce, "the ability to give up 1d of afterwards")},
 			Examples: []string{"defining Gatecrasher reduce=might", "defining Gatecrasher oneshot"}},
@@ -110,7 +110,7 @@ func commands() []fray.CommandDecl {
 		fray.CommandDecl{Name: "attack", Send: fray.SendNamed, Rolls: true,
 			Summary: "An action: the trait against the defender's best defence (agility, might, toughness) unless def= names one; 1 Health per net success, one minion per net success; −2d per earlier action this turn (P-10).",
 			Args:    []fray.Param{{Name: "ATTACKER", Kind: fray.KindCombatant, Actor: true}, {Name: "TARGET", Kind: fray.KindCombatant}},
-			Opts: []fray.Param{needed(withTrait(KeyWith, "the attacker's trait")), withTrait(KeyDef, "the defender's trait"),
+			Opts: []fray.Param{needed(withTrait(KeyWith, "the attacker's trait: "+traitHelp)), withTrait(KeyDef, "the defender's trait"),
 				mod, auto, vsMod, vsAuto, successes, vsSuccesses},
 			Examples: []string{"attack Gatecrasher Vile with=might"}},
 		fray.CommandDecl{Name: "damage", Send: fray.SendGM, Args: []fray.Param{engine.ArgName, amount},
@@ -125,6 +125,9 @@ func commands() []fray.CommandDecl {
 			Examples: []string{"odds spend Gatecrasher reroll"}},
 	)
 }
+
+// traitHelp says what a trait is: the dice a roll takes.
+const traitHelp = "an ability (agility, intellect, might, perception, toughness, willpower) or a power or talent on the sheet, its rank in dice"
 
 // needed returns the option p, required.
 func needed(p fray.Param) fray.Param { p.Required = true; return p }

@@ -38,6 +38,11 @@ type ExchangeData struct {
 	// assist counts on the next roll of any kind, an exchange too (P-6).
 	AssistA int `json:"assist_a,omitempty"`
 	AssistB int `json:"assist_b,omitempty"`
+	// CostA and CostB are the costs of the contestants' defining moments,
+	// when this exchange was one (P-9: the hero's next challenge roll of
+	// any kind).
+	CostA string `json:"cost_a,omitempty"`
+	CostB string `json:"cost_b,omitempty"`
 }
 
 // Contest is a contest in progress (P-8), between the combatants A and B.
@@ -221,7 +226,7 @@ func (s *State) decideExchange(cmd fray.Command, r fray.Roller) ([]fray.Event, e
 	d := ExchangeData{
 		N: c.Done + 1, SuccessesA: res[0].successes, SuccessesB: res[1].successes,
 		PoolA: sides[0].pool, PoolB: sides[1].pool, SixesA: res[0].sixes, SixesB: res[1].sixes,
-		AssistA: sides[0].assist, AssistB: sides[1].assist,
+		AssistA: sides[0].assist, AssistB: sides[1].assist, CostA: sides[0].cost, CostB: sides[1].cost,
 	}
 	if c.Carry == c.A {
 		d.CarryA = ContestCarry
@@ -229,7 +234,7 @@ func (s *State) decideExchange(cmd fray.Command, r fray.Roller) ([]fray.Event, e
 		d.CarryB = ContestCarry
 	}
 	settleExchange(c, &d)
-	w := exchangeWords(c, d, &s.Encounter)
+	w := exchangeWords(c, d, &s.Encounter) + momentWords(sides[0].name, d.CostA) + momentWords(sides[1].name, d.CostB)
 	for i := range rolls {
 		rolls[i].For = sides[i].name + " (" + poolWords(sides[i].trait, sides[i].pool) + ")"
 	}

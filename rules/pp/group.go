@@ -21,11 +21,15 @@ type GroupData struct {
 	// Pools and Sixes are each member's pool and the 6s it showed.
 	Pools []Pool `json:"pools,omitempty"`
 	Sixes []int  `json:"sixes,omitempty"`
+	// Costs holds the cost of each member's defining moment, in order,
+	// "" for a member without one; nil when nobody had one (P-9).
+	Costs []string `json:"costs,omitempty"`
 }
 
 func (g GroupData) clone() GroupData {
 	g.Who, g.Successes, g.Nets = slices.Clone(g.Who), slices.Clone(g.Successes), slices.Clone(g.Nets)
 	g.Given, g.Pools, g.Sixes = slices.Clone(g.Given), slices.Clone(g.Pools), slices.Clone(g.Sixes)
+	g.Costs = slices.Clone(g.Costs)
 	return g
 }
 
@@ -49,8 +53,16 @@ func (s *State) decideGroup(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		d.Sixes = append(d.Sixes, res[i].sixes)
 	}
 	names := make([]string, len(sides))
+	more := ""
 	for i, sd := range sides {
 		names[i] = sd.name
+		if sd.cost != "" && d.Costs == nil {
+			d.Costs = make([]string, len(sides))
+		}
+		if sd.cost != "" {
+			d.Costs[i] = sd.cost
+			more += momentWords(sd.name, sd.cost)
+		}
 	}
 	settleGroup(&d, names)
 	for i := range rolls {
@@ -62,7 +74,7 @@ func (s *State) decideGroup(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	}
 	if len(rolls) > 0 {
 		last := &rolls[len(rolls)-1]
-		last.For = strings.TrimSuffix(last.For, ")") + "; " + groupWords(d, names) + ")"
+		last.For = strings.TrimSuffix(last.For, ")") + "; " + groupWords(d, names) + more + ")"
 	}
 	odds.Command = cmd.String()
 	ev, err := fray.NewEvent(EventGrouped, d, rolls...)
@@ -158,6 +170,9 @@ func (s *State) planGroup(cmd fray.Command) (GroupData, []side, error) {
 		}
 		sides = append(sides, sd)
 		d.Who = append(d.Who, sd.id)
+	}
+	if len(sides) > 0 {
+		d.Trait = sides[0].trait // a power as the first member's sheet spells it
 	}
 	return d, sides, nil
 }

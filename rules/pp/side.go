@@ -18,6 +18,33 @@ var (
 
 func isTrait(t string) bool { return slices.Contains(physical, t) || slices.Contains(mental, t) }
 
+// traitDice returns the dice c rolls for trait and the trait's name as the
+// payloads keep it: one of the six abilities, in lower case, or else a
+// power or talent on c's sheet, as the sheet spells it, which rolls its
+// rank in dice ("Roll a
+// number of 6-sided dice equal to the Trait that applies", P-1; SPEC 1.4:
+// the traits are the abilities, powers and talents with ranks). An
+// ability's name wins over a power of the same name.
+func traitDice(c *fray.Combatant, trait string) (string, int, error) {
+	t := strings.ToLower(strings.TrimSpace(trait))
+	if isTrait(t) {
+		return t, c.Stat(t), nil
+	}
+	if p := c.Power(t); p != nil {
+		if isRolledKind(p.Kind) {
+			return p.Name, p.Rank, nil
+		}
+		return "", 0, fray.Errorf(fray.EINVALID, "%s's %s is a %s, not a trait; roll the ability, power or talent that uses it.", c, engine.Clip(p.Name), p.Kind)
+	}
+	return "", 0, fray.Errorf(fray.EINVALID, "%q is not a trait of %s; use agility, intellect, might, perception, toughness or willpower, or a power or talent on their sheet.", engine.Clip(trait), c)
+}
+
+// isRolledKind reports whether a sheet's entry of the kind is a trait:
+// a power (the kind left out is one) or a talent, not a weapon or skill.
+func isRolledKind(kind string) bool {
+	return kind == "" || kind == fray.PowerKindPower || kind == fray.PowerKindTalent
+}
+
 // roller options of one side of a roll.
 type sideOpts struct{ mod, auto, successes string }
 
@@ -40,6 +67,8 @@ type side struct {
 	// already; spent the once-only conditions the roll uses up.
 	mods  []fray.Modifier
 	spent []engine.ConditionRef
+	// cost is the cost of the defining moment the roll is, if any.
+	cost string
 }
 
 // spendConditions returns the events that end the once-only conditions
@@ -61,12 +90,11 @@ func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAs
 	if err != nil {
 		return side{}, err
 	}
-	trait = strings.ToLower(trait)
-	if !isTrait(trait) {
-		return side{}, fray.Errorf(fray.EINVALID, "%q is not a trait; use agility, intellect, might, perception, toughness or willpower.", engine.Clip(trait))
+	trait, raw, err := traitDice(c, trait)
+	if err != nil {
+		return side{}, err
 	}
 	sd := side{id: c.ID, name: c.Name, trait: trait, counted: -1}
-	raw := c.Stat(trait)
 	r := s.record(c.ID)
 	if useAssist && r != nil {
 		sd.assist = r.Assist
@@ -117,7 +145,35 @@ func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAs
 	if err := sd.pool.Check(); err != nil {
 		return side{}, fray.Errorf(fray.EINVALID, "%s's roll: %v.", c, err)
 	}
+	if err := s.moment(&sd); err != nil {
+		return side{}, err
+	}
 	return sd, nil
+}
+
+// moment makes sd's roll the defining moment its hero declared, if one
+// is waiting: the seed's "that challenge roll" is the hero's very next of
+// any kind (P-9), made or resisted, an assist, a group action's or a
+// contest's exchange. A moment whose ability does not fit the task
+// refuses the roll.
+func (s *State) moment(sd *side) error {
+	r := s.record(sd.id)
+	if r == nil || r.Defining == "" {
+		return nil
+	}
+	if !fits(r.Defining, sd.trait) {
+		return fray.Errorf(fray.EINVALID, "%s's defining moment costs %s, a %s ability, but %s is a %s task; declare it again with a %s ability.", fray.Mention(sd.name), r.Defining, kindOf(r.Defining), sd.trait, kindOf(sd.trait), kindOf(sd.trait))
+	}
+	sd.pool.DefiningMoment, sd.cost = true, r.Defining
+	return nil
+}
+
+// fits reports whether a defining moment costing cost fits a roll of
+// trait: the one-shot cost fits any; an ability must be of the task's
+// kind, physical or mental. A power or talent has no kind of its own: the
+// task is of the kind the hero's declared ability says (the GM judges).
+func fits(cost, trait string) bool {
+	return cost == KeyOneShot || !isTrait(trait) || sameKind(cost, trait)
 }
 
 // parseDice reads a number of dice: "+2d", "-1", "2".
@@ -225,8 +281,8 @@ func (s *State) bandWords(b Band) string {
 	return string(b)
 }
 
-// actorSide builds the actor's side, with a defining moment when one is
-// declared, refusing a defeated character.
+// actorSide builds the actor's side (with a defining moment when one is
+// declared, as every side has), refusing a defeated character.
 func (s *State) actorSide(cmd fray.Command, name, trait string, extra int, kind string, target *fray.Combatant) (side, error) {
 	sd, err := s.makeSide(cmd, name, trait, actorOpts, true, extra, 0, kind, target)
 	if err != nil {
@@ -235,17 +291,12 @@ func (s *State) actorSide(cmd fray.Command, name, trait string, extra int, kind 
 	if err := s.canRoll(sd.id, kind == fray.AppliesAttack); err != nil {
 		return side{}, err
 	}
-	if r := s.record(sd.id); r != nil && r.Defining != "" {
-		if r.Defining != KeyOneShot && !sameKind(r.Defining, sd.trait) {
-			return side{}, fray.Errorf(fray.EINVALID, "%s's defining moment costs %s, a %s ability, but %s is a %s task; declare it again with a %s ability.", sd.name, r.Defining, kindOf(r.Defining), sd.trait, kindOf(sd.trait), kindOf(sd.trait))
-		}
-		sd.pool.DefiningMoment = true
-	}
 	return sd, nil
 }
 
 // helperSide builds the side of a helper or a group member: the assist
-// waiting counts, a defining moment does not.
+// waiting counts, and so does a defining moment declared (P-9: an assist
+// and a group member's roll are challenge rolls too).
 func (s *State) helperSide(cmd fray.Command, name, trait string) (side, error) {
 	sd, err := s.makeSide(cmd, name, trait, actorOpts, true, 0, 0, fray.AppliesCheck, nil)
 	if err != nil {
