@@ -187,33 +187,20 @@ func (e *Engine) load(evs []fray.Event) error {
 		}
 		switch ev.Type {
 		case fray.EventUndo, fray.EventRedo:
-			var d fray.StepData
-			if err := ev.Decode(&d); err != nil {
+			step, err := e.actedOn(ev)
+			if err != nil {
 				return err
 			}
 			if ev.Type == fray.EventUndo {
-				if len(e.active) == 0 || e.active[len(e.active)-1] != d.Step {
-					return fray.Errorf(fray.EINVALID, "Event %d undoes step %d, which is not the last applied step.", ev.Seq, d.Step)
-				}
 				e.active = e.active[:len(e.active)-1]
-				e.redo = append(e.redo, d.Step)
+				e.redo = append(e.redo, step)
 			} else {
-				if len(e.redo) == 0 || e.redo[len(e.redo)-1] != d.Step {
-					return fray.Errorf(fray.EINVALID, "Event %d redoes step %d, which is not the last undone step.", ev.Seq, d.Step)
-				}
 				e.redo = e.redo[:len(e.redo)-1]
-				e.active = append(e.active, d.Step)
+				e.active = append(e.active, step)
 			}
 		default:
-			switch {
-			case ev.Step == len(e.steps)+1:
-				e.steps = append(e.steps, stepSpan{i, 1})
-				e.active = append(e.active, ev.Step)
-				e.redo = e.redo[:0]
-			case ev.Step == len(e.steps) && ev.Step > 0 && e.steps[ev.Step-1].first+e.steps[ev.Step-1].n == i:
-				e.steps[ev.Step-1].n++
-			default:
-				return fray.Errorf(fray.EINVALID, "Event %d belongs to step %d, out of sequence.", ev.Seq, ev.Step)
+			if err := e.place(ev, i); err != nil {
+				return err
 			}
 		}
 	}
@@ -239,6 +226,40 @@ func (e *Engine) load(evs []fray.Event) error {
 			continue
 		}
 		e.maybeSnap(depth + 1)
+	}
+	return nil
+}
+
+// actedOn returns the step the undo or redo event ev acts on, checking
+// that it is the last applied step (undo) or the last undone one (redo).
+func (e *Engine) actedOn(ev fray.Event) (int, error) {
+	var d fray.StepData
+	if err := ev.Decode(&d); err != nil {
+		return 0, err
+	}
+	if ev.Type == fray.EventUndo {
+		if len(e.active) == 0 || e.active[len(e.active)-1] != d.Step {
+			return 0, fray.Errorf(fray.EINVALID, "Event %d undoes step %d, which is not the last applied step.", ev.Seq, d.Step)
+		}
+	} else if len(e.redo) == 0 || e.redo[len(e.redo)-1] != d.Step {
+		return 0, fray.Errorf(fray.EINVALID, "Event %d redoes step %d, which is not the last undone step.", ev.Seq, d.Step)
+	}
+	return d.Step, nil
+}
+
+// place counts ev, the event at index i of the log, in its step: the
+// first of a new step (which clears what may be redone) or the next of
+// the last one.
+func (e *Engine) place(ev fray.Event, i int) error {
+	switch {
+	case ev.Step == len(e.steps)+1:
+		e.steps = append(e.steps, stepSpan{i, 1})
+		e.active = append(e.active, ev.Step)
+		e.redo = e.redo[:0]
+	case ev.Step == len(e.steps) && ev.Step > 0 && e.steps[ev.Step-1].first+e.steps[ev.Step-1].n == i:
+		e.steps[ev.Step-1].n++
+	default:
+		return fray.Errorf(fray.EINVALID, "Event %d belongs to step %d, out of sequence.", ev.Seq, ev.Step)
 	}
 	return nil
 }

@@ -259,27 +259,21 @@ func (e *Engine) extend(evs []fray.Event) error {
 		}
 		switch ev.Type {
 		case fray.EventUndo, fray.EventRedo:
-			var d fray.StepData
-			if err := ev.Decode(&d); err != nil {
+			step, err := e.actedOn(ev)
+			if err != nil {
 				return err
 			}
 			if ev.Type == fray.EventUndo {
-				if len(e.active) == 0 || e.active[len(e.active)-1] != d.Step {
-					return fray.Errorf(fray.EINVALID, "Event %d undoes step %d, which is not the last applied step.", ev.Seq, d.Step)
-				}
 				if len(e.active)-1 < e.snaps[0].depth {
 					return wholeLog("undo a step the snapshot covers")
 				}
 				e.active = e.active[:len(e.active)-1]
-				e.redo = append(e.redo, d.Step)
+				e.redo = append(e.redo, step)
 				e.events = append(e.events, ev)
 				e.rebuild()
 				continue
 			}
-			if len(e.redo) == 0 || e.redo[len(e.redo)-1] != d.Step {
-				return fray.Errorf(fray.EINVALID, "Event %d redoes step %d, which is not the last undone step.", ev.Seq, d.Step)
-			}
-			sp := e.steps[d.Step-1]
+			sp := e.steps[step-1]
 			if sp.first < e.off {
 				return wholeLog("redo a step the snapshot covers")
 			}
@@ -287,21 +281,12 @@ func (e *Engine) extend(evs []fray.Event) error {
 				return err
 			}
 			e.redo = e.redo[:len(e.redo)-1]
-			e.active = append(e.active, d.Step)
+			e.active = append(e.active, step)
 			e.events = append(e.events, ev)
 			e.since += sp.n
 		default:
-			i := len(e.events)
-			switch {
-			case ev.Step == len(e.steps)+1:
-				e.steps = append(e.steps, stepSpan{i, 1})
-				e.active = append(e.active, ev.Step)
-				e.redo = e.redo[:0]
-			case ev.Step == len(e.steps) && ev.Step > 0 && e.steps[ev.Step-1].first+e.steps[ev.Step-1].n == i &&
-				len(e.active) > 0 && e.active[len(e.active)-1] == ev.Step:
-				e.steps[ev.Step-1].n++
-			default:
-				return fray.Errorf(fray.EINVALID, "Event %d belongs to step %d, out of sequence.", ev.Seq, ev.Step)
+			if err := e.place(ev, len(e.events)); err != nil {
+				return err
 			}
 			if err := e.applyAll([]fray.Event{ev}); err != nil {
 				return err
