@@ -156,11 +156,17 @@ func (e *Engine) Snapshot() ([]byte, error) {
 // ErrWholeLog until Complete gives them. An error wrapping ErrStale or
 // ErrWholeLog means the snapshot cannot serve this log: replay it whole.
 func Resume(sys fray.System, rng *rand.Rand, snap []byte, tail []fray.Event) (*Engine, error) {
-	var d snapshotData
+	// One pass decodes the state into the system's own type too: a
+	// snapshot is read once, not first as raw JSON and then again.
+	st := sys.NewState()
+	var d struct {
+		snapshotData
+		State fray.State `json:"state"`
+	}
+	d.State = st
 	if err := json.Unmarshal(snap, &d); err != nil {
 		return nil, stale("it is malformed: %v", err)
 	}
-	st := sys.NewState()
 	switch {
 	case d.Format != SnapshotFormat:
 		return nil, stale("its format is %d, not %d", d.Format, SnapshotFormat)
@@ -171,8 +177,8 @@ func Resume(sys fray.System, rng *rand.Rand, snap []byte, tail []fray.Event) (*E
 	case d.Seq < 1 || d.Seq > MaxEvents:
 		return nil, stale("its log is malformed")
 	}
-	if err := json.Unmarshal(d.State, st); err != nil {
-		return nil, stale("its state is malformed: %v", err)
+	if d.State != st {
+		return nil, stale("its state is missing or malformed")
 	}
 	e := &Engine{sys: sys, rng: rng, st: st, off: d.Seq}
 	var ok bool
