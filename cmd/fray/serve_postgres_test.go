@@ -1,87 +1,30 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"fray/postgres/pgtest"
 )
-
-// startServe runs fray serve with args until the test ends, and returns
-// the URL it prints and its output so far.
-func startServe(t *testing.T, args ...string) (base string, out *syncBuffer) {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	var stdout, stderr syncBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- MainContext(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), &stdout, &stderr)
-	}()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case code := <-done:
-			if code != 0 {
-				t.Errorf("fray serve: exit %d:\n%s", code, stderr.String())
-			}
-		case <-time.After(time.Minute):
-			t.Error("fray serve did not stop within a minute")
-		}
-	})
-	re := regexp.MustCompile(`open (http://127\.0\.0\.1:\d+/)`)
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if m := re.FindStringSubmatch(stdout.String()); m != nil {
-			return m[1], &stdout
-		}
-		select {
-		case code := <-done:
-			done <- code
-			t.Fatalf("fray serve exited %d:\n%s%s", code, stdout.String(), stderr.String())
-		default:
-		}
-	}
-	t.Fatalf("no URL printed within a minute:\n%s%s", stdout.String(), stderr.String())
-	return "", nil
-}
 
 // call sends a request with a JSON body (none when body is "") and
 // decodes the JSON answer into out, returning the status.
 func call(t *testing.T, method, u, token, body string, out any) int {
 	t.Helper()
-	var r io.Reader
+	var b any
 	if body != "" {
-		r = strings.NewReader(body)
+		b = json.RawMessage(body)
 	}
-	req, err := http.NewRequest(method, u, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out != nil && res.StatusCode < 300 {
-		if err := json.Unmarshal(b, out); err != nil {
-			t.Fatalf("%s %s: %d %s: %v", method, u, res.StatusCode, b, err)
+	status, answer := httpCall(t, method, u, token, b)
+	if out != nil && status < 300 {
+		if err := json.Unmarshal(answer, out); err != nil {
+			t.Fatalf("%s %s: %d %s: %v", method, u, status, answer, err)
 		}
 	}
-	return res.StatusCode
+	return status
 }
 
 // TestServePostgres runs fray serve on a new PostgreSQL database: it

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -35,6 +36,107 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// serveAddr finds the address fray serve prints.
+var serveAddr = regexp.MustCompile(`open (http://127\.0\.0\.1:\d+/)`)
+
+// serveOutput is fray serve's standard output: it keeps what is written
+// and hands over the address the server prints, the first time it shows.
+type serveOutput struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	url  chan string
+	sent bool
+}
+
+// Write keeps p and, the first time the address shows, hands it over.
+func (w *serveOutput) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	if m := serveAddr.FindStringSubmatch(w.buf.String()); m != nil && !w.sent {
+		w.sent = true
+		w.url <- m[1]
+	}
+	return len(p), nil
+}
+
+// String returns everything written.
+func (w *serveOutput) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// startServe runs fray serve on 127.0.0.1 with args until the test ends,
+// when it checks that the server stopped with exit 0 (as on SIGINT), and
+// returns the URL it prints and its output.
+func startServe(t *testing.T, args ...string) (base string, out *serveOutput) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	out = &serveOutput{url: make(chan string, 1)}
+	var errOut syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- MainContext(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), out, &errOut)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case code := <-done:
+			if code != 0 {
+				t.Errorf("fray serve: exit %d:\n%s", code, errOut.String())
+			}
+		case <-time.After(time.Minute):
+			t.Error("fray serve did not stop within a minute")
+		}
+	})
+	select {
+	case base := <-out.url:
+		return base, out
+	case code := <-done:
+		done <- code
+		t.Fatalf("fray serve: exit %d before serving:\n%s%s", code, out.String(), errOut.String())
+	case <-time.After(time.Minute):
+		t.Fatalf("fray serve printed no address in a minute:\n%s%s", out.String(), errOut.String())
+	}
+	return "", out
+}
+
+// httpCall sends a request with body encoded as JSON (none when nil; a
+// json.RawMessage goes as it is) and the token, and returns the status
+// and the body.
+func httpCall(t *testing.T, method, addr, token string, body any) (int, []byte) {
+	t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, addr, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, b
+}
+
 func TestServeUsage(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -54,42 +156,12 @@ func TestServeUsage(t *testing.T) {
 }
 
 // TestServe runs fray serve until its context is cancelled, as SIGINT
-// does: it creates the database, prints the URL, answers, and exits 0.
+// does: it creates the database, prints the URL, answers, and exits 0
+// (startServe checks the exit).
 func TestServe(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "fray.db")
-	ctx, cancel := context.WithCancel(context.Background())
-	var stdout, stderr syncBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- MainContext(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", db}, strings.NewReader(""), &stdout, &stderr)
-	}()
-	url := regexp.MustCompile(`open (http://127\.0\.0\.1:\d+/)`)
-	var base string
-	for deadline := time.Now().Add(10 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if m := url.FindStringSubmatch(stdout.String()); m != nil {
-			base = m[1]
-		}
-	}
-	if base == "" {
-		cancel()
-		t.Fatalf("no URL printed:\n%s%s", stdout.String(), stderr.String())
-	}
-	res, err := http.Post(base+"api/encounters", "application/json", strings.NewReader(`{"rules":"bpb"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != http.StatusCreated {
-		t.Errorf("create: %d", res.StatusCode)
-	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Fatalf("exit %d:\n%s", code, stderr.String())
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("fray serve did not stop")
+	base, _ := startServe(t, "--db", filepath.Join(t.TempDir(), "fray.db"))
+	if status, body := httpCall(t, "POST", base+"api/encounters", "", map[string]string{"rules": "bpb"}); status != http.StatusCreated {
+		t.Errorf("create: %d %s", status, body)
 	}
 }
 

@@ -2,20 +2,15 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"io"
 	"maps"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -173,99 +168,12 @@ func TestToyNamedRoll(t *testing.T) {
 	}
 }
 
-// toyServeAddr finds the address fray serve prints.
-var toyServeAddr = regexp.MustCompile(`open (http://127\.0\.0\.1:\d+/)`)
-
-// toyURLWriter keeps what fray serve prints and hands over, once, the
-// address it serves on.
-type toyURLWriter struct {
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	url  chan string
-	sent bool
-}
-
-// Write keeps p and, the first time the address shows, hands it over.
-func (w *toyURLWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.buf.Write(p)
-	if m := toyServeAddr.FindStringSubmatch(w.buf.String()); m != nil && !w.sent {
-		w.sent = true
-		w.url <- m[1]
-	}
-	return len(p), nil
-}
-
-// String returns everything written.
-func (w *toyURLWriter) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.buf.String()
-}
-
 // toyServer runs fray serve on a new database until the test ends and
 // returns its address.
 func toyServer(t *testing.T) string {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	out := &toyURLWriter{url: make(chan string, 1)}
-	var errOut syncBuffer
-	done := make(chan int, 1)
-	db := filepath.Join(t.TempDir(), "fray.db")
-	go func() {
-		done <- MainContext(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", db}, strings.NewReader(""), out, &errOut)
-	}()
-	t.Cleanup(func() {
-		cancel()
-		if code := <-done; code != 0 {
-			t.Errorf("fray serve: exit %d:\n%s", code, errOut.String())
-		}
-	})
-	select {
-	case base := <-out.url:
-		return base
-	case code := <-done:
-		done <- code
-		t.Fatalf("fray serve: exit %d before serving:\n%s%s", code, out.String(), errOut.String())
-	case <-time.After(time.Minute):
-		t.Fatalf("fray serve printed no address in a minute:\n%s%s", out.String(), errOut.String())
-	}
-	return ""
-}
-
-// toyCall sends a request with an optional JSON body and token, and returns
-// the status and the body.
-func toyCall(t *testing.T, method, addr, token string, body any) (int, []byte) {
-	t.Helper()
-	var r io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r = bytes.NewReader(b)
-	}
-	req, err := http.NewRequest(method, addr, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode, b
+	base, _ := startServe(t, "--db", filepath.Join(t.TempDir(), "fray.db"))
+	return base
 }
 
 // toyDecode decodes b into v.
@@ -308,7 +216,7 @@ func TestToyServe(t *testing.T) {
 	base := toyServer(t)
 	sys := newToy()
 
-	status, body := toyCall(t, "GET", base+"api/systems", "", nil)
+	status, body := httpCall(t, "GET", base+"api/systems", "", nil)
 	var systemsGot struct {
 		Systems []toySystemGot `json:"systems"`
 	}
@@ -343,7 +251,7 @@ func TestToyServe(t *testing.T) {
 	}
 
 	// An encounter by the duel's rules, for the GM and for Ann's player.
-	status, body = toyCall(t, "POST", base+"api/encounters", "", map[string]string{"rules": toyID, "name": "Duel"})
+	status, body = httpCall(t, "POST", base+"api/encounters", "", map[string]string{"rules": toyID, "name": "Duel"})
 	if status != http.StatusCreated {
 		t.Fatalf("create: %d %s", status, body)
 	}
@@ -355,7 +263,7 @@ func TestToyServe(t *testing.T) {
 	revision := 0
 	send := func(token, line string) (int, []byte) {
 		t.Helper()
-		status, body := toyCall(t, "POST", base+"api/encounters/"+enc.ID+"/commands", token, map[string]any{"command": line, "revision": revision})
+		status, body := httpCall(t, "POST", base+"api/encounters/"+enc.ID+"/commands", token, map[string]any{"command": line, "revision": revision})
 		if status == http.StatusOK {
 			var done struct {
 				Revision int `json:"revision"`
@@ -370,7 +278,7 @@ func TestToyServe(t *testing.T) {
 			t.Fatalf("%s: %d %s", line, status, body)
 		}
 	}
-	status, body = toyCall(t, "POST", base+"api/encounters/"+enc.ID+"/players", enc.Token, map[string]string{"combatant": "Ann"})
+	status, body = httpCall(t, "POST", base+"api/encounters/"+enc.ID+"/players", enc.Token, map[string]string{"combatant": "Ann"})
 	if status != http.StatusCreated {
 		t.Fatalf("a player's link for Ann: %d %s", status, body)
 	}
@@ -422,10 +330,10 @@ func TestToyServe(t *testing.T) {
 		call func() (int, []byte)
 	}{
 		{[]string{"roll", "--rules", "toy", "die=d8", "roll=3", "--json"}, false, func() (int, []byte) {
-			return toyCall(t, "POST", base+"api/roll", "", map[string]any{"rules": toyID, "args": []string{"die=d8", "roll=3"}})
+			return httpCall(t, "POST", base+"api/roll", "", map[string]any{"rules": toyID, "args": []string{"die=d8", "roll=3"}})
 		}},
 		{[]string{"prob", "--rules", "toy", "die=d8", "--json"}, true, func() (int, []byte) {
-			return toyCall(t, "GET", base+"api/prob?rules=toy&arg="+url.QueryEscape("die=d8"), "", nil)
+			return httpCall(t, "GET", base+"api/prob?rules=toy&arg="+url.QueryEscape("die=d8"), "", nil)
 		}},
 	} {
 		code, out, errOut := toyRunFray(tc.cli...)
