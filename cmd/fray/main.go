@@ -7,6 +7,7 @@
 //	fray prob EXPR [--depth N] [--json] [--exact]
 //	fray serve [--addr :8080] [--db fray.db]
 //	fray play --rules ID [--seed N] [--json] [--log FILE] [SCRIPT]
+//	fray migrate --from SOURCE --to TARGET [--dry-run]
 //	fray version
 //
 // Run "fray help" or "fray COMMAND --help" for more.
@@ -54,6 +55,8 @@ func MainContext(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return cmdPlay(ctx, rest, stdin, stdout, stderr)
 	case "serve":
 		return cmdServe(ctx, rest, stdout, stderr)
+	case "migrate":
+		return cmdMigrate(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		return cmdVersion(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -79,6 +82,7 @@ Usage:
   fray prob EXPR      exact odds of every total (fray prob '2d6+3')
   fray play           run an encounter by the rules of %s
   fray serve          the web page and HTTP API on a SQLite file (fray serve --addr :8080)
+  fray migrate        copy every encounter into another database (SQLite to PostgreSQL)
   fray version        print the version
 
 Run "fray COMMAND --help" for a command's options and examples.

@@ -147,19 +147,25 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // its schema up to date when the server starts.
 const dbOpenTimeout = 30 * time.Second
 
-// openStore opens the store --db names: a PostgreSQL database for a
+// openStore opens the store --db names for fray serve (see openStoreFor).
+func openStore(ctx context.Context, db string, stderr io.Writer) (fray.Store, string, int) {
+	return openStoreFor(ctx, "fray serve", db, stderr)
+}
+
+// openStoreFor opens the store db names: a PostgreSQL database for a
 // postgres:// or postgresql:// URL, else an SQLite file. It returns the
 // store, where it keeps the encounters (without a password) and 0, or
-// the exit code after telling stderr why it could not.
-func openStore(ctx context.Context, db string, stderr io.Writer) (fray.Store, string, int) {
+// the exit code after telling stderr, as the command prog, why it could
+// not.
+func openStoreFor(ctx context.Context, prog, db string, stderr io.Writer) (fray.Store, string, int) {
 	if postgres.IsURL(db) {
 		octx, cancel := context.WithTimeout(ctx, dbOpenTimeout)
 		defer cancel()
 		store, err := postgres.Open(octx, db)
 		if err != nil {
-			fmt.Fprintf(stderr, "fray serve: %v\n", err)
+			fmt.Fprintf(stderr, "%s: %v\n", prog, err)
 			if errors.Is(err, context.DeadlineExceeded) {
-				fmt.Fprintf(stderr, "fray serve: cannot start: the database %s did not answer within %v (dbOpenTimeout).\n", postgres.Redacted(db), dbOpenTimeout)
+				fmt.Fprintf(stderr, "%s: cannot start: the database %s did not answer within %v (dbOpenTimeout).\n", prog, postgres.Redacted(db), dbOpenTimeout)
 			}
 			return nil, "", 1
 		}
@@ -169,13 +175,13 @@ func openStore(ctx context.Context, db string, stderr io.Writer) (fray.Store, st
 	// it acknowledges must not start.
 	store, err := sqlite.Open(db)
 	if errors.Is(err, sqlite.ErrNotWritable) {
-		fmt.Fprintf(stderr, "fray serve: %v\n"+
-			"fray serve: cannot start: the database %s must be writable. Let this user write the file and its folder "+
-			"(SQLite keeps its -wal and -shm files beside it), or choose another file with --db.\n", err, db)
+		fmt.Fprintf(stderr, "%[1]s: %[2]v\n"+
+			"%[1]s: cannot start: the database %[3]s must be writable. Let this user write the file and its folder "+
+			"(SQLite keeps its -wal and -shm files beside it), or choose another file.\n", prog, err, db)
 		return nil, "", 1
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "fray serve: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", prog, err)
 		return nil, "", 1
 	}
 	return store, db, 0
