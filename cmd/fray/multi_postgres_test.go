@@ -56,8 +56,9 @@ func buildFray(tb testing.TB, dir string) string {
 // after a kill as a new process on the same database.
 type instance struct {
 	tb  testing.TB
-	bin string
-	db  string
+	bin  string
+	db   string
+	args []string // more flags of fray serve
 
 	mu     sync.Mutex
 	base   string        // the URL it printed
@@ -69,9 +70,9 @@ type instance struct {
 
 // startInstance starts fray serve on db and waits until it serves. It is
 // stopped when the test ends.
-func startInstance(tb testing.TB, bin, db string) *instance {
+func startInstance(tb testing.TB, bin, db string, args ...string) *instance {
 	tb.Helper()
-	in := &instance{tb: tb, bin: bin, db: db, ready: make(chan struct{})}
+	in := &instance{tb: tb, bin: bin, db: db, args: args, ready: make(chan struct{})}
 	in.start(tb)
 	tb.Cleanup(in.stop)
 	return in
@@ -80,8 +81,8 @@ func startInstance(tb testing.TB, bin, db string) *instance {
 // start runs a new process and waits for its URL.
 func (in *instance) start(tb testing.TB) {
 	tb.Helper()
-	cmd := exec.Command(in.bin, "serve", "--addr", "127.0.0.1:0", "--db", in.db,
-		"--rate", "1000000", "--burst", "1000000")
+	cmd := exec.Command(in.bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--db", in.db,
+		"--rate", "1000000", "--burst", "1000000"}, in.args...)...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		tb.Fatal(err)
