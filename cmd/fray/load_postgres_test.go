@@ -118,7 +118,7 @@ func rawInserts(b *testing.B, url string, d time.Duration) float64 {
 type sseTimes struct {
 	mu   sync.Mutex
 	at   map[int]time.Time
-	last int // the last revision received
+	last int           // the last revision received
 	open chan struct{} // closed once the first message came
 }
 

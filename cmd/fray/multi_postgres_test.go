@@ -55,7 +55,7 @@ func buildFray(tb testing.TB, dir string) string {
 // instance is one `fray serve` child process on a database, restarted
 // after a kill as a new process on the same database.
 type instance struct {
-	tb  testing.TB
+	tb   testing.TB
 	bin  string
 	db   string
 	args []string // more flags of fray serve
