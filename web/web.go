@@ -204,6 +204,7 @@ func (s *Server) routes() []route {
 		{"GET /api/prob", s.prob},
 		{"GET /api/systems", s.listSystems},
 		{"GET /api/server", s.serverInfo},
+		{"POST /api/qr", s.qrCode},
 		{"GET /api/openapi.json", s.openAPI},
 	}
 }
