@@ -12,6 +12,7 @@ import {
 } from "./fray.js";
 import { system } from "./systems.js";
 import { Controls, findDecl, commandText } from "./controls.js";
+import { qrToggle } from "./qr.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -579,10 +580,11 @@ function renderCombatants(sys, v) {
     const link = links.get(c.name)?.href;
     if (link) {
       const inp = el("input", { readonly: true, value: link, "aria-label": "Player link for " + c.name, "data-testid": "player-link", "data-name": c.name, class: "link" });
+      const code = el("div", { class: "qrbox", hidden: true });
       extra.append(el("div", { class: "linkbox" }, inp, el("button", {
         type: "button", class: "small", "aria-label": "Copy the player link for " + c.name,
         onclick: async () => { inp.select(); try { await navigator.clipboard.writeText(link); notice("Link copied.", "info"); } catch (e) { document.execCommand && document.execCommand("copy"); } },
-      }, "Copy")));
+      }, "Copy"), qrToggle(() => link, "player link for " + c.name, code)), code);
     }
     box.append(combatantCard(c, { extra, round: v.round, clear: clearDecl ? (x) => send(commandText(clearDecl, [c.name, x.name])) : null }));
   }
@@ -865,6 +867,8 @@ function looksLikeSheets(text) {
 
 function hideGMLink() {
   $("gm-link-box").hidden = true;
+  $("gm-link-qr").hidden = true;
+  $("gm-link-qr").replaceChildren();
   $("gm-link").value = "";
   $("gm-link-show").setAttribute("aria-expanded", "false");
   $("gm-link-show").textContent = "Show the GM link";
@@ -884,6 +888,8 @@ $("gm-link-show").addEventListener("click", async () => {
   $("gm-link-show").setAttribute("aria-expanded", "true");
   $("gm-link-show").textContent = "Hide the GM link";
 });
+
+$("gm-link-copy").after(qrToggle(() => $("gm-link").value, "GM link", $("gm-link-qr")));
 
 $("gm-link-copy").addEventListener("click", async () => {
   const inp = $("gm-link");
