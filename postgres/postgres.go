@@ -423,24 +423,41 @@ func (s *Store) AppendEvents(ctx context.Context, id string, revision int, evs [
 		return 0, err
 	}
 	const action = "append events"
-	last := evs[len(evs)-1]
-	var size int64
-	for _, ev := range evs {
-		size += int64(len(ev.Data))
-	}
-	tx, err := s.begin(ctx, action)
-	if err != nil {
+	if err := s.checkOpen(action); err != nil {
 		return 0, err
 	}
-	defer rollback(ctx, tx)
-	tag, err := tx.Exec(ctx, `UPDATE encounters SET revision = $3, updated = $4, data_bytes = data_bytes + $5
-		WHERE id = $1 AND revision = $2`, id, revision, last.Seq, fray.TruncateTime(last.Time), size)
+	last := evs[len(evs)-1]
+	var size int64
+	seqs := make([]int32, len(evs))
+	types := make([]string, len(evs))
+	data := make([][]byte, len(evs))
+	times := make([]time.Time, len(evs))
+	for i, ev := range evs {
+		size += int64(len(ev.Data))
+		seqs[i], types[i], data[i], times[i] = int32(ev.Seq), ev.Type, ev.Data, fray.TruncateTime(ev.Time)
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("%s: %w", action, err)
+	}
+	// One statement, so one round trip and one transaction of its own:
+	// the encounter's revision moves on only where it still is the one
+	// expected (which locks the row until the statement commits), the
+	// events go in only when it did, and the notice is sent, at the
+	// commit, only then too. Once sent it is not cancelled: the caller
+	// must learn whether it committed.
+	tag, err := s.pool.Exec(context.WithoutCancel(ctx), appendSQL, id, revision, last.Seq, fray.TruncateTime(last.Time), size,
+		notifyChannel, noticePayload(id, last.Seq), seqs, types, data, times)
 	if err != nil {
+		if pgCode(err) == codeUniqueViolation {
+			// The revision and the log disagree, which the row lock
+			// should prevent: the key refuses the events all the same.
+			return s.conflictAfter(ctx, id, revision, err)
+		}
 		return 0, mapErr(ctx, action, err)
 	}
 	if tag.RowsAffected() == 0 {
 		var cur int
-		err := tx.QueryRow(ctx, `SELECT revision FROM encounters WHERE id = $1`, id).Scan(&cur)
+		err := s.pool.QueryRow(ctx, `SELECT revision FROM encounters WHERE id = $1`, id).Scan(&cur)
 		switch {
 		case errors.Is(err, pgx.ErrNoRows):
 			return 0, notFound(id)
@@ -449,31 +466,23 @@ func (s *Store) AppendEvents(ctx context.Context, id string, revision int, evs [
 		}
 		return cur, fray.ConflictError(cur, revision)
 	}
-	b := &pgx.Batch{}
-	for _, ev := range evs {
-		b.Queue(`INSERT INTO events (encounter_id, seq, type, data, time) VALUES ($1, $2, $3, $4, $5)`,
-			id, ev.Seq, ev.Type, []byte(ev.Data), fray.TruncateTime(ev.Time))
-	}
-	// Delivered to the listeners (Notify) once the transaction commits,
-	// and never if it does not.
-	b.Queue(`SELECT pg_notify($1, $2)`, notifyChannel, noticePayload(id, last.Seq))
-	if err := tx.SendBatch(ctx, b).Close(); err != nil {
-		if pgCode(err) == codeUniqueViolation {
-			// The revision and the log disagree, which the row lock
-			// should prevent: the key refuses the events all the same.
-			rollback(ctx, tx)
-			return s.conflictAfter(ctx, id, revision, err)
-		}
-		return 0, mapErr(ctx, action, err)
-	}
-	if err := commit(ctx, tx, action); err != nil {
-		if pgCode(err) == codeUniqueViolation {
-			return s.conflictAfter(ctx, id, revision, err)
-		}
-		return 0, err
-	}
 	return last.Seq, nil
 }
+
+// appendSQL appends a log's events in one statement: $1 the encounter,
+// $2 the revision expected, $3 and $4 the last event's seq and time, $5
+// the bytes of data, $6 and $7 the notice's channel and payload, $8 to
+// $11 the events' seqs, types, data and times. It inserts no row when the
+// encounter is at another revision, or unknown.
+const appendSQL = `WITH moved AS (
+	UPDATE encounters SET revision = $3, updated = $4, data_bytes = data_bytes + $5
+	WHERE id = $1 AND revision = $2 RETURNING id
+), told AS (
+	SELECT pg_notify($6, $7) FROM moved
+)
+INSERT INTO events (encounter_id, seq, type, data, time)
+SELECT moved.id, e.seq, e.type, e.data, e.time
+FROM moved CROSS JOIN told CROSS JOIN unnest($8::integer[], $9::text[], $10::bytea[], $11::timestamptz[]) AS e(seq, type, data, time)`
 
 // conflictAfter reports an append refused by the events' primary key as
 // an ECONFLICT *Error carrying the log's current revision.
