@@ -60,6 +60,8 @@ type Store struct {
 	stopping  context.Context // done once Close is called: listeners end
 	stop      context.CancelFunc
 	listeners sync.WaitGroup
+
+	groups groups // appends waiting for their group commit
 }
 
 var _ fray.Store = (*Store)(nil)
@@ -411,78 +413,6 @@ func (s *Store) Encounters(ctx context.Context, f fray.EncounterFilter) ([]fray.
 	}
 	return out, nil
 }
-
-// AppendEvents appends events at the expected revision; see fray.Store.
-// One transaction moves the encounter's revision on from the expected one
-// (which locks its row, so racing appends to one encounter queue there
-// and all but the first find another revision) and inserts the events;
-// it returns once that transaction is committed. The same transaction
-// notifies the listeners of Notify.
-func (s *Store) AppendEvents(ctx context.Context, id string, revision int, evs []fray.EventRecord) (int, error) {
-	if err := fray.ValidateAppend(id, revision, evs); err != nil {
-		return 0, err
-	}
-	const action = "append events"
-	if err := s.checkOpen(action); err != nil {
-		return 0, err
-	}
-	last := evs[len(evs)-1]
-	var size int64
-	seqs := make([]int32, len(evs))
-	types := make([]string, len(evs))
-	data := make([][]byte, len(evs))
-	times := make([]time.Time, len(evs))
-	for i, ev := range evs {
-		size += int64(len(ev.Data))
-		seqs[i], types[i], data[i], times[i] = int32(ev.Seq), ev.Type, ev.Data, fray.TruncateTime(ev.Time)
-	}
-	if err := ctx.Err(); err != nil {
-		return 0, fmt.Errorf("%s: %w", action, err)
-	}
-	// One statement, so one round trip and one transaction of its own:
-	// the encounter's revision moves on only where it still is the one
-	// expected (which locks the row until the statement commits), the
-	// events go in only when it did, and the notice is sent, at the
-	// commit, only then too. Once sent it is not cancelled: the caller
-	// must learn whether it committed.
-	tag, err := s.pool.Exec(context.WithoutCancel(ctx), appendSQL, id, revision, last.Seq, fray.TruncateTime(last.Time), size,
-		notifyChannel, noticePayload(id, last.Seq), seqs, types, data, times)
-	if err != nil {
-		if pgCode(err) == codeUniqueViolation {
-			// The revision and the log disagree, which the row lock
-			// should prevent: the key refuses the events all the same.
-			return s.conflictAfter(ctx, id, revision, err)
-		}
-		return 0, mapErr(ctx, action, err)
-	}
-	if tag.RowsAffected() == 0 {
-		var cur int
-		err := s.pool.QueryRow(ctx, `SELECT revision FROM encounters WHERE id = $1`, id).Scan(&cur)
-		switch {
-		case errors.Is(err, pgx.ErrNoRows):
-			return 0, notFound(id)
-		case err != nil:
-			return 0, mapErr(ctx, action, err)
-		}
-		return cur, fray.ConflictError(cur, revision)
-	}
-	return last.Seq, nil
-}
-
-// appendSQL appends a log's events in one statement: $1 the encounter,
-// $2 the revision expected, $3 and $4 the last event's seq and time, $5
-// the bytes of data, $6 and $7 the notice's channel and payload, $8 to
-// $11 the events' seqs, types, data and times. It inserts no row when the
-// encounter is at another revision, or unknown.
-const appendSQL = `WITH moved AS (
-	UPDATE encounters SET revision = $3, updated = $4, data_bytes = data_bytes + $5
-	WHERE id = $1 AND revision = $2 RETURNING id
-), told AS (
-	SELECT pg_notify($6, $7) FROM moved
-)
-INSERT INTO events (encounter_id, seq, type, data, time)
-SELECT moved.id, e.seq, e.type, e.data, e.time
-FROM moved CROSS JOIN told CROSS JOIN unnest($8::integer[], $9::text[], $10::bytea[], $11::timestamptz[]) AS e(seq, type, data, time)`
 
 // conflictAfter reports an append refused by the events' primary key as
 // an ECONFLICT *Error carrying the log's current revision.

@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -321,4 +322,88 @@ func TestPostgresRedacted(t *testing.T) {
 	if strings.Contains(got, "secret") || !strings.Contains(got, "db:5432/fray") {
 		t.Errorf("Redacted = %q, want the URL without its password", got)
 	}
+}
+
+// TestPostgresGroupCommit has 64 writers append to 8 encounters at once,
+// each retrying at the revision its conflict names, so that appends are
+// committed in groups: every acknowledged append must be in its log, once,
+// in order, with no gap, and appends to an unknown encounter or at a stale
+// revision in the same groups must be refused alone.
+func TestPostgresGroupCommit(t *testing.T) {
+	s := open(t, pgtest.NewDatabase(t))
+	defer s.Close()
+	ctx := context.Background()
+	const encounters, writers, each = 8, 64, 15
+	for e := range encounters {
+		if err := s.CreateEncounter(ctx, storetest.Encounter(fmt.Sprint("g", e))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	acked := make([][]string, encounters) // the data of each acknowledged append, by encounter
+	var mu sync.Mutex
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Go(func() {
+			<-start
+			id := fmt.Sprint("g", w%encounters)
+			rev := 0
+			for i := 0; i < each; {
+				tag := fmt.Sprintf("w%d-%d", w, i)
+				next, err := s.AppendEvents(ctx, id, rev, storetest.Events(rev+1, 1, tag))
+				if err == nil {
+					mu.Lock()
+					acked[w%encounters] = append(acked[w%encounters], tag)
+					mu.Unlock()
+					rev, i = next, i+1
+					continue
+				}
+				cur, ok := fray.CurrentRevision(err)
+				if fray.ErrorCode(err) != fray.ECONFLICT || !ok || cur <= rev {
+					t.Errorf("%s at %d: %v", id, rev, err)
+					return
+				}
+				rev = cur
+			}
+		})
+		if w%8 == 0 {
+			wg.Go(func() {
+				<-start
+				if _, err := s.AppendEvents(ctx, "nobody", 0, storetest.Events(1, 1, "x")); fray.ErrorCode(err) != fray.ENOTFOUND {
+					t.Errorf("an append to an unknown encounter: %v", err)
+				}
+			})
+		}
+	}
+	close(start)
+	wg.Wait()
+	for e := range encounters {
+		evs, err := s.Events(ctx, fmt.Sprint("g", e), 1, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(evs) != len(acked[e]) || len(evs) != writers/encounters*each {
+			t.Fatalf("g%d: %d events, %d acknowledged, want %d", e, len(evs), len(acked[e]), writers/encounters*each)
+		}
+		seen := map[string]bool{}
+		for i, ev := range evs {
+			if ev.Seq != i+1 {
+				t.Fatalf("g%d: event %d has seq %d", e, i+1, ev.Seq)
+			}
+			var d struct{ Writer string }
+			if err := json.Unmarshal(ev.Data, &d); err != nil || seen[d.Writer] {
+				t.Fatalf("g%d: event %d is %s (%v): unreadable or twice", e, ev.Seq, ev.Data, err)
+			}
+			seen[d.Writer] = true
+		}
+		for _, tag := range acked[e] {
+			if !seen[tag] {
+				t.Errorf("g%d: the acknowledged append %s is not in the log", e, tag)
+			}
+		}
+	}
+	if postgres.Grouped(s) == 0 {
+		t.Error("no append was committed in a group of more than one")
+	}
+	t.Logf("%d appends committed in groups", postgres.Grouped(s))
 }

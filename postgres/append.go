@@ -1,0 +1,240 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"fray"
+)
+
+// Appends are committed in groups, as the SQLite store commits them. Each
+// append is one statement (appendSQL): it moves the encounter's revision
+// on only where it still is the revision expected, which locks the row
+// until the commit, inserts the events only then, and notifies the
+// listeners at the commit. The appends that wait at one moment go to the
+// database together, in one transaction sent in one round trip, so one
+// commit (one WAL flush) acknowledges them all; a refused append inserts
+// no row and so needs no savepoint. A lone append is one statement in a
+// transaction of its own. Under load, the appends that arrive while a
+// group is being committed form the next, up to maxFlushers groups at
+// once: throughput grows with the number of writers instead of being
+// capped at the commits a second one connection makes.
+//
+// Two appends at one revision of one encounter in one group are ordered
+// there: the second sees the first's revision and is refused.
+
+// Limits of group commit.
+const (
+	maxGroup       = 256  // appends in one group
+	maxGroupEvents = 8192 // events; a single larger append is a group of its own
+	maxFlushers    = 4    // groups being committed at once, each on a connection of the pool
+)
+
+// appendReq is one AppendEvents call waiting for its group.
+type appendReq struct {
+	ctx  context.Context
+	id   string
+	rev  int
+	args []any
+	n    int            // events
+	done chan appendRes // buffered: a flusher never blocks on it
+}
+
+type appendRes struct {
+	revision int
+	err      error
+}
+
+// groups holds the appends waiting to be committed.
+type groups struct {
+	mu       sync.Mutex
+	waiting  []*appendReq
+	flushing int // flushers running, at most maxFlushers
+
+	grouped atomic.Int64 // appends committed in groups of more than one (for the tests)
+}
+
+// appendSQL appends a log's events in one statement: $1 the encounter,
+// $2 the revision expected, $3 and $4 the last event's seq and time, $5
+// the bytes of data, $6 and $7 the notice's channel and payload, $8 to
+// $11 the events' seqs, types, data and times. It inserts no row when the
+// encounter is at another revision, or unknown.
+const appendSQL = `WITH moved AS (
+	UPDATE encounters SET revision = $3, updated = $4, data_bytes = data_bytes + $5
+	WHERE id = $1 AND revision = $2 RETURNING id
+), told AS (
+	SELECT pg_notify($6, $7) FROM moved
+)
+INSERT INTO events (encounter_id, seq, type, data, time)
+SELECT moved.id, e.seq, e.type, e.data, e.time
+FROM moved CROSS JOIN told CROSS JOIN unnest($8::integer[], $9::text[], $10::bytea[], $11::timestamptz[]) AS e(seq, type, data, time)`
+
+// AppendEvents appends events at the expected revision; see fray.Store.
+// It returns once the group commit that took it is durable; see above.
+func (s *Store) AppendEvents(ctx context.Context, id string, revision int, evs []fray.EventRecord) (int, error) {
+	if err := fray.ValidateAppend(id, revision, evs); err != nil {
+		return 0, err
+	}
+	const action = "append events"
+	if err := s.checkOpen(action); err != nil {
+		return 0, err
+	}
+	last := evs[len(evs)-1]
+	var size int64
+	seqs := make([]int32, len(evs))
+	types := make([]string, len(evs))
+	data := make([][]byte, len(evs))
+	times := make([]time.Time, len(evs))
+	for i, ev := range evs {
+		size += int64(len(ev.Data))
+		seqs[i], types[i], data[i], times[i] = int32(ev.Seq), ev.Type, ev.Data, fray.TruncateTime(ev.Time)
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("%s: %w", action, err)
+	}
+	req := &appendReq{ctx: ctx, id: id, rev: revision, n: len(evs), done: make(chan appendRes, 1),
+		args: []any{id, revision, last.Seq, fray.TruncateTime(last.Time), size, notifyChannel, noticePayload(id, last.Seq), seqs, types, data, times}}
+	g := &s.groups
+	g.mu.Lock()
+	g.waiting = append(g.waiting, req)
+	flush := g.flushing < maxFlushers
+	if flush {
+		g.flushing++
+	}
+	g.mu.Unlock()
+	if flush {
+		s.flush(req)
+	}
+	// Once handed over, the append is waited for even if ctx is done: its
+	// group either leaves it out (ctx was done before the group began) or
+	// commits it, and the caller must learn which.
+	res := <-req.done
+	return res.revision, res.err
+}
+
+// flush commits the waiting appends, a group at a time, until own (the
+// caller's append) is answered; then, if appends still wait, it hands its
+// place as a flusher to a goroutine, so that no caller waits for others'
+// groups after its own.
+func (s *Store) flush(own *appendReq) {
+	g := &s.groups
+	for {
+		g.mu.Lock()
+		if len(g.waiting) == 0 {
+			g.flushing--
+			g.mu.Unlock()
+			return
+		}
+		if own != nil && len(own.done) > 0 {
+			g.mu.Unlock()
+			go s.flush(nil)
+			return
+		}
+		n, events := 0, 0
+		for n < len(g.waiting) && n < maxGroup && (n == 0 || events+g.waiting[n].n <= maxGroupEvents) {
+			events += g.waiting[n].n
+			n++
+		}
+		group := g.waiting[:n:n]
+		g.waiting = g.waiting[n:]
+		g.mu.Unlock()
+		s.commitGroup(group)
+	}
+}
+
+// commitGroup commits a group of appends and answers each.
+func (s *Store) commitGroup(group []*appendReq) {
+	ctx := context.Background() // one caller giving up must not abort the others
+	var live []*appendReq
+	for _, req := range group {
+		if err := req.ctx.Err(); err != nil {
+			req.done <- appendRes{err: fmt.Errorf("append events: %w", err)}
+			continue
+		}
+		live = append(live, req)
+	}
+	switch len(live) {
+	case 0:
+		return
+	case 1:
+		tag, err := s.pool.Exec(ctx, appendSQL, live[0].args...)
+		s.answer(ctx, live[0], tag.RowsAffected(), err)
+		return
+	}
+	rows, err := s.inGroup(ctx, live)
+	if err != nil {
+		// The group failed as a whole (a key the row lock should have
+		// kept free, a lost connection): nothing of it is written, so
+		// each append goes alone and gets its own answer.
+		for _, req := range live {
+			tag, err := s.pool.Exec(ctx, appendSQL, req.args...)
+			s.answer(ctx, req, tag.RowsAffected(), err)
+		}
+		return
+	}
+	s.groups.grouped.Add(int64(len(live)))
+	for i, req := range live {
+		s.answer(ctx, req, rows[i], nil)
+	}
+}
+
+// inGroup runs the appends in one transaction and returns the rows each
+// inserted, or an error when the transaction did not commit.
+func (s *Store) inGroup(ctx context.Context, live []*appendReq) ([]int64, error) {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(ctx)
+	b := &pgx.Batch{}
+	for _, req := range live {
+		b.Queue(appendSQL, req.args...)
+	}
+	br := tx.SendBatch(ctx, b)
+	rows := make([]int64, len(live))
+	for i := range live {
+		tag, err := br.Exec()
+		if err != nil {
+			br.Close()
+			return nil, err
+		}
+		rows[i] = tag.RowsAffected()
+	}
+	if err := br.Close(); err != nil {
+		return nil, err
+	}
+	return rows, tx.Commit(ctx)
+}
+
+// answer tells req what its statement did: the new revision when it
+// inserted its events, else why not.
+func (s *Store) answer(ctx context.Context, req *appendReq, rows int64, err error) {
+	switch {
+	case err != nil && pgCode(err) == codeUniqueViolation:
+		// The revision and the log disagree, which the row lock should
+		// prevent: the key refuses the events all the same.
+		rev, err := s.conflictAfter(ctx, req.id, req.rev, err)
+		req.done <- appendRes{revision: rev, err: err}
+	case err != nil:
+		req.done <- appendRes{err: mapErr(req.ctx, "append events", err)}
+	case rows > 0:
+		req.done <- appendRes{revision: req.rev + req.n}
+	default:
+		var cur int
+		err := s.pool.QueryRow(ctx, `SELECT revision FROM encounters WHERE id = $1`, req.id).Scan(&cur)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			req.done <- appendRes{err: notFound(req.id)}
+		case err != nil:
+			req.done <- appendRes{err: mapErr(req.ctx, "append events", err)}
+		default:
+			req.done <- appendRes{revision: cur, err: fray.ConflictError(cur, req.rev)}
+		}
+	}
+}
