@@ -7,6 +7,7 @@
 //	fray prob EXPR [--depth N] [--json] [--exact]
 //	fray serve [--addr :8080] [--db fray.db]
 //	fray play --rules ID [--seed N] [--json] [--log FILE] [SCRIPT]
+//	fray sim --rules ID [--party FILE] [--foes FILE] [SCRIPT] [-n N] [--json]
 //	fray migrate --from SOURCE --to TARGET [--dry-run]
 //	fray version
 //
@@ -53,6 +54,8 @@ func MainContext(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return cmdProb(rest, stdout, stderr)
 	case "play":
 		return cmdPlay(ctx, rest, stdin, stdout, stderr)
+	case "sim":
+		return cmdSim(ctx, rest, stdout, stderr)
 	case "serve":
 		return cmdServe(ctx, rest, stdout, stderr)
 	case "migrate":
@@ -81,6 +84,7 @@ Usage:
   fray roll EXPR      roll dice and show every die (fray roll 4d6kh3)
   fray prob EXPR      exact odds of every total (fray prob '2d6+3')
   fray play           run an encounter by the rules of %s
+  fray sim            how a fight is likely to go, played 10,000 times by the rules
   fray serve          the web page and HTTP API on a SQLite file (fray serve --addr :8080)
   fray migrate        copy every encounter into another database (SQLite to PostgreSQL)
   fray version        print the version

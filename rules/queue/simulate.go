@@ -1,0 +1,59 @@
+package queue
+
+import (
+	"fray"
+	"fray/rules/kit"
+)
+
+// SimMoves returns the moves open in st (fray.Simulator): before the
+// start, start; else the attacks of the combatant at the top of the
+// queue on each standing foe with each of their weapons, and next. No
+// reaction is ever offered: a reaction costs the reactor their next
+// turn's place, and the default tactic spends nothing.
+func (*System) SimMoves(st fray.State, buf []fray.SimMove) []fray.SimMove {
+	s := state(st)
+	if !s.Started {
+		return append(buf, fray.SimMove{Kind: fray.SimEnd, Cmd: fray.Command{Name: "start"}})
+	}
+	a := s.ByID(s.current())
+	if a == nil {
+		return buf
+	}
+	if !s.simDown(a) {
+		ws := s.weaponsOf(a)
+		withs := make([]string, len(ws))
+		for i, w := range ws {
+			withs[i] = w.Name
+		}
+		buf = kit.SimAttacks(buf, &s.Encounter, a, s.simDown, withs, "attack", KeyWith)
+	}
+	return append(buf, fray.SimMove{Kind: fray.SimEnd, Actor: a.ID, Cmd: fray.Command{Name: "next"}})
+}
+
+// SimDown reports whether c is out of the fight: Incapacitated (no hit
+// points left) or dead.
+func (*System) SimDown(st fray.State, c *fray.Combatant) bool { return state(st).simDown(c) }
+
+// SimHealth returns c's hit points left and most.
+func (*System) SimHealth(st fray.State, c *fray.Combatant) (left, most int) {
+	most, _, _ = maxHP(c)
+	left, _ = state(st).hpOf(c)
+	return left, most
+}
+
+func (s *State) simDown(c *fray.Combatant) bool { return s.incapacitated(c) || s.dead(c) }
+
+// SimExpect returns the attack's expected damage, from its exact odds.
+func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
+	s := state(st)
+	cmd := m.Cmd
+	a, _, _, _, err := s.AttackOf(cmd)
+	if err != nil {
+		return 0, false
+	}
+	o, err := a.Odds()
+	if err != nil {
+		return 0, false
+	}
+	return o.MeanDamage, true
+}

@@ -1,0 +1,612 @@
+// Package sim plays an encounter to its end many times by the real rules,
+// to say how a fight is likely to go before it is fought: each side's
+// chance to win, how many rounds it takes, and how each combatant fares.
+//
+// Every simulated fight starts from a copy of a prepared state and runs
+// the system's own Decide and Apply on moves the system declares through
+// fray.Simulator, chosen by a tactic per side; it keeps no log, no undo
+// and no views. Fights run in parallel, fight i rolling its dice from a
+// stream seeded by (seed, i), so that a seed gives the same result for
+// any number of workers.
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"fray"
+	"fray/engine"
+)
+
+// Budgets of one run.
+const (
+	// MaxFights is the most fights one run may play.
+	MaxFights = 10_000_000
+	// MaxRounds is the highest round cap a run may set.
+	MaxRounds = 10_000
+	// DefaultRounds is the round cap when Config.Rounds is 0: a fight
+	// still going after it counts as unfinished.
+	DefaultRounds = 100
+	// MaxMovesPerRound is the most moves one round of a fight may take;
+	// a fight that takes more is stuck, and the run fails.
+	MaxMovesPerRound = 10_000
+)
+
+// Tactic is how the combatants of one side choose their moves. Tactics
+// are wire strings: never rename one.
+type Tactic string
+
+// The tactics. Under each, a combatant on its turn makes one attack, with
+// the attack that has the most expected damage on the foe chosen, then
+// ends the turn; to a roll that waits it gives the answer that costs
+// nothing.
+const (
+	// FocusWeakest attacks the standing foe with the least left of its
+	// track, ties going to the one added first.
+	FocusWeakest Tactic = "focus-weakest"
+	// FocusStrongest attacks the standing foe with the most left of its
+	// track, ties going to the one added first.
+	FocusStrongest Tactic = "focus-strongest"
+	// Random attacks a standing foe chosen at random.
+	Random Tactic = "random"
+)
+
+// Tactics lists the tactics, the default first.
+var Tactics = []Tactic{FocusWeakest, FocusStrongest, Random}
+
+// ParseTactics reads a tactic for each side, such as
+// "pc=focus-weakest,npc=random"; a side left out takes FocusWeakest.
+func ParseTactics(spec string) (map[string]Tactic, error) {
+	out := map[string]Tactic{}
+	if strings.TrimSpace(spec) == "" {
+		return out, nil
+	}
+	for _, part := range strings.Split(spec, ",") {
+		side, word, ok := strings.Cut(strings.TrimSpace(part), "=")
+		side, t := strings.ToLower(strings.TrimSpace(side)), Tactic(strings.ToLower(strings.TrimSpace(word)))
+		if !ok || side == "" {
+			return nil, fray.Errorf(fray.EINVALID, "The tactics %q are not SIDE=TACTIC, such as pc=focus-weakest,npc=random.", part)
+		}
+		if !slices.Contains(Tactics, t) {
+			return nil, fray.Errorf(fray.EINVALID, "There is no tactic %q; choose %s.", t, tacticList())
+		}
+		out[side] = t
+	}
+	return out, nil
+}
+
+func tacticList() string {
+	s := make([]string, len(Tactics))
+	for i, t := range Tactics {
+		s[i] = string(t)
+	}
+	return strings.Join(s, ", ")
+}
+
+// Config is what Run plays.
+type Config struct {
+	// System is the rule system; it must implement fray.Simulator.
+	System fray.System
+	// State is the prepared encounter (combatants added, perhaps
+	// started and partly fought). Run never changes it.
+	State fray.State
+	// Fights is how many fights to play, from 1 to MaxFights.
+	Fights int
+	// Seed seeds the dice.
+	Seed uint64
+	// Rounds caps each fight's rounds (DefaultRounds when 0).
+	Rounds int
+	// Tactics holds the tactic of each side, by side (fray.SidePC …);
+	// FocusWeakest for a side it leaves out.
+	Tactics map[string]Tactic
+	// Workers is how many fights run at once (GOMAXPROCS when 0).
+	Workers int
+	// Progress, when set, is called now and then with the number of
+	// fights done, from any worker (it must be safe for that).
+	Progress func(done int)
+}
+
+// Result is what a run found. Shares are of all the fights.
+type Result struct {
+	// Fights is how many fights were played.
+	Fights int `json:"fights"`
+	// Seed seeded the dice.
+	Seed uint64 `json:"seed"`
+	// Sides holds each side's chance to win, in the order the sides
+	// first appear among the combatants.
+	Sides []Side `json:"sides"`
+	// Unfinished is the share of fights that no side won by the round
+	// cap (or in which every side went down).
+	Unfinished float64 `json:"unfinished"`
+	// Rounds is how many rounds the fights lasted.
+	Rounds Rounds `json:"rounds"`
+	// Combatants holds how each combatant fared, in the encounter's order.
+	Combatants []Combatant `json:"combatants"`
+}
+
+// Side is one side's chance to win.
+type Side struct {
+	// Side is the side (fray.SidePC …).
+	Side string `json:"side"`
+	// Tactic is the side's tactic.
+	Tactic Tactic `json:"tactic"`
+	// Win is the share of fights the side won.
+	Win float64 `json:"win"`
+	// CI95 is the 95% Wilson interval around Win.
+	CI95 [2]float64 `json:"ci95"`
+}
+
+// Rounds is the distribution of the rounds fights lasted.
+type Rounds struct {
+	// Mean and Median are of the rounds every fight lasted.
+	Mean   float64 `json:"mean"`
+	Median int     `json:"median"`
+	// Dist holds [rounds, share] pairs, rounds increasing.
+	Dist [][2]float64 `json:"dist"`
+}
+
+// Combatant is how one combatant fared.
+type Combatant struct {
+	// Name and Side are the combatant's.
+	Name string `json:"name"`
+	Side string `json:"side"`
+	// Down is the share of fights it ended down.
+	Down float64 `json:"down"`
+	// Track names the track that measures harm (fray.SheetSchema.Health).
+	Track string `json:"track,omitempty"`
+	// Left is the mean of that track left at the end; Most its most.
+	Left float64 `json:"left"`
+	Most int     `json:"most"`
+	// Dealt and Taken are the means of the harm it did to foes' tracks
+	// and suffered on its own.
+	Dealt float64 `json:"dealt"`
+	Taken float64 `json:"taken"`
+}
+
+// z95 is the normal quantile of a 95% interval.
+const z95 = 1.959963984540054
+
+// Wilson returns the 95% Wilson score interval of k successes in n trials.
+func Wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	p, nf := float64(k)/float64(n), float64(n)
+	z2 := z95 * z95
+	d := 1 + z2/nf
+	c := (p + z2/(2*nf)) / d
+	h := z95 * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf)) / d
+	return math.Max(0, c-h), math.Min(1, c+h)
+}
+
+// tally is what one worker, or the whole run, counts; sums of whole
+// numbers only, so that adding tallies in any order gives the same.
+type tally struct {
+	wins   []int       // by side
+	rounds map[int]int // fights by rounds lasted
+	down   []int       // by combatant
+	left   []int64     // by combatant
+	dealt  []int64     // by combatant
+	taken  []int64     // by combatant
+	fights int
+}
+
+func newTally(sides, cs int) *tally {
+	return &tally{wins: make([]int, sides), rounds: map[int]int{}, down: make([]int, cs),
+		left: make([]int64, cs), dealt: make([]int64, cs), taken: make([]int64, cs)}
+}
+
+func (t *tally) add(u *tally) {
+	t.fights += u.fights
+	for i := range t.wins {
+		t.wins[i] += u.wins[i]
+	}
+	for r, n := range u.rounds {
+		t.rounds[r] += n
+	}
+	for i := range t.down {
+		t.down[i] += u.down[i]
+		t.left[i] += u.left[i]
+		t.dealt[i] += u.dealt[i]
+		t.taken[i] += u.taken[i]
+	}
+}
+
+// Run plays cfg.Fights fights from cfg.State and returns what they show.
+func Run(ctx context.Context, cfg Config) (Result, error) {
+	sm, ok := cfg.System.(fray.Simulator)
+	if !ok {
+		return Result{}, fray.Errorf(fray.EINVALID, "The %s rules cannot be simulated yet.", cfg.System.ID())
+	}
+	switch {
+	case cfg.Fights < 1:
+		return Result{}, fray.Errorf(fray.EINVALID, "The number of fights is %d; give at least 1.", cfg.Fights)
+	case cfg.Fights > MaxFights:
+		return Result{}, fray.Errorf(fray.ETOOLARGE, "The number of fights is %d; the limit (MaxFights) is %d.", cfg.Fights, MaxFights)
+	case cfg.Rounds < 0:
+		return Result{}, fray.Errorf(fray.EINVALID, "The round cap is %d; give at least 1.", cfg.Rounds)
+	case cfg.Rounds > MaxRounds:
+		return Result{}, fray.Errorf(fray.ETOOLARGE, "The round cap is %d; the limit (MaxRounds) is %d.", cfg.Rounds, MaxRounds)
+	}
+	if cfg.Rounds == 0 {
+		cfg.Rounds = DefaultRounds
+	}
+	b, ok := cfg.State.(fray.BaseState)
+	if !ok {
+		return Result{}, fray.Errorf(fray.EINVALID, "The %s rules keep no combatants the simulator can read.", cfg.System.ID())
+	}
+	enc := b.Base()
+	p := &plan{sys: cfg.System, sm: sm, start: cfg.State, rounds: cfg.Rounds}
+	for _, c := range enc.Combatants {
+		if c.Kind == fray.KindEnvironment {
+			continue
+		}
+		if !slices.Contains(p.sides, c.Side) {
+			p.sides = append(p.sides, c.Side)
+		}
+	}
+	if len(p.sides) < 2 {
+		return Result{}, fray.Errorf(fray.EINVALID, "A fight needs two sides, and the encounter has %d; add the foes (--foes) or the party (--party).", len(p.sides))
+	}
+	for side := range cfg.Tactics {
+		if !slices.Contains(p.sides, side) {
+			return Result{}, fray.Errorf(fray.EINVALID, "The tactics name the side %q, which no combatant is on; the sides are %s.", side, strings.Join(p.sides, ", "))
+		}
+	}
+	p.tactics = make([]Tactic, len(p.sides))
+	for i, side := range p.sides {
+		p.tactics[i] = FocusWeakest
+		if t, ok := cfg.Tactics[side]; ok {
+			p.tactics[i] = t
+		}
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, cfg.Fights)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		next, done atomic.Int64
+		mu         sync.Mutex
+		firstErr   error
+		wg         sync.WaitGroup
+	)
+	total := newTally(len(p.sides), len(enc.Combatants))
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := newTally(len(p.sides), len(enc.Combatants))
+			f := p.newFighter()
+			var err error
+			for ctx.Err() == nil {
+				i := next.Add(1) - 1
+				if i >= int64(cfg.Fights) {
+					break
+				}
+				if err = f.fight(cfg.Seed, uint64(i), t); err != nil {
+					err = fmt.Errorf("fight %d: %w", i, err)
+					break
+				}
+				if n := done.Add(1); cfg.Progress != nil && n%256 == 0 {
+					cfg.Progress(int(n))
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil && firstErr == nil {
+				firstErr = err
+				cancel()
+			}
+			total.add(t)
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return Result{}, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	if cfg.Progress != nil {
+		cfg.Progress(cfg.Fights)
+	}
+	return p.result(cfg, enc, total), nil
+}
+
+// result turns the run's tally into a Result.
+func (p *plan) result(cfg Config, enc *fray.Encounter, t *tally) Result {
+	n := float64(t.fights)
+	r := Result{Fights: t.fights, Seed: cfg.Seed}
+	won := 0
+	for i, side := range p.sides {
+		lo, hi := Wilson(t.wins[i], t.fights)
+		r.Sides = append(r.Sides, Side{Side: side, Tactic: p.tactics[i], Win: float64(t.wins[i]) / n, CI95: [2]float64{lo, hi}})
+		won += t.wins[i]
+	}
+	r.Unfinished = float64(t.fights-won) / n
+	keys := make([]int, 0, len(t.rounds))
+	sum := 0
+	for k, c := range t.rounds {
+		keys = append(keys, k)
+		sum += k * c
+	}
+	sort.Ints(keys)
+	r.Rounds.Mean = float64(sum) / n
+	r.Rounds.Dist = [][2]float64{}
+	seen := 0
+	for _, k := range keys {
+		if seen < (t.fights+1)/2 && seen+t.rounds[k] >= (t.fights+1)/2 {
+			r.Rounds.Median = k
+		}
+		seen += t.rounds[k]
+		r.Rounds.Dist = append(r.Rounds.Dist, [2]float64{float64(k), float64(t.rounds[k]) / n})
+	}
+	track := ""
+	if sh, ok := cfg.System.(fray.Sheeter); ok {
+		track = sh.Sheet().Health
+	}
+	for i, c := range enc.Combatants {
+		_, most := p.sm.SimHealth(cfg.State, c)
+		r.Combatants = append(r.Combatants, Combatant{Name: c.Name, Side: c.Side, Down: float64(t.down[i]) / n,
+			Track: track, Left: float64(t.left[i]) / n, Most: most,
+			Dealt: float64(t.dealt[i]) / n, Taken: float64(t.taken[i]) / n})
+	}
+	return r
+}
+
+// plan is what every fight of a run shares; it is never changed once
+// the workers start.
+type plan struct {
+	sys     fray.System
+	sm      fray.Simulator
+	start   fray.State
+	rounds  int
+	sides   []string
+	tactics []Tactic // by side
+}
+
+// fighter plays fights one after another, reusing its buffers.
+type fighter struct {
+	*plan
+	moves  []fray.SimMove
+	health []int
+	pick   []int
+	roller roller
+}
+
+func (p *plan) newFighter() *fighter { return &fighter{plan: p} }
+
+// roller is the fray.Roller of a simulated fight: every roll from the
+// fight's own stream.
+type roller struct{ rng *rand.Rand }
+
+func (r *roller) Roll(forWhom, expr string) (fray.Roll, error) {
+	return engine.RollSeeded(forWhom, expr, r.rng)
+}
+
+// stepBreak is the type of engine.StepBreak's mark, which splits a
+// command's events in two steps and is never applied.
+var stepBreak = engine.StepBreak("").Type
+
+// fight plays fight i from a copy of the prepared state and counts it
+// in t.
+func (f *fighter) fight(seed, i uint64, t *tally) error {
+	st := f.start.Clone()
+	enc := st.(fray.BaseState).Base()
+	f.roller.rng = rand.New(rand.NewPCG(seed, i))
+	f.health = f.health[:0]
+	for _, c := range enc.Combatants {
+		left, _ := f.sm.SimHealth(st, c)
+		f.health = append(f.health, left)
+	}
+	start := len(enc.Combatants)
+	var acted fray.CombatantID // who attacked in the turn in progress
+	var striker = -1           // the index of who made the last attack
+	round, moves := enc.Round, 0
+	winner := -1
+	for {
+		if winner = f.winner(st, enc); winner != -2 {
+			break
+		}
+		if enc.Round > f.rounds {
+			break
+		}
+		if enc.Round != round {
+			round, moves, acted = enc.Round, 0, ""
+		}
+		if moves++; moves > MaxMovesPerRound {
+			return fmt.Errorf("round %d takes more than %d moves (MaxMovesPerRound)", round, MaxMovesPerRound)
+		}
+		f.moves = f.sm.SimMoves(st, f.moves[:0])
+		if len(f.moves) == 0 {
+			break // stuck: unfinished
+		}
+		m, evs, err := f.decide(st, enc, acted)
+		if err != nil {
+			return err
+		}
+		switch m.Kind {
+		case fray.SimAttack:
+			acted = m.Actor
+			striker = slices.IndexFunc(enc.Combatants, func(c *fray.Combatant) bool { return c.ID == m.Actor })
+		case fray.SimEnd:
+			acted = ""
+		}
+		for _, ev := range evs {
+			if ev.Type == stepBreak {
+				continue
+			}
+			ev.Format = fray.FormatIDs
+			if err := f.sys.Apply(st, ev); err != nil {
+				return fmt.Errorf("%s: apply %s: %w", m.Cmd.String(), ev.Type, err)
+			}
+		}
+		if len(enc.Combatants) != start {
+			return fmt.Errorf("%s: the combatants changed", m.Cmd.String())
+		}
+		for j, c := range enc.Combatants {
+			left, _ := f.sm.SimHealth(st, c)
+			if d := f.health[j] - left; d > 0 {
+				t.taken[j] += int64(d)
+				if striker >= 0 && enc.Combatants[striker].Side != c.Side {
+					t.dealt[striker] += int64(d)
+				}
+			}
+			f.health[j] = left
+		}
+	}
+	t.fights++
+	if winner >= 0 {
+		t.wins[winner]++
+	}
+	r := min(enc.Round, f.rounds)
+	t.rounds[r]++
+	for j, c := range enc.Combatants {
+		if f.sm.SimDown(st, c) {
+			t.down[j]++
+		}
+		t.left[j] += int64(f.health[j])
+	}
+	return nil
+}
+
+// winner returns the index of the one side with anyone standing, -1 when
+// no side has, or -2 while two or more have.
+func (f *fighter) winner(st fray.State, enc *fray.Encounter) int {
+	standing := -1
+	for _, c := range enc.Combatants {
+		if c.Kind == fray.KindEnvironment || f.sm.SimDown(st, c) {
+			continue
+		}
+		s := slices.Index(f.sides, c.Side)
+		if standing >= 0 && s != standing {
+			return -2
+		}
+		standing = s
+	}
+	return standing
+}
+
+// decide picks one of f.moves (see choose) and decides it. An attack
+// the rules refuse is set aside and another move picked: listing the
+// moves does not check them.
+func (f *fighter) decide(st fray.State, enc *fray.Encounter, acted fray.CombatantID) (fray.SimMove, []fray.Event, error) {
+	for {
+		i := f.choose(st, enc, acted)
+		m := f.moves[i]
+		evs, err := f.sys.Decide(st, m.Cmd, &f.roller)
+		if err == nil {
+			return m, evs, nil
+		}
+		if m.Kind != fray.SimAttack || fray.ErrorCode(err) == fray.EINTERNAL {
+			return m, nil, fmt.Errorf("%s: %w", m.Cmd.String(), err)
+		}
+		f.moves = slices.Delete(f.moves, i, i+1)
+	}
+}
+
+// choose returns the index in f.moves of the move the acting side's
+// tactic picks: an answer first (the one that costs nothing, listed
+// first); else, unless the actor has attacked this turn, the best attack
+// on the tactic's target; else the end of the turn.
+func (f *fighter) choose(st fray.State, enc *fray.Encounter, acted fray.CombatantID) int {
+	ms := f.moves
+	for i, m := range ms {
+		if m.Kind == fray.SimAnswer {
+			return i
+		}
+	}
+	actor := ms[0].Actor
+	if actor != "" && actor != acted {
+		if i, ok := f.attack(st, enc, actor); ok {
+			return i
+		}
+	}
+	for i, m := range ms {
+		if m.Kind == fray.SimEnd {
+			return i
+		}
+	}
+	return 0
+}
+
+// attack returns the index in f.moves of the actor's best attack by
+// expected damage on the target its side's tactic picks, or false when
+// it has none. Attacks the rules refuse are dropped from f.moves.
+func (f *fighter) attack(st fray.State, enc *fray.Encounter, actor fray.CombatantID) (int, bool) {
+	a := enc.ByID(actor)
+	if a == nil {
+		return 0, false
+	}
+	tactic := FocusWeakest
+	if s := slices.Index(f.sides, a.Side); s >= 0 {
+		tactic = f.tactics[s]
+	}
+	for {
+		// The targets the attacks reach, in the encounter's order.
+		f.pick = f.pick[:0]
+		for j, c := range enc.Combatants {
+			if slices.ContainsFunc(f.moves, func(m fray.SimMove) bool { return m.Kind == fray.SimAttack && m.Target == c.ID }) {
+				f.pick = append(f.pick, j)
+			}
+		}
+		if len(f.pick) == 0 {
+			return 0, false
+		}
+		target := f.pick[0]
+		switch tactic {
+		case Random:
+			target = f.pick[f.roller.rng.IntN(len(f.pick))]
+		case FocusWeakest, FocusStrongest:
+			for _, j := range f.pick[1:] {
+				if (tactic == FocusWeakest && f.health[j] < f.health[target]) || (tactic == FocusStrongest && f.health[j] > f.health[target]) {
+					target = j
+				}
+			}
+		}
+		id := enc.Combatants[target].ID
+		// With one attack on the target there is nothing to weigh; a
+		// refusal of it comes from Decide.
+		only, count := -1, 0
+		for i, m := range f.moves {
+			if m.Kind == fray.SimAttack && m.Target == id {
+				only, count = i, count+1
+			}
+		}
+		if count == 1 {
+			return only, true
+		}
+		best := -1
+		for i := 0; i < len(f.moves); i++ {
+			m := &f.moves[i]
+			if m.Kind != fray.SimAttack || m.Target != id {
+				continue
+			}
+			e, ok := f.sm.SimExpect(st, *m)
+			if !ok {
+				f.moves = slices.Delete(f.moves, i, i+1)
+				i--
+				continue
+			}
+			m.Expect = e
+			if best < 0 || e > f.moves[best].Expect {
+				best = i
+			}
+		}
+		if best >= 0 {
+			return best, true
+		}
+	}
+}
