@@ -18,13 +18,13 @@ func (*System) NamedRoll() kit.NamedRoll {
 	return kit.NamedRoll{
 		Title: "Bulletproof Blues task roll: 2d6 + value against a difficulty (B-1)",
 		Keys: []kit.RollKey{
-			{Name: "value", Value: "N", Help: "action value: attribute rank + bonuses (required)"},
-			{Name: "difficulty", Value: "N|challenging", Help: "the total to reach; challenging = 12"},
-			{Name: "vs", Value: "RANK", Help: "or an opposing rank or value: difficulty 8 + RANK"},
-			{Name: "expertise", Value: "yes|no", Help: "+3 to the value; extreme, not remarkable, in mode expertise"},
-			{Name: "mode", Value: "open|expertise", Help: "success mode (default open): who can roll an extreme success"},
-			{Name: "faces", Value: "A,B", Help: "the two dice rolled at the table", RollOnly: true},
-			{Name: "roll", Value: "N", Help: "or only their sum, 2 to 12", RollOnly: true},
+			kit.RequiredKey("value", "action value: attribute rank + bonuses"),
+			kit.Key("difficulty", "N|challenging", "the total to reach; challenging = 12"),
+			kit.Key("vs", "RANK", "or an opposing rank or value: difficulty 8 + RANK"),
+			kit.YesNoKey("expertise", "+3 to the value; extreme, not remarkable, in mode expertise"),
+			kit.Key("mode", "open|expertise", "success mode (default open): who can roll an extreme success"),
+			kit.TableKey("faces", "A,B", "the two dice rolled at the table"),
+			kit.TableKey("roll", "N", "or only their sum, 2 to 12"),
 		},
 		Examples: []string{
 			"roll value=5 difficulty=12 expertise=yes",

@@ -36,15 +36,9 @@ func (t *task) odds(cmdText string) fray.Odds {
 		Modifiers:  t.mods,
 	}
 	bands := r.Bands()
-	var ps, dmgP [3]float64
+	var dmgP [3]float64
 	var dmgV [3]int
-	mean := 0.0
-	for v := 2; v <= 12; v++ {
-		total := v + r.Bonus()
-		i := bandIndex(r.Band(total))
-		ps[i] += two6[v]
-		mean += two6[v] * float64(total)
-	}
+	ps, mean := r.bandOdds()
 	o.Bands = make([]fray.Band, len(bands))
 	for i, b := range bands {
 		o.Bands[i] = fray.Band{Name: bandName(t.d.Roll, b), P: ps[i]}
@@ -80,17 +74,6 @@ func (t *task) odds(cmdText string) fray.Odds {
 		}
 	}
 	return o
-}
-
-// bandIndex is the place of a band among TaskRoll.Bands.
-func bandIndex(b TaskBand) int {
-	switch b {
-	case TaskFailure:
-		return 0
-	case TaskSuccess:
-		return 1
-	}
-	return 2
 }
 
 // bandName says a band of a kind of roll in its own words.

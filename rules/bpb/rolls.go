@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"fray/dice"
+	"fray/rules/kit"
 )
 
 // TaskMode is the Bulletproof Blues success mode, an encounter setting
@@ -255,37 +256,45 @@ type TaskOdds struct {
 // P returns the probability of band b (0 for a band this roll cannot
 // have).
 func (o *TaskOdds) P(b TaskBand) float64 {
-	for _, x := range o.Bands {
-		if x.Band == b {
-			return x.P
-		}
-	}
-	return 0
+	return kit.BandP(o.Bands, b, func(x TaskBandOdds) (TaskBand, float64) { return x.Band, x.P })
 }
 
-// Odds returns the exact odds of each outcome, from the distribution of
-// the total.
+// Odds returns the exact odds of each outcome. They are the odds a
+// command records for its roll (decide and System.Odds) and the named
+// roll prints, worked out once by bandOdds.
 func (t TaskRoll) Odds() (*TaskOdds, error) {
-	e, err := t.parse()
-	if err != nil {
+	if err := t.check(); err != nil {
 		return nil, err
 	}
-	d, err := e.Dist(dice.DistOptions{})
-	if err != nil {
-		return nil, fmt.Errorf("task odds: %w", err)
-	}
-	mode, _ := ParseTaskMode(string(t.Mode))
-	high := t.Difficulty + TaskExtremeMargin
+	ps, mean := t.bandOdds()
 	bands := t.Bands()
-	return &TaskOdds{
-		Expr:       t.Expr(),
-		Difficulty: t.Difficulty,
-		Mode:       mode,
-		Bands: []TaskBandOdds{
-			{bands[0], d.AtMost(t.Difficulty - 1)},
-			{bands[1], d.Prob(t.Difficulty) + d.Prob(t.Difficulty+1) + d.Prob(t.Difficulty+2)},
-			{bands[2], d.AtLeast(high)},
-		},
-		Mean: d.Mean(),
-	}, nil
+	o := &TaskOdds{Expr: t.Expr(), Difficulty: t.Difficulty, Mode: t.Mode, Bands: make([]TaskBandOdds, len(bands)), Mean: mean}
+	if o.Mode == "" {
+		o.Mode = TaskModeOpen
+	}
+	for i, b := range bands {
+		o.Bands[i] = TaskBandOdds{Band: b, P: ps[i]}
+	}
+	return o, nil
+}
+
+// bandOdds returns the chance of each band of Bands, in their order, and
+// the mean total: the one odds path of a task roll. It sums the table of
+// 2d6 from 2 up, so that the odds a roll records stay the same to the
+// last bit.
+func (t TaskRoll) bandOdds() (ps [3]float64, mean float64) {
+	bonus := t.Bonus()
+	for v := 2; v <= 12; v++ {
+		total := v + bonus
+		i := 2
+		switch {
+		case total < t.Difficulty:
+			i = 0
+		case total < t.Difficulty+TaskExtremeMargin:
+			i = 1
+		}
+		ps[i] += two6[v]
+		mean += two6[v] * float64(total)
+	}
+	return ps, mean
 }

@@ -21,10 +21,10 @@ func (*System) NamedRoll() kit.NamedRoll {
 	return kit.NamedRoll{
 		Title: "Cinematic Unisystem: D10 + value, 9+ succeeds, success levels; an attack against a defence (C-3, C-4)",
 		Keys: []kit.RollKey{
-			{Name: "value", Value: "N", Help: "attribute + skill + modifiers (attribute × 2 without a skill) (required)"},
-			{Name: "vs", Value: "N", Help: "an attack: the defender rolls D10 + N; higher wins, ties to the defender"},
-			{Name: "roll", Value: "1-10", Help: "the D10 rolled at the table (0 = 10)", RollOnly: true},
-			{Name: "vs-roll", Value: "1-10", Help: "the defender's D10 rolled at the table", RollOnly: true},
+			kit.RequiredKey("value", "attribute + skill + modifiers (attribute × 2 without a skill)"),
+			kit.NumberKey("vs", "an attack: the defender rolls D10 + N; higher wins, ties to the defender"),
+			kit.TableKey("roll", "1-10", "the D10 rolled at the table (0 = 10)"),
+			kit.TableKey("vs-roll", "1-10", "the defender's D10 rolled at the table"),
 		},
 		Examples: []string{"roll value=7 vs=5"},
 		Roll:     namedRoll,

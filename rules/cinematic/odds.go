@@ -89,22 +89,7 @@ func (p *planned) odds(cmdText string) (fray.Odds, error) {
 		o.Expr = p.d.Note + " — " + o.Expr
 	}
 	o.Modifiers = mods
-	lo, hi := att.Min, att.Max()
-	minL := SuccessLevels(lo)
-	ps := make([]float64, SuccessLevels(hi)-minL+1)
-	fail := 0.0
-	for a := lo; a <= hi; a++ {
-		w := 0.0 // the chance a total of a wins
-		switch {
-		case def != nil:
-			w = def.AtMost(a - 1)
-		case a >= TestSuccess:
-			w = 1
-		}
-		pa := att.Prob(a)
-		ps[SuccessLevels(a)-minL] += pa * w
-		fail += pa * (1 - w)
-	}
+	fail, minL, ps := levelOdds(att, def)
 	o.Bands = slices.Grow(o.Bands, 1+len(ps))
 	o.Bands = append(o.Bands, fray.Band{Name: p.band(false, 0), P: fail * q})
 	for i, pr := range ps {

@@ -236,46 +236,56 @@ type TestOdds struct {
 }
 
 // Odds returns the exact odds of failing and of succeeding with each
-// number of success levels, from the distributions of the totals (the
-// opposed chance from the distribution of attack − defence).
+// number of success levels, from the distributions of the totals: the
+// odds a command records for its roll, worked out once by levelOdds.
 func (t TestRoll) Odds() (*TestOdds, error) {
 	if err := t.check(); err != nil {
 		return nil, err
 	}
 	att := d10Plus(t.Value)
 	o := &TestOdds{Expr: t.Expr(), Mean: att.Mean()}
-	lo, hi := att.Min, att.Min+len(att.P)-1
-	// win reports P(win | attack total a).
-	win := func(a int) float64 {
-		if a >= TestSuccess {
-			return 1
-		}
-		return 0
-	}
+	var def *dice.Dist
 	if t.Opposed {
-		def := d10Plus(t.Defence)
-		diff := dice.Sub(att, def)
+		def = d10Plus(t.Defence)
 		o.DefenceExpr = t.DefenceExpr()
-		o.Fail, o.Success = diff.AtMost(0), diff.AtLeast(1)
-		win = func(a int) float64 { return def.AtMost(a - 1) }
-	} else {
-		o.Fail, o.Success = att.AtMost(TestSuccess-1), att.AtLeast(TestSuccess)
 	}
-	o.Bands = append(o.Bands, TestBandOdds{Band: t.Band(false, 0), P: o.Fail})
-	minL, maxL := SuccessLevels(lo), SuccessLevels(hi)
+	fail, minL, ps := levelOdds(att, def)
+	o.Fail = fail
+	o.Bands = append(o.Bands, TestBandOdds{Band: t.Band(false, 0), P: fail})
+	first := minL
 	if !t.Opposed {
-		minL = max(minL, 1)
+		first = max(minL, 1) // alone, a total with 0 levels fails
 	}
-	for l := minL; l <= maxL; l++ {
-		o.Bands = append(o.Bands, TestBandOdds{Band: t.Band(true, l), Success: true, Levels: l})
-	}
-	for a := lo; a <= hi; a++ {
-		l := SuccessLevels(a)
-		if p := att.Prob(a) * win(a); p > 0 {
-			o.Bands[1+l-minL].P += p
-		}
+	for l := first; l < minL+len(ps); l++ {
+		o.Bands = append(o.Bands, TestBandOdds{Band: t.Band(true, l), Success: true, Levels: l, P: ps[l-minL]})
+		o.Success += ps[l-minL]
 	}
 	return o, nil
+}
+
+// levelOdds returns the chance that an attack total distributed as att
+// fails, against a defence total distributed as def (ties to the
+// defender) or, with def nil, against TestSuccess; and ps, the chance
+// that it wins with each number of success levels, ps[0] for minL, those
+// of its lowest total. It is the one odds path of a roll, which
+// TestRoll.Odds and the odds of a command both take.
+func levelOdds(att, def *dice.Dist) (fail float64, minL int, ps []float64) {
+	lo, hi := att.Min, att.Max()
+	minL = SuccessLevels(lo)
+	ps = make([]float64, SuccessLevels(hi)-minL+1)
+	for a := lo; a <= hi; a++ {
+		w := 0.0 // the chance a total of a wins
+		switch {
+		case def != nil:
+			w = def.AtMost(a - 1)
+		case a >= TestSuccess:
+			w = 1
+		}
+		pa := att.Prob(a)
+		ps[SuccessLevels(a)-minL] += pa * w
+		fail += pa * (1 - w)
+	}
+	return fail, minL, ps
 }
 
 // d10 is the distribution of TestDice, worked out once by package dice.

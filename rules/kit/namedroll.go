@@ -4,8 +4,10 @@
 // The named roll: the roll a system offers by name to `fray roll --rules
 // ID`, `fray prob --rules ID` and the HTTP API (POST /api/roll, /api/prob
 // with "rules"), declared once in the system's own package (NamedRoll),
-// with the reader of its key=value arguments (RollArgs) and the helpers
-// that write its dice and odds for people (Table, Dice, Signed, Pct).
+// with its keys declared by kind (Key, NumberKey, RequiredKey, YesNoKey,
+// TableKey, AlongKey), the reader of its key=value arguments (RollArgs)
+// and the helpers that write its dice and odds for people (Table, Dice,
+// Signed, Pct).
 //
 // The opening of every system's Apply: its own state out of a fray.State
 // (StateOf), the events every system shares applied with the system's

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"fray/dice"
+	"fray/rules/kit"
 )
 
 // The dice of a challenge roll, in the notation of package dice. Faces 1
@@ -580,12 +581,7 @@ type ChallengeOdds struct {
 
 // P returns the probability of band b.
 func (o *ChallengeOdds) P(b Band) float64 {
-	for _, x := range o.Bands {
-		if x.Band == b {
-			return x.P
-		}
-	}
-	return 0
+	return kit.BandP(o.Bands, b, func(x BandOdds) (Band, float64) { return x.Band, x.P })
 }
 
 // Odds returns the exact odds of each band and of each net count: the

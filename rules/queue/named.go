@@ -19,9 +19,9 @@ func (*System) NamedRoll() kit.NamedRoll {
 	return kit.NamedRoll{
 		Title: "Combat Queue damage: Red and Black d6; light the lower, medium Red, heavy the higher; Black 6 = special (Q-4)",
 		Keys: []kit.RollKey{
-			{Name: "weapon", Value: "light|medium|heavy", Help: "the weapon's weight (required to roll; prob shows all three without it)"},
-			{Name: "red", Value: "1-6", Help: "the Red die rolled at the table", RollOnly: true},
-			{Name: "black", Value: "1-6", Help: "the Black die rolled at the table", RollOnly: true},
+			kit.Key("weapon", "light|medium|heavy", "the weapon's weight (required to roll; prob shows all three without it)"),
+			kit.TableKey("red", "1-6", "the Red die rolled at the table"),
+			kit.TableKey("black", "1-6", "the Black die rolled at the table"),
 		},
 		Examples: []string{"prob weapon=heavy"},
 		Roll:     namedRoll,

@@ -18,9 +18,9 @@ func (*System) NamedRoll() kit.NamedRoll {
 	return kit.NamedRoll{
 		Title: "Villains & Vigilantes to hit: 1d20 at or under the chance; 1 always hits, 20 always misses (V-8)",
 		Keys: []kit.RollKey{
-			{Name: "chance", Value: "N", Help: "skill + Level − defender's Level + range, facing and GM modifiers (required)"},
-			{Name: "defenceless", Value: "yes|no", Help: "the target cannot defend: anything but a 20 hits"},
-			{Name: "roll", Value: "1-20", Help: "the d20 rolled at the table", RollOnly: true},
+			kit.RequiredKey("chance", "skill + Level − defender's Level + range, facing and GM modifiers"),
+			kit.YesNoKey("defenceless", "the target cannot defend: anything but a 20 hits"),
+			kit.TableKey("roll", "1-20", "the d20 rolled at the table"),
 		},
 		Examples: []string{"roll chance=12 roll=20"},
 		Roll:     namedRoll,

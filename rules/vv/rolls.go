@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"fray/dice"
+	"fray/rules/kit"
 )
 
 // HitDice is the dice notation of a to-hit roll.
@@ -146,12 +147,7 @@ type HitOdds struct {
 
 // P returns the probability of band b.
 func (o *HitOdds) P(b HitBand) float64 {
-	for _, x := range o.Bands {
-		if x.Band == b {
-			return x.P
-		}
-	}
-	return 0
+	return kit.BandP(o.Bands, b, func(x HitBandOdds) (HitBand, float64) { return x.Band, x.P })
 }
 
 // Odds returns the exact odds of each outcome, by enumerating the twenty
