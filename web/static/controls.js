@@ -22,11 +22,19 @@ const ODDS_WAIT = 250;
 // actions of a turn (the commands a player may send, those that roll
 // first), then the GM's bookkeeping. Queries (odds, show, help …) are the
 // command line's.
-export function groupsOf(doc) {
+//
+// For a player (me is their character's name) only the actions their
+// token may send show: those that act for a named combatant, and those
+// that act for the current one while it is their turn (mine); the server
+// decides (see web/actor.go), so a control only saves typing.
+export function groupsOf(doc, me, mine) {
   const cmds = ((doc && doc.commands) || []).filter((c) => c.send !== "query" && !ELSEWHERE.has(c.name));
   const acts = cmds.filter((c) => c.send === "current" || c.send === "named");
   const rank = (c) => (c.rolls && !c.answers ? 0 : c.rolls ? 1 : 2);
   acts.sort((a, b) => rank(a) - rank(b));
+  if (me) {
+    return [{ id: "actions", title: "Actions", commands: acts.filter((c) => c.send === "named" || mine) }];
+  }
   return [
     { id: "actions", title: "Actions", commands: acts },
     { id: "gm", title: "GM", commands: cmds.filter((c) => !acts.includes(c)) },
@@ -78,13 +86,17 @@ export function oddsLine(o) {
 // Controls is the panel of command forms. box is its element; run sends
 // a command line (and returns the answer, or null when it was refused),
 // ask sends one without changing the page (for odds), say shows a command
-// in the command line.
+// in the command line. With me (a function returning the player's
+// character's name) the panel is a player's: their actions only, each
+// acting for their character, and a dice field only when the GM lets
+// players enter their own dice (player_dice=yes).
 export class Controls {
-  constructor(box, { run, ask, say }) {
+  constructor(box, { run, ask, say, me }) {
     this.box = box;
     this.run = run;
     this.ask = ask;
-    this.say = say;
+    this.say = say || (() => {});
+    this.me = me || (() => "");
     this.open = ""; // the command whose form is open
     this.values = new Map(); // command → Map(field key → value the GM chose)
     this.more = new Set(); // the commands whose "more" the GM has opened
@@ -109,7 +121,7 @@ export class Controls {
       this.turn = turn;
       this.values.clear();
     }
-    const key = JSON.stringify([doc && doc.id, v.started, turn, this.open,
+    const key = JSON.stringify([doc && doc.id, v.started, turn, this.open, this.me(), v.settings && v.settings.player_dice,
       (v.combatants || []).map((c) => [c.name, c.side, Object.keys(c.stats || {}), (c.powers || []).map((p) => p.name)])]);
     if (key !== this.key) {
       this.key = key;
@@ -125,7 +137,10 @@ export class Controls {
     this.form = null;
     clearTimeout(this.timer);
     if (!this.doc) return;
-    for (const g of groupsOf(this.doc)) {
+    const me = this.me();
+    const mine = !!me && !!this.v.current && this.v.current.toLowerCase() === me.toLowerCase();
+    if (me && !this.v.started) return;
+    for (const g of groupsOf(this.doc, me, mine)) {
       if (!g.commands.length) continue;
       const bar = el("div", { class: "chips", role: "group", "aria-labelledby": "cg-" + g.id });
       for (const c of g.commands) {
@@ -171,7 +186,7 @@ export class Controls {
     let actor = null;
     (decl.args || []).forEach((p, i) => {
       const whose = owner; // the combatant argument before this one
-      const f = this.field(decl, p, "arg" + i, !p.optional, saved, used, () => whose);
+      const f = this.field(decl, p, "arg" + i, !p.optional, saved, used, () => whose, !!p.actor && !!this.me());
       if (p.kind === "combatant" && !p.repeat) {
         owner = f;
         if (!actor) actor = f;
@@ -184,7 +199,18 @@ export class Controls {
       fields.push({ ...f, opt: p });
       (p.required || onlyOpts ? main : more).append(f.node);
     });
-    const build = () => built(decl, fields);
+    // The dice rolled at the table (dice=6,3 or roll=9), on any command
+    // that rolls, as the system's dice declaration says: the GM's always,
+    // a player's when the GM lets them.
+    const dice = this.doc && this.doc.dice;
+    const playerDice = this.v.settings && this.v.settings.player_dice === "yes";
+    if (decl.rolls && dice && !(decl.opts || []).some((o) => o.name === "dice") && (!this.me() || playerDice)) {
+      const p = { name: "dice", kind: "text", hint: "6,3", help: dice.summary };
+      const f = this.field(decl, p, "opt-dice", false, saved, used, () => actor);
+      fields.push({ ...f, opt: p, noOdds: true });
+      more.append(f.node);
+    }
+    const build = (odds) => built(decl, fields, odds);
     const line = el("output", { class: "built", "data-testid": "built", "aria-live": "polite" });
     const send = el("button", { type: "submit", class: "primary", "data-action": "send", "data-command": decl.name }, decl.rolls ? "Roll" : "Send");
     const odds = decl.rolls ? el("output", { class: "odds-line", "data-testid": "odds", "data-state": "none", "aria-live": "polite" }) : null;
@@ -255,7 +281,7 @@ export class Controls {
   refreshOdds() {
     const f = this.form;
     if (!f || !f.odds || f.sig === "sent") return;
-    const b = f.build();
+    const b = f.build(true);
     const sig = b.text + "@" + this.revision;
     if (sig === f.sig) return;
     f.sig = sig;
@@ -277,8 +303,10 @@ export class Controls {
         title = (r.odds.modifiers || []).map((m) => (m.value >= 0 ? "+" : "") + m.value + " " + m.source).join(", ");
         state = "ready";
       } catch (err) {
+        // A player's odds the GM keeps (they would give an NPC's numbers
+        // away) are refused: the line says so, and the roll is still theirs.
         text = err.message;
-        state = "error";
+        state = err.status === 403 ? "kept" : "error";
       }
       if (n !== this.asked || this.form !== f) return;
       f.odds.textContent = text;
@@ -292,7 +320,7 @@ export class Controls {
   // {node, key, get(), refill?}. required says the word must be given;
   // used holds the combatants named by default so far; owner returns the
   // field whose combatant's stats and powers a picker offers.
-  field(decl, p, key, required, saved, used, owner) {
+  field(decl, p, key, required, saved, used, owner, self) {
     const v = this.v;
     const label = (p.help ? p.name + " — " + p.help : p.name);
     const names = (v.combatants || []).map((c) => c.name);
@@ -327,6 +355,14 @@ export class Controls {
     switch (p.kind) {
       case "combatant": {
         let pick;
+        if (self) {
+          // A player's command acts for their own character, named even
+          // where the word may be left out (take: a player must name them).
+          const me = names.find((n) => n.toLowerCase() === this.me().toLowerCase()) || this.me();
+          used.push(me);
+          ctl = select([me], { blank: required ? undefined : "—", pick: me });
+          break;
+        }
         if (required && !p.repeat) {
           const cur = v.current && names.includes(v.current) ? v.current : "";
           pick = !used.length && cur ? cur : names.find((n) => !used.includes(n)) || names[0];
@@ -402,13 +438,15 @@ export class Controls {
 // its word, the arguments given (optional ones only as a run from the
 // left, as the server fills them) and the options given. fits is false
 // while a required word is missing, a number is out of its bounds, or an
-// optional argument is given after one left out.
-function built(decl, fields) {
+// optional argument is given after one left out. For odds, the fields
+// that only say how the roll came out (the dice) are left out.
+function built(decl, fields, odds) {
   const words = [decl.name];
   let fits = true;
   let why = "";
   let gap = "";
   for (const f of fields) {
+    if (odds && f.noOdds) continue;
     const ws = f.get();
     const p = f.param;
     if (f.ctl.validity && !f.ctl.validity.valid && ws.length) {

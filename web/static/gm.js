@@ -13,6 +13,8 @@ import {
 import { system } from "./systems.js";
 import { Controls, findDecl, commandText } from "./controls.js";
 import { qrToggle } from "./qr.js";
+import { setupKeys } from "./keys.js";
+import { reorderer, attachReorder } from "./reorder.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -381,6 +383,14 @@ const controls = new Controls($("controls"), { run: send, ask, say });
 // ---- rendering ----
 
 function render() {
+  const t0 = performance.now();
+  renderView();
+  // Each render is measured, for the Performance API (the page with 100
+  // combatants is timed by it): "fray:render", from its start to its end.
+  performance.measure("fray:render", { start: t0 });
+}
+
+function renderView() {
   const v = st.view;
   const sys = system(docOf(st.rules));
   document.body.dataset.revision = String(st.revision);
@@ -431,6 +441,7 @@ function render() {
   // The order of play, with each slot's buttons.
   const hidden = new Set((v.combatants || []).filter((c) => c.hidden).map((c) => c.name.toLowerCase()));
   renderOrder($("order"), v.order, { actions: (s) => rowActions(sys, v, s), run, hidden });
+  attachReorder($("order"), reorderer(docOf(st.rules), sys, v), send);
   $("next-round").parentElement.querySelector("#next-h").hidden = !(v.next && v.next.length);
   renderOrder($("next-round"), v.next || [], { hidden });
   if (!(v.next && v.next.length)) $("next-round").replaceChildren();
@@ -551,6 +562,11 @@ function trackControls(c) {
 
 function renderCombatants(sys, v) {
   const box = $("combatants");
+  // The cards are drawn again only when what they show changes: a turn
+  // passing leaves a hundred cards alone.
+  const key = JSON.stringify([st.id, st.rules, v.combatants, v.round, v.started, v.current, v.current_id, [...links].map(([n, l]) => [n, l.href])]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
   const clearDecl = findDecl(docOf(st.rules), "clear", ["combatant", "text"]);
   box.replaceChildren();
   for (const c of v.combatants || []) {
@@ -1168,6 +1184,14 @@ function bar(frac) {
 // ---- start ----
 
 setupLargeType($("large-type"));
+setupKeys([
+  ["n", "next: end the current turn"],
+  ["u Ctrl+Z", "undo the last step"],
+  ["U Ctrl+Y Ctrl+Shift+Z", "redo the step taken back"],
+  ["/", "the command line"],
+  ["Tab", "complete a word on the command line"],
+  ["Alt+↑ Alt+↓", "move the focused slot of the order of play, where the rules allow (or drag it)"],
+]);
 loadDocs().catch((err) => notice("The list of commands could not be read: " + err.message + " Completion waits for it."));
 function route() {
   const id = encId();

@@ -11,6 +11,8 @@ import {
   setupLargeType, notice, button, Live, CONN_LABEL, keepFocus, systemDocs,
 } from "./fray.js";
 import { system } from "./systems.js";
+import { Controls } from "./controls.js";
+import { setupKeys } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -92,6 +94,23 @@ async function post(cmd) {
   }
 }
 
+// ask posts a command that changes nothing (the odds of a form's
+// command) and returns the answer; a refusal is thrown. A stale revision
+// is asked again once at the revision the server gives.
+async function ask(cmd) {
+  const path = "/api/encounters/" + encodeURIComponent(id) + "/commands";
+  try {
+    return await api("POST", path, { token, body: { command: cmd, revision: Math.max(st.revision, 0) } });
+  } catch (err) {
+    if (err.status !== 409 || typeof err.revision !== "number") throw err;
+    return api("POST", path, { token, body: { command: cmd, revision: err.revision } });
+  }
+}
+
+// controls are the forms of the commands the player's character may send
+// (their declarations say which), with the odds of each roll before it.
+const controls = new Controls($("controls"), { run, ask, me: () => st.me });
+
 function render() {
   const v = st.view;
   const sys = system(docs && docs.get(st.rules));
@@ -125,6 +144,8 @@ function render() {
   }
   if (!box.children.length) box.append(el("p", { class: "hint" }, v.started ? "Nothing to do until your turn." : "The order of play appears when the fight starts."));
   renderForms(sys, v, mine);
+  controls.render(docs && docs.get(st.rules), v, st.revision);
+  $("controls-panel").hidden = !$("controls").childElementCount;
 
   renderOrder($("order"), v.order, { me });
   $("next-h").hidden = !(v.next && v.next.length);
@@ -134,7 +155,12 @@ function render() {
   if (!(v.history || []).length) $("history").append(el("li", { class: "empty" }, "No turns yet."));
 
   const c = (v.combatants || []).find((x) => x.name.toLowerCase() === me.toLowerCase());
-  $("me").replaceChildren(c ? combatantCard(c) : el("p", { class: "hint" }, me ? me + " is not in the encounter." : ""));
+  $("me").replaceChildren(c ? combatantCard(c, { round: v.round }) : el("p", { class: "hint" }, me ? me + " is not in the encounter." : ""));
+  // The others, as the server lets a player see them: an NPC's health as
+  // a band, never its track.
+  const others = (v.combatants || []).filter((x) => x !== c);
+  $("others").replaceChildren(...others.map((x) => combatantCard(x, { round: v.round })));
+  if (!others.length) $("others").append(el("p", { class: "hint" }, "Nobody else yet."));
 }
 
 function renderForms(sys, v, mine) {
@@ -158,6 +184,7 @@ function renderForms(sys, v, mine) {
 }
 
 setupLargeType($("large-type"));
+setupKeys([["Tab", "move between your commands and their fields"], ["Enter", "send the focused form or press the focused button"]]);
 
 if (!id || !token) {
   $("whose").textContent = "This page needs the link the GM gave you (it ends in #token=…).";
