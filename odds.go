@@ -40,6 +40,15 @@ type Odds struct {
 	DistOf string `json:"dist_of,omitempty"`
 	// Mean is the expected value of what Dist counts.
 	Mean float64 `json:"mean"`
+	// Refused says why the command itself would be refused now, such as
+	// "It is Ganyeka's turn, not Blueshift's; attacks are made on one's
+	// turn.": the odds are those the roll would have if it were allowed.
+	// Only the answer to an odds query has it; "" when the command would
+	// be accepted.
+	Refused string `json:"refused,omitempty"`
+	// RefusedAbout and RefusedNames are the combatants Refused mentions.
+	RefusedAbout []CombatantID `json:"refused_about,omitempty"`
+	RefusedNames []string      `json:"refused_names,omitempty" fray:"name"`
 }
 
 // What Odds.Dist counts (Odds.DistOf). They are wire strings: never

@@ -82,6 +82,9 @@ func SharedDecls(s Spec) []fray.CommandDecl {
 	}, append(ConditionDecls(), set)...)
 }
 
+// UntilHelp says what until= of a condition means (E-4).
+const UntilHelp = "the turn edge it ends at: start, the next start of the holder's turn; end, the next end of it, the turn in progress counting (set during the holder's own turn, that turn's end); start:NAME and end:NAME, of NAME's turn; round, the end of this round; @ROUND or @+N, not before that round"
+
 // ConditionDecls declares the condition commands.
 func ConditionDecls() []fray.CommandDecl {
 	return []fray.CommandDecl{
@@ -90,7 +93,7 @@ func ConditionDecls() []fray.CommandDecl {
 			Args:    []fray.Param{ArgName, {Name: "CONDITION", Kind: fray.KindText}},
 			Opts: []fray.Param{
 				{Name: KeyUntil, Kind: fray.KindText, Choices: []string{"cleared", "start", "end", "round"}, Default: "cleared",
-					Hint: "cleared|start|end|start:NAME|end:NAME|round][@ROUND|@+N", Help: "the turn edge it ends at"},
+					Hint: "cleared|start|end|start:NAME|end:NAME|round][@ROUND|@+N", Help: UntilHelp},
 				{Name: KeyMod, Kind: fray.KindNumber, Min: -100, Max: 100, Help: "added to the rolls on= names"},
 				{Name: KeyOn, Kind: fray.KindChoice, Choices: []string{fray.AppliesAll, fray.AppliesAttack, fray.AppliesAttacked, fray.AppliesDefence, fray.AppliesCheck}, Default: fray.AppliesAll},
 				{Name: KeyFrom, Kind: fray.KindText, Choices: []string{"now", "next"}, Hint: "now|next|ROUND", Default: "now"},
@@ -150,7 +153,7 @@ func HelpDocs(sys fray.System) []fray.CommandDoc {
 // DiceHelp is the line of help on the table's dice, which any command
 // that rolls takes.
 var DiceHelp = fray.CommandDoc{Usage: "… " + OptDice + "=6,3 | " + OptRoll + "=9",
-	Summary: "On any command that rolls: the faces rolled at the table, or their total before bonuses, instead of the seeded roll."}
+	Summary: "On any command that rolls: the faces rolled at the table, every face of every roll the command makes, in the order it makes them (an attack that a defence meets at once takes the attack's faces, then the defence's: dice=3,2,6,4 in bpb against a defender already blocking or dodging), or, for a command's single roll, their total before bonuses, instead of the seeded roll."}
 
 // checkDecl refuses cmd when no declaration of ds names its word, with a
 // suggestion of the nearest word, or when its words do not fit the

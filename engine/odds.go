@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"errors"
+	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"fray"
@@ -75,5 +78,33 @@ func (e *Engine) odds(cmd fray.Command) (fray.Odds, error) {
 	if odds.Command == "" {
 		odds.Command = cmd.String()
 	}
+	if fe := e.refusal(d, cmd); fe != nil {
+		odds.Refused, odds.RefusedAbout, odds.RefusedNames = fe.Message, fe.About, fe.Names
+	}
 	return odds, nil
+}
+
+// refusal returns why cmd, declared by d, would be refused now, or nil
+// when it would be accepted: the odds of a roll that cannot be made now
+// (an attack off the attacker's turn) say so. Deciding changes nothing,
+// and the dice it rolls come from a source of their own, not the
+// encounter's. A command that takes the dice rolled at the table as an
+// argument (initiative NAME DIE) is not decided: without them it is
+// always refused, and its odds are those of the dice it asks for.
+func (e *Engine) refusal(d fray.CommandDecl, cmd fray.Command) *fray.Error {
+	if slices.ContainsFunc(d.Args, func(p fray.Param) bool { return p.Kind == fray.KindDice }) {
+		return nil
+	}
+	r, cmd, err := newRoller(rand.New(rand.NewPCG(0, 0)), cmd)
+	if err == nil {
+		_, err = e.sys.Decide(e.st, cmd, r)
+	}
+	if err == nil {
+		return nil
+	}
+	var fe *fray.Error
+	if !errors.As(err, &fe) || fe.Code == fray.EINTERNAL {
+		return nil
+	}
+	return fe
 }

@@ -123,6 +123,20 @@ func (r *roller) nextFaces(forWhom, expr string) (fray.Roll, error) {
 	return fray.Roll{For: forWhom, Expr: res.Expr, Dice: faces(res), Total: res.Total, Source: fray.RollFaces}, nil
 }
 
+// FacesLeft returns how many of the faces the command gave (dice=) no
+// roll has used yet; 0 when it gave none. A system may read it through
+// a fray.Roller (interface{ FacesLeft() int }) to say why faces are too
+// many before the engine says only that they are.
+func (r *roller) FacesLeft() int {
+	switch {
+	case r.physical != OptDice:
+		return 0
+	case r.src == nil:
+		return len(r.faces)
+	}
+	return r.src.Unused()
+}
+
 // finish reports physical dice the command gave but did not use.
 func (r *roller) finish(name string) error {
 	if r.physical != "" && r.used == 0 {

@@ -573,6 +573,9 @@ func formatView(sys fray.System, v fray.View) string {
 func formatOdds(o fray.Odds) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  odds of %s\n", o.Command)
+	if o.Refused != "" {
+		fmt.Fprintf(&b, "  refused now: %s\n", o.Refused)
+	}
 	who := o.For
 	if who != "" {
 		who += " "

@@ -179,6 +179,8 @@ func (s *State) apply(ev fray.Event) error {
 	case EventTask, EventDamaged, EventStaggered, EventAwarded, EventSpent:
 		_, err := s.applyResolution(ev)
 		return err
+	case EventControlled, EventMoved:
+		return s.applyEnvironment(ev)
 	case EventAware:
 		var d placeData
 		if err := ev.Decode(&d); err != nil {
@@ -301,6 +303,7 @@ func (s *State) dropRemoved(id fray.CombatantID) {
 	delete(s.Held, id)
 	delete(s.Forced, id)
 	delete(s.Initiative, id)
+	s.dropVehicle(id)
 	s.Lost = slices.DeleteFunc(s.Lost, func(l LostTurn) bool { return l.ID == id })
 	if !s.Started {
 		return

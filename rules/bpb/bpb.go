@@ -143,6 +143,8 @@ func (*System) Payloads() map[string]any {
 		EventStaggered:    fray.NameData{},
 		EventAwarded:      awardData{},
 		EventSpent:        spendData{},
+		EventControlled:   controlData{},
+		EventMoved:        movedData{},
 	}
 }
 
@@ -265,6 +267,8 @@ func (s *State) decide(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 		return s.decideAward(cmd)
 	case "spend":
 		return s.decideSpend(cmd)
+	case "control", "move", "fall":
+		return s.decideEnvironment(cmd)
 	default:
 		return nil, fray.Errorf(fray.EINTERNAL, "%s is declared but not decided.", cmd.Name)
 	}

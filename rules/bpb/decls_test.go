@@ -39,8 +39,11 @@ func TestCommandDecls(t *testing.T) {
 		"distract": {usage: "distract NAME OPPONENT [mod=N]", send: fray.SendNamed, actor: "NAME", rolls: true},
 		"damage":   {usage: "damage NAME N", send: fray.SendGM},
 		"heal":     {usage: "heal NAME N", send: fray.SendGM},
-		"award":    {usage: "award NAME showed|enthusiastic|concluded|lowest|roleplayed|clever", send: fray.SendGM},
-		"spend":    {usage: "spend NAME N on=STAT|POWER|expertise:SKILL", send: fray.SendNamed, actor: "NAME"},
+		"award":    {usage: "award NAME showed|enthusiastic|concluded|lowest|roleplayed|clever|flat [points=2] [override=yes]", send: fray.SendGM},
+		"spend":    {usage: "spend NAME N on=STAT|POWER|expertise:SKILL [new=yes] [range=close|ranged] [damage=lethal|stunning]", send: fray.SendNamed, actor: "NAME"},
+		"control":  {usage: "control VEHICLE [by=NAME]", send: fray.SendGM},
+		"move":     {usage: "move VEHICLE [note=TEXT]", send: fray.SendCurrent},
+		"fall":     {usage: "fall NAME [note=TEXT]", send: fray.SendGM},
 		"odds":     {usage: "odds COMMAND …", send: fray.SendQuery},
 	}
 	seen := map[string]bool{}

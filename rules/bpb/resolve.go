@@ -187,6 +187,8 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		addTrack(c, TrackExperience, -d.Points)
 		switch {
+		case d.New:
+			gainNew(c, d)
 		case strings.HasPrefix(d.On, "expertise:"):
 			c.Expertise = append(c.Expertise, strings.TrimPrefix(d.On, "expertise:"))
 		case slices.Contains(taskStats, d.On):

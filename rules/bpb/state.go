@@ -153,6 +153,9 @@ type State struct {
 	Pending *Hit
 	// Awards lists the experience awards of this story arc (B-12).
 	Awards []Award
+	// Vehicles maps an environment participant under a character's
+	// control to its controller (B-5).
+	Vehicles map[fray.CombatantID]Vehicle `json:",omitempty"`
 	// Began holds the conditions the start of the turn in progress ended,
 	// so that a delayed turn pre-empting that turn gives them back (E-4).
 	Began []EndedCondition
@@ -205,6 +208,7 @@ func (s *State) Clone() fray.State {
 		d.Pending = &h
 	}
 	d.Awards = slices.Clone(s.Awards)
+	d.Vehicles = maps.Clone(s.Vehicles)
 	if s.Began != nil {
 		d.Began = make([]EndedCondition, len(s.Began))
 		for i, x := range s.Began {

@@ -68,6 +68,9 @@ func (*System) View(st fray.State) fray.View {
 		if r, ok := s.Held[t.ID]; ok && t.Mark == markPending && t.Kind == kindRegular {
 			sl.Note = "holds a turn delayed in round " + itoa(r)
 		}
+		if n, about := s.vehicleNote(t); n != "" && sl.Note == "" {
+			sl.Note, sl.About = n, about
+		}
 		if t.Kind != kindRegular && t.From != s.Round && t.From != 0 {
 			sl.Note = s.turnWords(TakenTurn{ID: t.ID, Kind: t.Kind, From: t.From, Noted: t.Noted}, s.Round)
 		}

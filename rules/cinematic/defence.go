@@ -56,6 +56,10 @@ func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) 
 		if want != "" && want != DefenceNone && want != DefenceWait {
 			return fray.Errorf(fray.EINVALID, "%s cannot %s: %s", b, want, why).Naming(a.Name)
 		}
+		p.undefended = strings.TrimSuffix(why, ".")
+		if want == DefenceNone {
+			p.undefended = "the attack says defence=none"
+		}
 		p.d.Defence = DefenceNone
 		if want == DefenceWait {
 			p.d.Note = "nothing waits: " + strings.TrimSuffix(why, ".")
@@ -88,6 +92,19 @@ func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) 
 		p.waits, p.def, p.spent = true, nil, p.spent[:n]
 	}
 	return nil
+}
+
+// noDefenceDie refuses faces (dice=) for a defence roll that is not made,
+// once the attack's D10 is rolled: the target rolls no defence
+// (p.undefended says why), and the engine would only say the faces are
+// too many.
+func (p *planned) noDefenceDie(r fray.Roller) error {
+	left, ok := r.(interface{ FacesLeft() int })
+	if p.undefended == "" || !ok || left.FacesLeft() == 0 {
+		return nil
+	}
+	return fray.Errorf(fray.EINVALID, "The dice give a face for %s's defence, but %s rolls none: %s; the attack hits on 9+. Give the attack's die alone.",
+		p.target, p.target, p.undefended).Naming(p.target)
 }
 
 // canDefend returns the action b's defence against a would spend, or why

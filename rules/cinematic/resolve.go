@@ -163,6 +163,10 @@ type reloadData struct {
 
 // planned is a roll planned from a command: everything but the dice.
 type planned struct {
+	// undefended says why the target of an attack rolls no defence, ""
+	// when they roll one (or the roll is no attack).
+	undefended string
+
 	d    rollData
 	roll TestRoll
 	mods []fray.Modifier // the roller's terms after the dice
@@ -340,6 +344,9 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 			return fray.Event{}, err
 		}
 		rolls, att = append(rolls, roll), side
+		if err := p.noDefenceDie(r); err != nil {
+			return fray.Event{}, err
+		}
 		if p.waits {
 			ev, err := fray.NewEvent(EventWaits, p.waiting(roll.Total, side.Total), rolls...)
 			ev.Odds = &o

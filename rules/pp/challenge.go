@@ -194,7 +194,7 @@ func (s *State) dropRecord(id fray.CombatantID) {
 	if s.Res.HasLast && s.inLast(id) {
 		s.forgetLast()
 	}
-	if s.Res.Contest.Active && (s.Res.Contest.A == id || s.Res.Contest.B == id) {
+	if s.Res.Contest.Active && (s.Res.Contest.A == id || s.Res.Contest.B == id || slices.Contains(s.Res.Contest.More, id)) {
 		s.Res.Contest = Contest{}
 	}
 	if s.Res.Scene == id {
@@ -433,7 +433,7 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		if err := ev.Decode(&d); err != nil {
 			return true, err
 		}
-		if s.ByID(d.A) == nil || s.ByID(d.B) == nil || s.Res.Contest.Active {
+		if s.ByID(d.A) == nil || s.ByID(d.B) == nil || s.Res.Contest.Active || slices.ContainsFunc(d.More, func(id fray.CombatantID) bool { return s.ByID(id) == nil }) {
 			return true, fray.Errorf(fray.EINVALID, "Event %d begins a contest that cannot begin.", ev.Seq)
 		}
 		s.applyContest(d)
@@ -455,6 +455,12 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		}
 		s.payCost(c.A, d.CostA)
 		s.payCost(c.B, d.CostB)
+		for _, x := range d.More {
+			if x.Assist > 0 {
+				s.ensureRecord(x.Who).Assist = 0
+			}
+			s.payCost(x.Who, x.Cost)
+		}
 		s.applyExchange(d)
 	case EventDefining:
 		var d DefiningData
@@ -615,7 +621,7 @@ func (s *State) checkResolution() error {
 		}
 	}
 	if res.Contest.Active {
-		if err := present("the contest", res.Contest.A, res.Contest.B); err != nil {
+		if err := present("the contest", append([]fray.CombatantID{res.Contest.A, res.Contest.B}, res.Contest.More...)...); err != nil {
 			return err
 		}
 	}

@@ -1,11 +1,18 @@
 package pp
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
 	"fray"
 	"fray/rules/kit"
+)
+
+// Options of contest and exchange (P-8).
+const (
+	KeyAlso          = "also"           // the contestants after A and B
+	KeyAlsoSuccesses = "also_successes" // their successes counted at the table
 )
 
 // ContestData is the payload of EventContest.
@@ -15,6 +22,20 @@ type ContestData struct {
 	TraitA    string           `json:"trait_a"`
 	TraitB    string           `json:"trait_b"`
 	Exchanges int              `json:"exchanges"`
+	// More lists the contestants after A and B (also=), who roll B's
+	// trait; nil for a contest of two.
+	More []fray.CombatantID `json:"more,omitempty"`
+}
+
+// Rival is the roll in an exchange of a contestant after A and B.
+type Rival struct {
+	Who       fray.CombatantID `json:"who"`
+	Successes int              `json:"successes"`
+	Carry     int              `json:"carry,omitempty"`
+	Pool      Pool             `json:"pool"`
+	Sixes     int              `json:"sixes,omitempty"`
+	Assist    int              `json:"assist,omitempty"`
+	Cost      string           `json:"cost,omitempty"`
 }
 
 // ExchangeData is the payload of EventExchanged.
@@ -43,6 +64,15 @@ type ExchangeData struct {
 	// any kind).
 	CostA string `json:"cost_a,omitempty"`
 	CostB string `json:"cost_b,omitempty"`
+	// TraitA and TraitB are the traits this exchange rolled, when the
+	// command named them ("each exchange covers a separate part of the
+	// overall task": sprinting, climbing, rooftops); "" for the
+	// contest's own.
+	TraitA string `json:"trait_a,omitempty"`
+	TraitB string `json:"trait_b,omitempty"`
+	// More holds the rolls of the contestants after A and B, in the
+	// contest's order; nil in a contest of two.
+	More []Rival `json:"more,omitempty"`
 }
 
 // Contest is a contest in progress (P-8), between the combatants A and B.
@@ -53,7 +83,9 @@ type Contest struct {
 	TraitA    string           `json:"trait_a"`
 	TraitB    string           `json:"trait_b"`
 	Exchanges int              `json:"exchanges"`
-	Done      int              `json:"done"`
+	// More lists the contestants after A and B.
+	More []fray.CombatantID `json:"more,omitempty"`
+	Done int                `json:"done"`
 	// Carry is the winner of the last exchange: +2d in the next.
 	Carry fray.CombatantID `json:"carry,omitempty"`
 }
@@ -111,20 +143,57 @@ func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
 		n, _ = strconv.Atoi(v) // the declaration bounds it
 	}
 	cd := ContestData{A: a.ID, B: b.ID, TraitA: ta, TraitB: tb, Exchanges: n}
+	if v, ok := cmd.Opts[KeyAlso]; ok {
+		if cd.More, err = s.moreContestants(v, a.ID, b.ID); err != nil {
+			return ContestData{}, nil, err
+		}
+	}
 	next := s.Clone().(*State)
 	next.applyContest(cd)
 	return cd, next, nil
 }
 
+// moreContestants reads also=NAME,… of a contest between a and b: the
+// contestants after them, each present once (ours: the seed's foot race
+// may have any number of runners).
+func (s *State) moreContestants(v string, a, b fray.CombatantID) ([]fray.CombatantID, error) {
+	names := strings.Split(v, ",")
+	if len(names)+2 > MaxGroup {
+		return nil, fray.Errorf(fray.EINVALID, "At most %d characters take part in one contest.", MaxGroup)
+	}
+	seen := []fray.CombatantID{a, b}
+	var more []fray.CombatantID
+	for _, n := range names {
+		c, err := s.Lookup(strings.TrimSpace(n))
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(seen, c.ID) {
+			return nil, fray.Errorf(fray.EINVALID, "%s is named twice in the contest.", c)
+		}
+		seen = append(seen, c.ID)
+		more = append(more, c.ID)
+	}
+	return more, nil
+}
+
 // settleExchange works out the winner of exchange d of contest c from
-// the successes, and whether it ends the contest.
+// the successes, and whether it ends the contest: the one contestant
+// with the most, none when the most are tied.
 func settleExchange(c Contest, d *ExchangeData) {
 	d.Winner, d.Over, d.Outcome = "", false, ""
-	switch {
-	case d.SuccessesA > d.SuccessesB:
-		d.Winner = c.A
-	case d.SuccessesB > d.SuccessesA:
-		d.Winner = c.B
+	best, n := d.SuccessesA, 1
+	d.Winner = c.A
+	for _, x := range append([]Rival{{Who: c.B, Successes: d.SuccessesB}}, d.More...) {
+		switch {
+		case x.Successes > best:
+			best, n, d.Winner = x.Successes, 1, x.Who
+		case x.Successes == best:
+			n++
+		}
+	}
+	if n > 1 {
+		d.Winner = ""
 	}
 	// The winner of the last exchange decides the contest; a tied last
 	// exchange is rolled again (ours), up to MaxExchanges.
@@ -143,6 +212,9 @@ func exchangeWords(c Contest, d ExchangeData, enc *fray.Encounter) string {
 		w = "exchange " + strconv.Itoa(d.N) + ", the tied last one again"
 	}
 	w += ": " + strconv.Itoa(d.SuccessesA) + " against " + strconv.Itoa(d.SuccessesB)
+	for _, x := range d.More {
+		w += " against " + strconv.Itoa(x.Successes)
+	}
 	switch {
 	case d.Winner == "":
 		w += ", a tie"
@@ -173,7 +245,7 @@ func (s *State) applyExchange(d ExchangeData) {
 }
 
 func (s *State) applyContest(d ContestData) {
-	s.Res.Contest = Contest{Active: true, A: d.A, B: d.B, TraitA: d.TraitA, TraitB: d.TraitB, Exchanges: d.Exchanges}
+	s.Res.Contest = Contest{Active: true, A: d.A, B: d.B, TraitA: d.TraitA, TraitB: d.TraitB, Exchanges: d.Exchanges, More: d.More}
 }
 
 // planExchange builds the next exchange's two sides, with the +2d carry.
@@ -192,20 +264,57 @@ func (s *State) planExchange(cmd fray.Command) ([]side, error) {
 		carryB = ContestCarry
 	}
 	nameA, nameB := c.names(&s.Encounter)
-	a, err := s.makeSide(cmd, nameA, c.TraitA, actorOpts, true, 0, carryA, fray.AppliesCheck, nil)
+	ta, tb := exchangeTraits(c, cmd)
+	a, err := s.makeSide(cmd, nameA, ta, actorOpts, true, 0, carryA, fray.AppliesCheck, nil)
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.makeSide(cmd, nameB, c.TraitB, oppOpts, true, 0, carryB, fray.AppliesCheck, nil)
+	b, err := s.makeSide(cmd, nameB, tb, oppOpts, true, 0, carryB, fray.AppliesCheck, nil)
 	if err != nil {
 		return nil, err
 	}
-	for _, sd := range []side{a, b} {
+	sides := []side{a, b}
+	var counted []string
+	if v, ok := cmd.Opts[KeyAlsoSuccesses]; ok {
+		if counted = strings.Split(v, ","); len(counted) != len(c.More) {
+			return nil, fray.Errorf(fray.EINVALID, "%s= gives %d counts for %d contestants after the first two.", KeyAlsoSuccesses, len(counted), len(c.More))
+		}
+	}
+	for i, id := range c.More {
+		one := fray.Command{Name: cmd.Name}
+		if counted != nil {
+			one.Opts = map[string]string{KeySuccesses: strings.TrimSpace(counted[i])}
+		}
+		carry := 0
+		if c.Carry == id {
+			carry = ContestCarry
+		}
+		sd, err := s.makeSide(one, s.NameOf(id), tb, actorOpts, true, 0, carry, fray.AppliesCheck, nil)
+		if err != nil {
+			return nil, err
+		}
+		sides = append(sides, sd)
+	}
+	for _, sd := range sides {
 		if err := s.canRoll(sd.id, false); err != nil {
 			return nil, err
 		}
 	}
-	return []side{a, b}, nil
+	return sides, nil
+}
+
+// exchangeTraits returns the traits the exchange cmd rolls: those it
+// names (exchange TRAIT [TRAIT_B], B's by default the same as A's), else
+// the contest's.
+func exchangeTraits(c Contest, cmd fray.Command) (a, b string) {
+	switch len(cmd.Args) {
+	case 0:
+		return c.TraitA, c.TraitB
+	case 1:
+		a = strings.ToLower(cmd.Arg(0))
+		return a, a
+	}
+	return strings.ToLower(cmd.Arg(0)), strings.ToLower(cmd.Arg(1))
 }
 
 // decideExchange rolls the contest's next exchange.
@@ -228,6 +337,16 @@ func (s *State) decideExchange(cmd fray.Command, r fray.Roller) ([]fray.Event, e
 		PoolA: sides[0].pool, PoolB: sides[1].pool, SixesA: res[0].sixes, SixesB: res[1].sixes,
 		AssistA: sides[0].assist, AssistB: sides[1].assist, CostA: sides[0].cost, CostB: sides[1].cost,
 	}
+	if len(cmd.Args) > 0 {
+		d.TraitA, d.TraitB = sides[0].trait, sides[1].trait
+	}
+	for i, sd := range sides[2:] {
+		x := Rival{Who: sd.id, Successes: res[i+2].successes, Pool: sd.pool, Sixes: res[i+2].sixes, Assist: sd.assist, Cost: sd.cost}
+		if c.Carry == sd.id {
+			x.Carry = ContestCarry
+		}
+		d.More = append(d.More, x)
+	}
 	if c.Carry == c.A {
 		d.CarryA = ContestCarry
 	} else if c.Carry == c.B {
@@ -235,6 +354,9 @@ func (s *State) decideExchange(cmd fray.Command, r fray.Roller) ([]fray.Event, e
 	}
 	settleExchange(c, &d)
 	w := exchangeWords(c, d, &s.Encounter) + momentWords(sides[0].name, d.CostA) + momentWords(sides[1].name, d.CostB)
+	for i, x := range d.More {
+		w += momentWords(sides[i+2].name, x.Cost)
+	}
 	for i := range rolls {
 		rolls[i].For = sides[i].name + " (" + poolWords(sides[i].trait, sides[i].pool) + ")"
 	}
@@ -253,4 +375,84 @@ func (s *State) decideExchange(cmd fray.Command, r fray.Roller) ([]fray.Event, e
 		return nil, err
 	}
 	return append([]fray.Event{ev}, spent...), nil
+}
+
+// rivalOdds is the odds of an exchange of three or more contestants: who
+// has the most successes alone, or a tie for the most.
+func (s *State) rivalOdds(sides []side) (fray.Odds, error) {
+	dists := make([]pmf, len(sides))
+	exprs := make([]string, len(sides))
+	for i, sd := range sides {
+		d, err := successDist(sd.pool, s.swing())
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		dists[i], exprs[i] = points(d, 0), sd.name+" "+sd.pool.Expr(s.swing())
+	}
+	wins := make([]float64, len(sides))
+	for i, di := range dists {
+		for k, p := range di.p {
+			v := di.min + k
+			for j, dj := range dists {
+				if j != i {
+					p *= dj.below(v)
+				}
+			}
+			wins[i] += p
+		}
+	}
+	o := fray.Odds{For: sides[0].name, Roll: "exchange", Expr: joinStrings(exprs, " against ")}
+	tie := 1.0
+	for i, sd := range sides {
+		o.Bands = append(o.Bands, fray.Band{Name: sd.name + " wins", P: wins[i], Who: []string{sd.name}})
+		tie -= wins[i]
+	}
+	o.Bands = append(o.Bands, fray.Band{Name: "tie", P: max(tie, 0)})
+	return o, nil
+}
+
+// below returns the chance of a value below v.
+func (d pmf) below(v int) float64 {
+	p := 0.0
+	for k, q := range d.p {
+		if d.min+k < v {
+			p += q
+		}
+	}
+	return p
+}
+
+// rivalSpendBands fills o with who wins exchange ex of three or more
+// contestants once the contestant at idx (0 A, 1 B, then ex.More) has
+// spent Resolve, mine being the chance of each of their new successes;
+// the others' successes stand.
+func (s *State) rivalSpendBands(o fray.Odds, ex ExchangeData, idx int, mine map[int]float64) fray.Odds {
+	c := s.Res.Before
+	ids := append([]fray.CombatantID{c.A, c.B}, c.More...)
+	wins := make([]float64, len(ids))
+	tie := 0.0
+	for _, v := range inOrder(mine) {
+		x := ex
+		x.More = slices.Clone(ex.More)
+		switch idx {
+		case 0:
+			x.SuccessesA = v
+		case 1:
+			x.SuccessesB = v
+		default:
+			x.More[idx-2].Successes = v
+		}
+		settleExchange(c, &x)
+		if i := slices.Index(ids, x.Winner); i >= 0 {
+			wins[i] += mine[v]
+		} else {
+			tie += mine[v]
+		}
+	}
+	for i, id := range ids {
+		n := s.NameOf(id)
+		o.Bands = append(o.Bands, fray.Band{Name: n + " wins", P: wins[i], Who: []string{n}})
+	}
+	o.Bands = append(o.Bands, fray.Band{Name: "tie", P: tie})
+	return o
 }

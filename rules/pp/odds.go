@@ -452,6 +452,9 @@ func joinStrings(xs []string, sep string) string {
 
 // exchangeOdds is the odds of a contest's next exchange: who wins it.
 func (s *State) exchangeOdds(sides []side) (fray.Odds, error) {
+	if len(sides) > 2 {
+		return s.rivalOdds(sides)
+	}
 	diff, err := netDist(sides[0].pool, sides[1].pool, s.swing())
 	if err != nil {
 		return fray.Odds{}, fray.Errorf(fray.EINVALID, "The odds cannot be worked out: %v.", err)

@@ -78,7 +78,7 @@ type SpentData struct {
 func (s *State) inLast(id fray.CombatantID) bool {
 	switch s.Res.LastOf {
 	case LastExchange:
-		return s.Res.Before.A == id || s.Res.Before.B == id
+		return s.Res.Before.A == id || s.Res.Before.B == id || slices.Contains(s.Res.Before.More, id)
 	case LastAssist:
 		return s.Res.LastAssist.Helper == id || s.Res.LastAssist.For == id
 	case LastGroup:
@@ -131,6 +131,11 @@ func (s *State) findSpender(id fray.CombatantID) (spender, bool) {
 			return spender{0, x.PoolA, x.SuccessesA, x.SixesA, false}, true
 		case s.Res.Before.B:
 			return spender{1, x.PoolB, x.SuccessesB, x.SixesB, false}, true
+		}
+		for i, r := range x.More {
+			if r.Who == id {
+				return spender{2 + i, r.Pool, r.Successes, r.Sixes, false}, true
+			}
 		}
 	case LastAssist:
 		a := s.Res.LastAssist
@@ -287,9 +292,14 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	switch s.Res.LastOf {
 	case LastExchange:
 		x := s.Res.LastExchange
-		if d.Opp {
+		switch {
+		case sp.idx >= 2:
+			x.More = slices.Clone(x.More)
+			r := &x.More[sp.idx-2]
+			r.Successes, r.Sixes, r.Pool = d.Successes, d.Sixes, pool
+		case d.Opp:
 			x.SuccessesB, x.SixesB, x.PoolB = d.Successes, d.Sixes, pool
-		} else {
+		default:
 			x.SuccessesA, x.SixesA, x.PoolA = d.Successes, d.Sixes, pool
 		}
 		settleExchange(s.Res.Before, &x)
@@ -468,6 +478,9 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 	switch s.Res.LastOf {
 	case LastExchange:
 		ex := s.Res.LastExchange
+		if len(ex.More) > 0 {
+			return s.rivalSpendBands(o, ex, sp.idx, mine), nil
+		}
 		diff := map[int]float64{}
 		for _, v := range inOrder(mine) {
 			p := mine[v]
@@ -493,7 +506,7 @@ func (s *State) spendOdds(sp spender, sd side, how string, n int) (fray.Odds, er
 		names := engine.NamesOf(&s.Encounter, g.Who)
 		for _, v := range inOrder(mine) {
 			p := mine[v]
-			nd := GroupData{Who: g.Who, Threshold: g.Threshold, Successes: slices.Clone(g.Successes)}
+			nd := GroupData{Who: g.Who, Threshold: g.Threshold, Successes: slices.Clone(g.Successes), Chosen: g.Chosen, Gifts: g.Gifts}
 			nd.Successes[sp.idx] = v
 			settleGroup(&nd, names)
 			k[succeeding(nd.Nets)] += p
