@@ -62,9 +62,11 @@ type commandRequest struct {
 // commandDone answers a command; it is also the data of an event stream's
 // change.
 type commandDone struct {
-	Revision int          `json:"revision"`
-	Events   []fray.Event `json:"events"`
-	View     View         `json:"view"`
+	Revision int `json:"revision"`
+	// Events are the events appended, as the caller may see them, each
+	// with its words.
+	Events []toldEvent `json:"events"`
+	View   View        `json:"view"`
 	// Odds answers an odds command.
 	Odds *fray.Odds `json:"odds,omitempty"`
 }
@@ -399,6 +401,11 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 		}
 		odds = &o
 	}
+	// The state before the command, for its events' words.
+	var was fray.State
+	if !engine.IsQuery(cmd.Name) {
+		was = e.eng.State().Clone()
+	}
 	evs, err := e.eng.DoAs(c.viewer(), cmd)
 	if err != nil {
 		return commandDone{}, redactErr(c.Role, e.sight, err)
@@ -428,14 +435,13 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 		s.snapshot(background(r.Context()), e, from)
 	}
 	view := e.eng.View()
+	var told []fray.Told
 	if len(evs) > 0 {
-		s.broker.Publish(&Change{Encounter: id, Revision: e.rev, Events: evs, View: &view, Sight: e.sight})
+		told = engine.TellEvents(e.eng.System(), was, evs, e.eng.Log(), e.sight.gmName)
+		s.broker.Publish(&Change{Encounter: id, Revision: e.rev, Events: evs, Told: told, View: &view, Sight: e.sight})
 	}
 	v, shown := Redact(c.Role, e.sight, view, evs)
-	if shown == nil {
-		shown = []fray.Event{}
-	}
-	return commandDone{Revision: e.rev, Events: shown, View: v, Odds: odds}, nil
+	return commandDone{Revision: e.rev, Events: tellShown(c.Role, e.sight, told, shown), View: v, Odds: odds}, nil
 }
 
 // redactErr returns a refusal as the caller's role may read it.

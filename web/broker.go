@@ -26,6 +26,10 @@ type Change struct {
 	// Events are the events appended, ending at Revision; nil when the
 	// broker does not carry them.
 	Events []fray.Event
+	// Told holds the GM's words for Events, one for each, told in the
+	// state before each (engine.TellEvents); nil when not worked out,
+	// and the events are then told from themselves alone.
+	Told []fray.Told
 	// View is the GM's view after the append, or nil.
 	View *fray.View
 	// Sight is what players may know after the append, or nil when View
@@ -45,15 +49,15 @@ func (c *Change) frame(role string) []byte {
 	}
 	c.once[i].Do(func() {
 		v, evs := Redact(role, c.Sight, *c.View, c.Events)
-		c.frames[i] = sseFrame(c.Revision, v, evs)
+		c.frames[i] = sseFrame(c.Revision, v, tellShown(role, c.Sight, c.Told, evs))
 	})
 	return c.frames[i]
 }
 
 // sseFrame encodes one change as an SSE message: id, event type and data.
-func sseFrame(rev int, v View, evs []fray.Event) []byte {
+func sseFrame(rev int, v View, evs []toldEvent) []byte {
 	if evs == nil {
-		evs = []fray.Event{}
+		evs = []toldEvent{}
 	}
 	data, err := json.Marshal(commandDone{Revision: rev, Events: evs, View: v})
 	if err != nil {

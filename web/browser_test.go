@@ -201,6 +201,44 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("player: status while the hidden sniper acts = %q, want nobody can act", st)
 	}
 
+	// (e) The log in words: an NPC attacks a second player character
+	// (typed, with the table's dice). The GM's log says the dice, the
+	// total against the target and the band: Vex's Accuracy 5 + 6 + 1 =
+	// 12 against 8 + Mira's Agility 2 = 10 (B-10), 2 over: a hit, not
+	// extreme (B-1). Blueshift's player reads who attacked whom and the
+	// band, without the NPC's numbers, and never the hidden sniper.
+	typed := func(c string) {
+		t.Helper()
+		rev := gm.revision()
+		gm.clear("#cmdline")
+		gm.do(chromedp.SendKeys(chromedp.CSS("#cmdline"), c+kb.Enter))
+		gm.waitFor(c, "Number(document.body.dataset.revision) > "+strconv.Itoa(rev))
+	}
+	typed("add Mira side=pc agility=2 endurance=20")
+	typed("add Vex accuracy=5 endurance=20")
+	gm.sync(follows...)
+	for i := 0; gm.current() != "Vex"; i++ {
+		if i > 12 {
+			t.Fatalf("Vex never got a turn; order: %v", gm.shown().Order)
+		}
+		gm.next()
+		gm.sync(follows...)
+	}
+	typed("attack Vex Mira with=ray rank=3 range=ranged dice=6,1")
+	gm.sync(follows...)
+	logHas := func(p *tab, want string) {
+		t.Helper()
+		p.waitFor("the log line "+want, `[...document.querySelectorAll("#log .log-text")].some(e => e.textContent.startsWith(`+jsString(want)+`))`)
+	}
+	logHas(gm, "Vex attacks Mira with ray: 2d6 6, 1 + 5 = 12 against 10 — hit, ")
+	logHas(player, "Vex attacks Mira with ray: hit.")
+	gm.do(chromedp.Click(chromedp.CSS(`#log li[data-type="bpb.task"] details summary`), chromedp.NodeVisible))
+	gm.waitFor("the attack's breakdown", `[...document.querySelectorAll("#log li[data-type='bpb.task'] details[open] .log-detail")].some(e => e.textContent.includes("Vex rolls 2d6 6, 1 = 7"))`)
+	if got := player.eval(`document.getElementById("log").textContent`); strings.Contains(got, hiddenName) || strings.Contains(got, "6, 1") {
+		t.Errorf("the player's log gives away the hidden sniper or the NPC's dice: %q", got)
+	}
+	player.expectNoHidden()
+
 	// Screenshots of each screen, for a reviewer to look at.
 	gm.do(chromedp.EmulateViewport(1400, 1000))
 	gm.shot(dir, "gm.png")

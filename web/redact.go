@@ -22,6 +22,8 @@ type Sight struct {
 	byName  map[string]fray.CombatantID // folded name → id, present ones over gone
 	exact   map[string]fray.CombatantID // the same by the name as the rules hold it
 	health  string                      // the health track, for bands (HealthTrack)
+	sys     fray.System                 // the rules, which tell events in words (told.go)
+	names   map[fray.CombatantID]string // every combatant's name now, present or gone
 }
 
 // NewSight returns what players may know of enc now, an encounter under
@@ -31,9 +33,10 @@ func NewSight(sys fray.System, enc *fray.Encounter) *Sight {
 		enc = &fray.Encounter{}
 	}
 	n := len(enc.Combatants) + len(enc.Gone)
-	s := &Sight{health: HealthTrack(sys), visible: make(map[fray.CombatantID]bool, n), pcs: make(map[fray.CombatantID]bool, n), byName: make(map[string]fray.CombatantID, n), exact: make(map[string]fray.CombatantID, n)}
+	s := &Sight{health: HealthTrack(sys), sys: sys, names: make(map[fray.CombatantID]string, n), visible: make(map[fray.CombatantID]bool, n), pcs: make(map[fray.CombatantID]bool, n), byName: make(map[string]fray.CombatantID, n), exact: make(map[string]fray.CombatantID, n)}
 	note := func(id fray.CombatantID, name, side string, hidden bool) {
 		key := fold(name)
+		s.names[id] = name
 		s.exact[name] = id
 		if !hidden {
 			s.visible[id] = true
@@ -47,6 +50,8 @@ func NewSight(sys fray.System, enc *fray.Encounter) *Sight {
 		g := enc.Gone[i]
 		if _, ok := s.byName[fold(g.Name)]; !ok {
 			note(g.ID, g.Name, g.Side, g.Hidden)
+		} else if _, ok := s.names[g.ID]; !ok {
+			s.names[g.ID] = g.Name
 		}
 	}
 	for _, c := range enc.Combatants {
@@ -219,18 +224,12 @@ next:
 		if ev.Type == fray.EventNoted || ev.Hidden {
 			continue
 		}
-		pcsOnly := true
 		for _, id := range ev.About {
 			if !s.visible[id] {
 				continue next
 			}
-			pcsOnly = pcsOnly && s.pcs[id]
 		}
-		// A roll that does not say by id whom it is for (an older log's
-		// label, "Vile (might 3d)") may be anyone's: its numbers go.
-		for _, r := range ev.Rolls {
-			pcsOnly = pcsOnly && s.pcs[r.Who]
-		}
+		pcsOnly := s.pcsOnly(ev)
 		ev.Command = ""
 		// Odds are the GM's view before a roll: against an NPC they give
 		// away its stats and bound its tracks.
@@ -253,6 +252,24 @@ next:
 		out = append(out, ev)
 	}
 	return out
+}
+
+// pcsOnly reports whether the event concerns visible player characters
+// alone, whose numbers players may see: every combatant of its About, and
+// everyone its rolls are for. A roll that does not say by id whom it is
+// for (an older log's label, "Vile (might 3d)") may be anyone's.
+func (s *Sight) pcsOnly(ev fray.Event) bool {
+	for _, id := range ev.About {
+		if !s.pcs[id] {
+			return false
+		}
+	}
+	for _, r := range ev.Rolls {
+		if !s.pcs[r.Who] {
+			return false
+		}
+	}
+	return true
 }
 
 // redactNumbers takes out of a player's event that concerns anyone but

@@ -200,7 +200,7 @@ func (s *Server) catchUp(ctx context.Context, write func([]byte) bool, c caller,
 			return false // the client resumes
 		}
 		v, shown := Redact(c.Role, secret, view, evs)
-		if !write(sseFrame(to, v, shown)) {
+		if !write(sseFrame(to, v, tellShown(c.Role, secret, nil, shown))) {
 			return false
 		}
 		*sent = to

@@ -200,6 +200,7 @@ func (s *Server) routes() []route {
 		{"POST /api/encounters/{id}/sheets", s.postSheets},
 		{"GET /api/encounters/{id}/events", s.streamEvents},
 		{"GET /api/encounters/{id}/log", s.exportLog},
+		{"GET /api/encounters/{id}/told", s.getTold},
 		{"POST /api/roll", s.roll},
 		{"GET /api/prob", s.prob},
 		{"GET /api/systems", s.listSystems},

@@ -74,7 +74,7 @@ func cmdMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return 1
 		}
 	}
-	src, srcName, code := openStoreFor(ctx, "fray migrate", *from, stderr)
+	src, srcName, code := openStoreFor(ctx, "fray migrate", "--from", *from, stderr)
 	if code != 0 {
 		return code
 	}
@@ -82,7 +82,7 @@ func cmdMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	var dst fray.Store
 	dstName := *to
 	if !*dry || postgres.IsURL(*to) || fileExists(*to) {
-		if dst, dstName, code = openStoreFor(ctx, "fray migrate", *to, stderr); code != 0 {
+		if dst, dstName, code = openStoreFor(ctx, "fray migrate", "--to", *to, stderr); code != 0 {
 			return code
 		}
 		defer dst.Close()

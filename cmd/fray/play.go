@@ -387,6 +387,11 @@ func (p *player) run(line string, lineNo int) bool {
 		return p.refuse(err)
 	}
 	before := p.e.View()
+	// The state before the command, for its events' words.
+	var was fray.State
+	if !p.json && !engine.IsQuery(cmd.Name) {
+		was = p.e.State().Clone()
+	}
 	evs, err := p.e.Do(cmd)
 	if err != nil {
 		return p.refuse(err)
@@ -432,24 +437,19 @@ func (p *player) run(line string, lineNo int) bool {
 			fmt.Fprintf(p.out, "  %s\n", h)
 		}
 	case engine.CmdLog:
-		fmt.Fprint(p.out, formatLog(p.e.Log(), p.e.Encounter()))
+		fmt.Fprint(p.out, formatLog(p.e.Log(), engine.TellLog(p.e.System(), p.e.Log(), 0, p.nameOf)))
 	case engine.CmdHelp:
 		return p.writeHelp(cmd.Args)
 	default:
-		for _, ev := range evs {
+		told := engine.TellEvents(p.e.System(), was, evs, p.e.Log(), p.nameOf)
+		for i, ev := range evs {
+			// A roll, an undo and a redo are said in words; what the
+			// others changed follows as changes.
 			if ev.Odds != nil {
 				fmt.Fprintf(p.out, "  odds: %s\n", oddsLine(*ev.Odds))
 			}
-			for _, r := range ev.Rolls {
-				fmt.Fprintf(p.out, "  %s\n", formatRoll(r))
-			}
-			if ev.Odds != nil {
-				if res := outcome(ev, p.e.Encounter()); res != "" {
-					fmt.Fprintf(p.out, "  result: %s\n", res)
-				}
-			}
-			if ev.Type == fray.EventUndo || ev.Type == fray.EventRedo {
-				fmt.Fprintf(p.out, "  %s\n", stepSentence(p.e.Log(), ev))
+			if len(ev.Rolls) > 0 || ev.Odds != nil || ev.Type == fray.EventUndo || ev.Type == fray.EventRedo {
+				fmt.Fprintf(p.out, "  %s\n", printable(told[i].Text))
 			}
 		}
 		for _, line := range changes(before, v) {
@@ -610,8 +610,9 @@ func formatOdds(o fray.Odds) string {
 	return b.String()
 }
 
-// oddsLine shows the odds a roll had on one line: "failure 58.3%, success
-// 33.3%, extreme 8.3% (2d6+4 against difficulty 12)".
+// oddsLine shows the odds a roll had on one line, every band and
+// modifier: "failure 58.3%, success 33.3%, extreme 8.3% (2d6+4 against
+// difficulty 12)".
 func oddsLine(o fray.Odds) string {
 	var parts []string
 	for _, band := range o.Bands {
@@ -627,61 +628,13 @@ func oddsLine(o fray.Odds) string {
 	return s + ")"
 }
 
-// outcome reads the outcome a roll event's payload names, by the
-// convention of the systems' roll payloads: "shown" (the words a setting
-// chose), else "band" (or "outcome", which may be the id of the combatant
-// who won: said by their name in enc), with "total" and "difficulty" when
-// they are there: "extreme (21 against 17)". Then the damage: dealt when
-// the payload says where it went ("to_hits", "to_power": the hit has
-// landed), else to come once the defender has answered ("if it lands");
-// for a power with an effect instead of damage ("effect"), whether the
-// effect took hold ("affects").
-func outcome(ev fray.Event, enc *fray.Encounter) string {
-	var d struct {
-		// Shown, when a payload has it, is the result in the words the
-		// encounter's settings choose (pp's results=traditional), shown
-		// instead of the band.
-		Shown      string `json:"shown"`
-		Band       string `json:"band"`
-		Outcome    string `json:"outcome"`
-		Total      *int   `json:"total"`
-		Difficulty *int   `json:"difficulty"`
-		Damage     *int   `json:"damage"`
-		ToHits     *int   `json:"to_hits"`
-		ToPower    *int   `json:"to_power"`
-		Effect     bool   `json:"effect"`
-		Affects    bool   `json:"affects"`
+// nameOf names a combatant by id as the encounter now knows them, so
+// that the log says a renamed combatant by the new name.
+func (p *player) nameOf(id fray.CombatantID) string {
+	if enc := p.e.Encounter(); enc != nil {
+		return enc.NameOf(id)
 	}
-	if json.Unmarshal(ev.Data, &d) != nil {
-		return ""
-	}
-	s := d.Shown
-	if s == "" {
-		s = d.Band
-	}
-	if s == "" {
-		s = d.Outcome
-		if enc != nil {
-			if n := enc.NameOf(fray.CombatantID(s)); n != "" {
-				s = n
-			}
-		}
-	}
-	if s != "" && d.Total != nil && d.Difficulty != nil {
-		s += fmt.Sprintf(" (%d against %d)", *d.Total, *d.Difficulty)
-	}
-	switch {
-	case s == "":
-	case d.Effect && d.Affects:
-		s += ", the effect took hold"
-	case d.Effect:
-	case d.Damage == nil || *d.Damage <= 0:
-	case d.ToHits != nil || d.ToPower != nil:
-		s += fmt.Sprintf(", %d damage dealt", *d.Damage)
-	default:
-		s += fmt.Sprintf(", %d damage if it lands", *d.Damage)
-	}
-	return s
+	return ""
 }
 
 // changes lists what a command changed in the combatants' tracks and
@@ -760,23 +713,6 @@ func conditionText(x fray.Condition) string {
 		s += " until " + x.Until.String()
 	}
 	return s
-}
-
-// formatRoll shows a roll: "Blueshift rolls 2d6: 6, 3 = 9 (faces entered)".
-func formatRoll(r fray.Roll) string {
-	var dice []string
-	for _, d := range r.Dice {
-		dice = append(dice, fmt.Sprint(d))
-	}
-	src := map[string]string{fray.RollSeeded: "seeded", fray.RollFaces: "faces entered", fray.RollTotal: "total entered"}[r.Source]
-	who := r.For
-	if who == "" {
-		who = "roll"
-	}
-	if len(dice) == 0 {
-		return fmt.Sprintf("%s rolls %s: %d (%s)", who, r.Expr, r.Total, src)
-	}
-	return fmt.Sprintf("%s rolls %s: %s = %d (%s)", who, r.Expr, strings.Join(dice, ", "), r.Total, src)
 }
 
 // printable makes a line safe to echo to a terminal: invalid UTF-8 and

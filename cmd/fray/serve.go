@@ -149,15 +149,15 @@ const dbOpenTimeout = 30 * time.Second
 
 // openStore opens the store --db names for fray serve (see openStoreFor).
 func openStore(ctx context.Context, db string, stderr io.Writer) (fray.Store, string, int) {
-	return openStoreFor(ctx, "fray serve", db, stderr)
+	return openStoreFor(ctx, "fray serve", "--db", db, stderr)
 }
 
 // openStoreFor opens the store db names: a PostgreSQL database for a
 // postgres:// or postgresql:// URL, else an SQLite file. It returns the
 // store, where it keeps the encounters (without a password) and 0, or
 // the exit code after telling stderr, as the command prog, why it could
-// not.
-func openStoreFor(ctx context.Context, prog, db string, stderr io.Writer) (fray.Store, string, int) {
+// not (flag is the option that named db).
+func openStoreFor(ctx context.Context, prog, flag, db string, stderr io.Writer) (fray.Store, string, int) {
 	if postgres.IsURL(db) {
 		octx, cancel := context.WithTimeout(ctx, dbOpenTimeout)
 		defer cancel()
@@ -177,7 +177,7 @@ func openStoreFor(ctx context.Context, prog, db string, stderr io.Writer) (fray.
 	if errors.Is(err, sqlite.ErrNotWritable) {
 		fmt.Fprintf(stderr, "%[1]s: %[2]v\n"+
 			"%[1]s: cannot start: the database %[3]s must be writable. Let this user write the file and its folder "+
-			"(SQLite keeps its -wal and -shm files beside it), or choose another file.\n", prog, err, db)
+			"(SQLite keeps its -wal and -shm files beside it), or choose another file with %[4]s.\n", prog, err, db, flag)
 		return nil, "", 1
 	}
 	if err != nil {

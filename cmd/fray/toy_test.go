@@ -105,7 +105,9 @@ func TestToyPlay(t *testing.T) {
 		"> help attack\n  attack TARGET\n",
 		"It rolls: dice= or roll= give the table's dice, and odds attack … shows the odds first.",
 		"odds: hurt 83.3%, down 16.7% (1d6)",
-		"Ann rolls 1d6: 4 = 4 (faces entered)",
+		// A system that tells nothing itself: its type, whom it
+		// concerns, the roll and the odds (1 of 6 downs Bob).
+		"toy.attacked (Ann, Bob): Ann rolls 1d6 4 (faces entered) (odds: down 17%)",
 		"Bob: vigor 6 → 2 (of 6)",
 		"Ann: vigor 5 → 3 (of 5)",
 		"Round 1: Ann (hits Bob for 4), Bob (hits Ann for 2)",

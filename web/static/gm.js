@@ -15,6 +15,7 @@ import { Controls, findDecl, commandText } from "./controls.js";
 import { qrToggle } from "./qr.js";
 import { setupKeys } from "./keys.js";
 import { reorderer, attachReorder } from "./reorder.js";
+import { toldItem, loadTold } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -223,19 +224,7 @@ async function refresh() {
 async function loadLog() {
   const id = st.id;
   try {
-    const res = await fetch("/api/encounters/" + encodeURIComponent(id) + "/log", {
-      headers: { Authorization: "Bearer " + st.token },
-    });
-    if (!res.ok) return;
-    const text = await res.text();
-    const evs = [];
-    for (const line of text.split("\n")) {
-      if (!line.trim()) continue;
-      try {
-        const ev = JSON.parse(line);
-        if (ev && typeof ev.seq === "number") evs.push(ev);
-      } catch (e) { /* a line that is not an event */ }
-    }
+    const evs = await loadTold(id, st.token);
     if (st && st.id === id) addEvents(evs);
   } catch (e) { /* the log is a nicety; the view is what matters */ }
 }
@@ -1118,8 +1107,7 @@ function renderLog() {
     if ((ev.type === "undo" || ev.type === "redo") && ev.data && ev.data.step) what = ev.type + " (step " + ev.data.step + ")";
     li.append(el("span", { class: "log-cmd" }, what));
     if (ev.command && ev.type) li.append(" ", el("span", { class: "log-type" }, ev.type));
-    if (ev.odds) li.append(el("div", { class: "odds" }, "odds: " + oddsText(ev.odds)));
-    for (const r of ev.rolls || []) li.append(el("div", { class: "roll" }, "roll " + rollText(r)));
+    li.append(toldItem(ev));
     list.append(li);
   }
   if (!seqs.length) list.append(el("li", { class: "empty" }, "Nothing yet."));

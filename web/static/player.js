@@ -13,6 +13,7 @@ import {
 import { system } from "./systems.js";
 import { Controls } from "./controls.js";
 import { setupKeys } from "./keys.js";
+import { TellLog, loadTold } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,6 +57,7 @@ async function refresh() {
   st.rules = r.rules || st.rules;
   st.name = r.name || st.name;
   update(r.revision, r.view, true);
+  loadTold(id, token).then((evs) => told.add(evs)).catch(() => { /* the log is a nicety */ });
 }
 
 // update shows a view at a revision, unless a newer one is already shown
@@ -185,6 +187,7 @@ function renderForms(sys, v, mine) {
 
 setupLargeType($("large-type"));
 setupKeys([["Tab", "move between your commands and their fields"], ["Enter", "send the focused form or press the focused button"]]);
+const told = new TellLog($("log"));
 
 if (!id || !token) {
   $("whose").textContent = "This page needs the link the GM gave you (it ends in #token=…).";
@@ -194,7 +197,7 @@ if (!id || !token) {
       ? "This link does not open an encounter (" + err.message + ")." : "Cannot reach the table yet; retrying…";
   });
   new Live("/api/encounters/" + encodeURIComponent(id) + "/events?token=" + encodeURIComponent(token), {
-    onChange: (d) => update(d.revision, d.view),
+    onChange: (d) => { update(d.revision, d.view); told.add(d.events); },
     onReconnect: () => refresh().catch((err) => notice(err.message)),
     onState: (s) => {
       $("conn").textContent = CONN_LABEL[s] || s;

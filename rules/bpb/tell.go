@@ -1,0 +1,249 @@
+package bpb
+
+import (
+	"strconv"
+	"strings"
+
+	"fray"
+	"fray/engine"
+)
+
+// Tell says the system's events in its own terms (fray.Teller): a task
+// roll with its dice, bonus, total against the difficulty and outcome,
+// the damage an attack does and the Endurance after it.
+func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
+	ev := t.Event
+	switch ev.Type {
+	case EventTask:
+		var d taskData
+		if ev.Decode(&d) != nil {
+			return fray.Told{}, false
+		}
+		return tellTask(t, d), true
+	case EventDamaged:
+		var d damageData
+		if ev.Decode(&d) != nil {
+			return fray.Told{}, false
+		}
+		return s.tellDamage(t, d), true
+	case EventDelayed, EventInterrupt, EventStaggered, EventInitiative:
+		var d fray.NameData
+		if ev.Decode(&d) != nil {
+			return fray.Told{}, false
+		}
+		if ev.Type == EventInitiative {
+			text := t.Who(d.Who) + " rolls for the order of play"
+			if len(ev.Rolls) > 0 {
+				text += ": " + fray.RollText(ev.Rolls[0])
+			}
+			return fray.Told{Text: text + "."}, true
+		}
+		return fray.Told{Text: t.Who(d.Who) + map[string]string{
+			EventDelayed:   " delays their turn.",
+			EventInterrupt: " takes their delayed turn now.",
+			EventStaggered: " is staggered and loses their next turn.",
+		}[ev.Type]}, true
+	case EventTurnEnded:
+		var d turnNoted
+		if ev.Decode(&d) != nil {
+			return fray.Told{}, false
+		}
+		s := t.Who(d.Name) + "'s turn ends"
+		if d.Note != "" {
+			s += " (" + d.Note + ")"
+		}
+		return fray.Told{Text: s + "."}, true
+	case EventForced:
+		var d forcedNoted
+		if ev.Decode(&d) != nil {
+			return fray.Told{}, false
+		}
+		s := t.Who(d.Name) + " forces an action"
+		if d.Note != "" {
+			s += " (" + d.Note + ")"
+		}
+		if d.Spends != "" {
+			s += ", spending their turn " + d.Spends
+		}
+		return fray.Told{Text: s + "."}, true
+	case EventReordered, EventAware:
+		var d placeData
+		if ev.Decode(&d) != nil {
+			return fray.Told{}, false
+		}
+		s := t.Who(d.Name)
+		if ev.Type == EventAware {
+			s += " becomes aware"
+		} else {
+			s += " moves in the order from next round"
+		}
+		switch {
+		case d.Before != "":
+			s += ", before " + t.Who(d.Before)
+		case d.After != "":
+			s += ", after " + t.Who(d.After)
+		}
+		return fray.Told{Text: s + "."}, true
+	case EventDeclared:
+		var d namesData
+		if ev.Decode(&d) != nil {
+			return fray.Told{}, false
+		}
+		return fray.Told{Text: "The GM declares the order of play: " + names(t, d.Names) + "."}, true
+	case fray.EventStarted:
+		var d startData
+		if ev.Decode(&d) != nil {
+			return fray.Told{}, false
+		}
+		s := "The fight starts"
+		if len(d.Order) > 0 {
+			s += " (" + d.Mode + " order): " + names(t, d.Order)
+		}
+		return fray.Told{Text: s + ".", Detail: engine.TellDetail(t)}, true
+	case EventAwarded:
+		var d awardData
+		if ev.Decode(&d) != nil {
+			return fray.Told{}, false
+		}
+		if t.Redacted {
+			return fray.Told{Text: t.Who(d.Name) + " is awarded experience (" + d.Award + ")."}, true
+		}
+		return fray.Told{Text: t.Who(d.Name) + " is awarded " + points(d.Points) + " of experience (" + d.Award + ")."}, true
+	case EventSpent:
+		var d spendData
+		if ev.Decode(&d) != nil {
+			return fray.Told{}, false
+		}
+		if t.Redacted {
+			return fray.Told{Text: t.Who(d.Name) + " spends experience on " + d.On + "."}, true
+		}
+		return fray.Told{Text: t.Who(d.Name) + " spends " + points(d.Points) + " of experience on " + d.On + "."}, true
+	}
+	return fray.Told{}, false
+}
+
+// orWords returns s, or else when s is empty.
+func orWords(s, otherwise string) string {
+	if s == "" {
+		return otherwise
+	}
+	return s
+}
+
+// names says combatants in order, as the tale's reader knows them.
+func names(t fray.Tale, ids []fray.CombatantID) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = t.Who(id)
+	}
+	return strings.Join(out, ", ")
+}
+
+// points says a number of experience points.
+func points(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return strconv.Itoa(n) + " points"
+}
+
+// bandWords says a task's outcome as the roll calls it: an attack hits
+// or misses, a block or dodge negates the attack or fails.
+func bandWords(roll string, b TaskBand) string {
+	switch roll {
+	case RollAttack:
+		return map[TaskBand]string{TaskFailure: "miss", TaskSuccess: "hit", TaskRemarkable: "remarkable hit (+1 rank)", TaskExtreme: "extreme hit"}[b]
+	case RollBlock, RollDodge:
+		return map[TaskBand]string{TaskFailure: "fails", TaskSuccess: "negates the attack", TaskRemarkable: "negates the attack", TaskExtreme: "extreme: negates the attack and reorders"}[b]
+	}
+	return map[TaskBand]string{TaskFailure: "failure", TaskSuccess: "success", TaskRemarkable: "remarkable success", TaskExtreme: "extreme success"}[b]
+}
+
+// tellTask says a task roll: "Ganyeka attacks Monolith with blast: 2d6
+// 3, 2 = 5 + 7 = 12 against 11 — hit, 3 damage if it lands (odds: hit
+// 33%, extreme hit 58%)".
+func tellTask(t fray.Tale, d taskData) fray.Told {
+	who := t.Who(d.Name)
+	var s string
+	switch d.Roll {
+	case RollAttack:
+		s = who + " attacks " + t.Who(d.Target)
+	case RollBlock, RollDodge:
+		s = who + " " + map[string]string{RollBlock: "blocks", RollDodge: "dodges"}[d.Roll] + " " + t.Who(d.Target) + "'s " + orWords(d.Power, "attack")
+		if d.For != "" {
+			s += " on " + t.Who(d.For)
+		}
+		if d.With != "" && !strings.EqualFold(d.With, d.Power) {
+			s += " with " + d.With
+		}
+	case RollDistract:
+		s = who + " distracts " + t.Who(d.Target)
+	default:
+		s = who + " checks " + d.Stat
+	}
+	if d.Roll == RollAttack && d.Power != "" {
+		s += " with " + d.Power
+	}
+	if t.Redacted {
+		s += ": " + bandWords(d.Roll, d.Band)
+		if len(t.Event.Rolls) > 0 {
+			s += " (" + fray.DiceText(t.Event.Rolls[0]) + ")"
+		}
+		return fray.Told{Text: s + ".", Detail: engine.TellDetail(t)}
+	}
+	s += ": "
+	if len(t.Event.Rolls) > 0 {
+		r := t.Event.Rolls[0]
+		s += fray.DiceText(r) + engine.Bonus(d.Total-r.Total) + " = "
+	}
+	s += strconv.Itoa(d.Total) + " against " + strconv.Itoa(d.Difficulty) + " — " + bandWords(d.Roll, d.Band)
+	switch {
+	case d.Roll != RollAttack || d.Band == TaskFailure:
+	case d.Effect:
+		s += ", its effect takes hold if it lands"
+	case d.Damage > 0:
+		s += ", " + strconv.Itoa(d.Damage) + " damage if it lands"
+	}
+	if d.Band == TaskExtreme && d.Option != "" {
+		s += " (" + d.Option + ")"
+	}
+	s += engine.OddsClause(t)
+	var lines []string
+	lines = append(lines, d.Stat+" "+strconv.Itoa(d.Value))
+	if d.Rank > 0 {
+		lines = append(lines, "rank "+strconv.Itoa(d.Rank))
+	}
+	if d.Mods != 0 {
+		lines = append(lines, "modifiers "+strconv.Itoa(d.Mods))
+	}
+	if d.Expertise {
+		lines = append(lines, "expertise")
+	}
+	lines = append(lines, "difficulty "+strconv.Itoa(d.Difficulty))
+	return fray.Told{Text: s + ".", Detail: engine.TellDetail(t, lines...)}
+}
+
+// tellDamage says Endurance lost or regained: "Monolith takes 3
+// Endurance damage: 30 → 27".
+func (s *System) tellDamage(t fray.Tale, d damageData) fray.Told {
+	who := t.Who(d.Name)
+	if t.Redacted {
+		return fray.Told{Text: who + "'s Endurance changes."}
+	}
+	var text string
+	if d.Amount >= 0 {
+		text = who + " takes " + strconv.Itoa(d.Amount) + " Endurance damage"
+		if d.By != "" {
+			text += " from " + t.Who(d.By)
+		}
+		if d.For != "" {
+			text += " in place of " + t.Who(d.For)
+		}
+	} else {
+		text = who + " regains " + strconv.Itoa(-d.Amount) + " Endurance"
+	}
+	if before, after, ok := engine.TrackChange(s, t, d.Name, TrackEndurance); ok {
+		text += ": " + strconv.Itoa(before) + " → " + strconv.Itoa(after)
+	}
+	return fray.Told{Text: text + "."}
+}
