@@ -294,8 +294,9 @@ func tracksDetail(c fray.Combatant) string {
 	return strings.Join(lines, "\n")
 }
 
-// tellPlain says an event no teller says: its type, whom it concerns and
-// its rolls.
+// tellPlain says an event no teller says: its rolls in their own words
+// ("Johann rolls 1d20 15 (faces entered)") with their odds, or, with no
+// roll, its type and whom it concerns.
 func tellPlain(t fray.Tale) fray.Told {
 	ev := t.Event
 	var names []string
@@ -304,18 +305,19 @@ func tellPlain(t fray.Tale) fray.Told {
 			names = append(names, t.Who(id))
 		}
 	}
-	s := ev.Type
-	if len(names) > 0 {
-		s += " (" + strings.Join(names, ", ") + ")"
-	}
 	var rolls []string
 	for _, r := range ev.Rolls {
 		rolls = append(rolls, RollLine(t, r))
 	}
 	if len(rolls) > 0 {
-		s += ": " + strings.Join(rolls, "; ")
+		// The rolls say who did what in the roll's own words.
+		return fray.Told{Text: strings.Join(rolls, "; ") + OddsClause(t), Detail: TellDetail(t)}
 	}
-	return fray.Told{Text: s + OddsClause(t), Detail: TellDetail(t)}
+	s := ev.Type
+	if len(names) > 0 {
+		s += " (" + strings.Join(names, ", ") + ")"
+	}
+	return fray.Told{Text: s, Detail: TellDetail(t)}
 }
 
 // RollLine says a roll with whom it is for as the tale's reader knows
@@ -391,8 +393,9 @@ func Bonus(n int) string {
 }
 
 // OddsClause says the odds an event's roll had, after its sentence: "
-// (odds: hit 33% · extreme hit 58%)", the worst band and those that
-// could not come left out; "" when the event has none (a player's).
+// (odds: miss 8% · hit 33% · extreme hit 58%)", the bands that could not
+// come left out; "" when the event has none (a player's) or only one
+// band could come.
 func OddsClause(t fray.Tale) string {
 	o := t.Event.Odds
 	if o == nil || len(o.Bands) < 2 {
@@ -400,13 +403,13 @@ func OddsClause(t fray.Tale) string {
 	}
 	rest := *o
 	rest.Bands = nil
-	for _, b := range o.Bands[1:] {
+	for _, b := range o.Bands {
 		if b.P > 0 {
 			rest.Bands = append(rest.Bands, b)
 		}
 	}
-	if len(rest.Bands) == 0 {
-		return ""
+	if len(rest.Bands) < 2 {
+		return "" // a sure thing has no odds worth saying
 	}
 	return " (odds: " + fray.OddsText(rest) + ")"
 }

@@ -43,7 +43,7 @@ func TestTellShared(t *testing.T) {
 			e := ev("toy.attacked", fray.NameData{Who: "c1"}, fray.Roll{Who: "c1", For: "Ann", Expr: "2d6", Dice: []int{6, 1}, Total: 7, Source: fray.RollFaces})
 			e.About = []fray.CombatantID{"c1", "c2"}
 			return e
-		}(), "toy.attacked (Ann, Vile): Ann rolls 2d6 6, 1 = 7 (faces entered)"},
+		}(), "Ann rolls 2d6 6, 1 = 7 (faces entered)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

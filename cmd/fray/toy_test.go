@@ -107,7 +107,7 @@ func TestToyPlay(t *testing.T) {
 		"odds: hurt 83.3%, down 16.7% (1d6)",
 		// A system that tells nothing itself: its type, whom it
 		// concerns, the roll and the odds (1 of 6 downs Bob).
-		"toy.attacked (Ann, Bob): Ann rolls 1d6 4 (faces entered) (odds: down 17%)",
+		"Ann rolls 1d6 4 (faces entered) (odds: hurt 83% · down 17%)",
 		"Bob: vigor 6 → 2 (of 6)",
 		"Ann: vigor 5 → 3 (of 5)",
 		"Round 1: Ann (hits Bob for 4), Bob (hits Ann for 2)",

@@ -22,11 +22,11 @@ func TestTell(t *testing.T) {
 		want   []string // the last step's events, in words
 	}{
 		{"an attack waits for the defence", []string{"next Blueshift", "attack Ganyeka Monolith with=blast dice=3,2"}, []string{
-			"Ganyeka attacks Monolith with Blast: 2d6 3, 2 + 7 = 12 against 11 — hit, 3 damage if it lands (odds: hit 33% · extreme hit 58%).",
+			"Ganyeka attacks Monolith with Blast: 2d6 3, 2 + 7 = 12 against 11 — hit, 3 damage if it lands (odds: miss 8% · hit 33% · extreme hit 58%).",
 		}},
 		{"the seed's extreme block", []string{"next Blueshift", "attack Ganyeka Monolith with=blast dice=3,2", "block Monolith dice=6,4"}, []string{
 			"Monolith forces an action (blocks attack by Ganyeka), spending their turn this round.",
-			"Monolith blocks Ganyeka's Blast: 2d6 6, 4 + 11 = 21 against 17 — extreme: negates the attack and reorders (odds: negates 44% · negates, extreme: reorders 28%).",
+			"Monolith blocks Ganyeka's Blast: 2d6 6, 4 + 11 = 21 against 17 — extreme: negates the attack and reorders (odds: fails 28% · negates 44% · negates, extreme: reorders 28%).",
 			"Monolith is blocking (may block further attacks until their next action) until the start of Monolith's turn (round 1 or later).",
 			"Ganyeka moves in the order from next round, after Monolith.",
 		}},
