@@ -5,6 +5,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // damageData is the payload of EventDamaged.
@@ -24,18 +25,14 @@ type damageData struct {
 func (s *State) hitEvents(h Hit) ([]fray.Event, error) {
 	b := s.ByID(h.Defender)
 	attacker := s.NameOf(h.Attacker)
-	var evs []fray.Event
-	ev, err := fray.NewEvent(EventDamaged, damageData{Name: b.ID, Amount: h.Damage, By: h.Attacker, Settles: true, For: h.For})
-	if err != nil {
+	tx := kit.Txn[*State]{State: s}
+	if err := tx.Emit(EventDamaged, damageData{Name: b.ID, Amount: h.Damage, By: h.Attacker, Settles: true, For: h.For}); err != nil {
 		return nil, err
 	}
-	evs = append(evs, ev)
 	if end := endurance(b); h.Damage > 0 && end.Value-h.Damage <= 0 && b.Condition(CondOut) == nil {
-		c, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Who: b.ID, Condition: fray.Condition{Name: CondOut, By: attacker, ByID: h.Attacker, Since: s.Round, Note: "0 Endurance"}})
-		if err != nil {
+		if err := tx.Emit(fray.EventCondition, fray.ConditionData{Who: b.ID, Condition: fray.Condition{Name: CondOut, By: attacker, ByID: h.Attacker, Since: s.Round, Note: "0 Endurance"}}); err != nil {
 			return nil, err
 		}
-		evs = append(evs, c)
 	}
 	var cond *fray.Condition
 	switch h.Option {
@@ -50,21 +47,17 @@ func (s *State) hitEvents(h Hit) ([]fray.Event, error) {
 			cond = &fray.Condition{Name: CondDazed, By: attacker, ByID: h.Attacker, Since: s.Round, Until: &fray.Anchor{Round: s.Round, Name: b.Name, ID: b.ID, Edge: fray.EdgeEnd},
 				Modifiers: []fray.Modifier{{Source: CondDazed, Value: DazedPenalty, On: fray.AppliesAll}}, Note: "staggering success"}
 		} else if slices.Contains(s.Order, b.ID) {
-			ev, err := fray.NewEvent(EventStaggered, fray.NameData{Who: b.ID})
-			if err != nil {
+			if err := tx.Emit(EventStaggered, fray.NameData{Who: b.ID}); err != nil {
 				return nil, err
 			}
-			evs = append(evs, ev)
 		}
 	}
 	if cond != nil {
-		ev, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Who: b.ID, Condition: *cond})
-		if err != nil {
+		if err := tx.Emit(fray.EventCondition, fray.ConditionData{Who: b.ID, Condition: *cond}); err != nil {
 			return nil, err
 		}
-		evs = append(evs, ev)
 	}
-	return evs, nil
+	return tx.Events(), nil
 }
 
 // endurance returns a combatant's Endurance track: from the sheet, or the
@@ -91,19 +84,16 @@ func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
 	if cmd.Name == "heal" {
 		n = -n
 	}
-	ev, err := fray.NewEvent(EventDamaged, damageData{Name: c.ID, Amount: n})
-	if err != nil {
+	tx := kit.Txn[*State]{State: s}
+	if err := tx.Emit(EventDamaged, damageData{Name: c.ID, Amount: n}); err != nil {
 		return nil, err
 	}
-	evs := []fray.Event{ev}
 	end := endurance(c)
 	switch {
 	case n > 0 && end.Value-n <= 0 && c.Condition(CondOut) == nil:
-		ev, err = fray.NewEvent(fray.EventCondition, fray.ConditionData{Who: c.ID, Condition: fray.Condition{Name: CondOut, Since: s.Round, Note: "0 Endurance"}})
-		evs = append(evs, ev)
+		err = tx.Emit(fray.EventCondition, fray.ConditionData{Who: c.ID, Condition: fray.Condition{Name: CondOut, Since: s.Round, Note: "0 Endurance"}})
 	case n < 0 && min(end.Value-n, end.Max) > 0 && c.Condition(CondOut) != nil:
-		ev, err = fray.NewEvent(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondOut})
-		evs = append(evs, ev)
+		err = tx.Emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondOut})
 	}
-	return evs, err
+	return tx.Events(), err
 }

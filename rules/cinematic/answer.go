@@ -160,7 +160,7 @@ func trimDot(s string) string {
 // decideAnswer decides dodge, parry and take: the defence spent, the
 // roll against the waiting attack's total, what the defence's modifiers
 // used up, and the damage with what it brings (C-4 … C-6).
-func (s *State) decideAnswer(cmd fray.Command, r fray.Roller, emit emitFunc) error {
+func (s *State) decideAnswer(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) error {
 	p, err := s.plan(cmd)
 	if err != nil {
 		return err
@@ -170,14 +170,14 @@ func (s *State) decideAnswer(cmd fray.Command, r fray.Roller, emit emitFunc) err
 		return err
 	}
 	if p.def != nil {
-		if err := emit(EventDefence, *p.def); err != nil {
+		if err := tx.Emit(EventDefence, *p.def); err != nil {
 			return err
 		}
 	}
-	if err := emit("", ev); err != nil {
+	if err := tx.Add(ev); err != nil {
 		return err
 	}
-	return s.settle(p, emit)
+	return s.settle(p, tx)
 }
 
 // knownDist is the distribution of an attack total already rolled.

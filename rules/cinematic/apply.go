@@ -61,16 +61,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 				*ch = Char{ID: ch.ID} // actions and stances last one round
 			}
 		}
-		if s.Round > 0 {
-			engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
-		}
-		s.Round, s.Order, s.Pos, s.Begun, s.Turn = d.Round, d.Order, 0, false, s.Turn[:0]
+		s.Begun, s.Turn = false, s.Turn[:0]
 		s.History = append(s.History, HistoryRound{Round: d.Round, Turns: make([]HistoryTurn, 0, len(d.Order))})
-		// Conditions anchored to turn edges end here (E-4).
-		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
-		if cur := s.Current(); cur != "" {
-			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)
-		}
+		s.Rounds.Begin(&s.Encounter, d.Round, d.Order)
 	case EventAttack, EventDefence:
 		var d ActionData
 		if err := ev.Decode(&d); err != nil {
@@ -124,11 +117,7 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 			t.Acts, s.Turn = s.Turn[:n:n], s.Turn[n:]
 		}
 		s.note(t)
-		s.Pos++
-		engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeEnd)
-		if next := s.Current(); next != "" {
-			engine.TurnEdge(&s.Encounter, s.Round, next, fray.EdgeStart)
-		}
+		s.Rounds.EndTurn(&s.Encounter)
 	default:
 		if handled, err := s.applyResolution(ev); handled {
 			return err
@@ -217,18 +206,7 @@ func (s *State) remove(id fray.CombatantID) {
 		s.Waiting = nil
 	}
 	s.Chars = kit.Drop(s.Chars, id)
-	if s.Tiebreak = engine.Without(s.Tiebreak, id); len(s.Tiebreak) == 0 {
-		s.Tiebreak = nil
-	}
-	i := slices.Index(s.Order, id)
-	if i < 0 {
-		return
-	}
-	s.Order = slices.Delete(slices.Clone(s.Order), i, i+1) // not in place: see Order
-	switch {
-	case i < s.Pos:
-		s.Pos--
-	case i == s.Pos:
+	if i, at := s.Rounds.Drop(id); i >= 0 && at == 0 {
 		s.Turn = s.Turn[:0] // the next in order begins their turn
 		if cur := s.Current(); cur != "" {
 			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)

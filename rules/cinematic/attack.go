@@ -194,7 +194,7 @@ func (p *planned) damageFor(levels int) int {
 // decideStrike decides an attack with a weapon: the actions it spends,
 // the roll against the defence, ammunition, damage and what damage brings
 // (C-4 … C-8).
-func (s *State) decideStrike(cmd fray.Command, r fray.Roller, emit emitFunc) error {
+func (s *State) decideStrike(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) error {
 	p, err := s.plan(cmd)
 	if err != nil {
 		return err
@@ -203,38 +203,38 @@ func (s *State) decideStrike(cmd fray.Command, r fray.Roller, emit emitFunc) err
 	if err != nil {
 		return err
 	}
-	if err := emit(EventAttack, p.att); err != nil {
+	if err := tx.Emit(EventAttack, p.att); err != nil {
 		return err
 	}
 	if p.def != nil && p.d.Noticed == (p.notice != nil) {
-		if err := emit(EventDefence, *p.def); err != nil {
+		if err := tx.Emit(EventDefence, *p.def); err != nil {
 			return err
 		}
 	}
 	if p.foes >= 2 {
-		if err := setCondition(emit, p.d.Target, s.outnumbered(p.foes)); err != nil {
+		if err := setCondition(tx, p.d.Target, s.outnumbered(p.foes)); err != nil {
 			return err
 		}
 	}
-	if err := emit("", ev); err != nil {
+	if err := tx.Add(ev); err != nil {
 		return err
 	}
 	if p.ammo && p.d.Noticed == (p.notice != nil) {
-		if err := emit(EventShot, ammoData{Who: p.d.Who, Weapon: p.weapon.Name, Shots: max(p.d.Shots, 1)}); err != nil {
+		if err := tx.Emit(EventShot, ammoData{Who: p.d.Who, Weapon: p.weapon.Name, Shots: max(p.d.Shots, 1)}); err != nil {
 			return err
 		}
 	}
-	return s.settle(p, emit)
+	return s.settle(p, tx)
 }
 
 // settle ends a planned attack once its rolls are emitted: the
 // conditions it used up are spent, and a hit deals its damage.
-func (s *State) settle(p *planned, emit emitFunc) error {
-	if err := spend(s, p.spent, emit); err != nil {
+func (s *State) settle(p *planned, tx *kit.Txn[*State]) error {
+	if err := spend(s, p.spent, tx); err != nil {
 		return err
 	}
 	if p.d.Success {
-		return s.hurt(emit, p.d.Target, p.d.Dealt, p.d.Who)
+		return s.hurt(tx, p.d.Target, p.d.Dealt, p.d.Who)
 	}
 	return nil
 }
@@ -268,7 +268,7 @@ func (s *State) outnumbered(n int) fray.Condition {
 // attacking TARGET this round, so that Outnumbered counts them from the
 // first attack (C-6). The list replaces the one declared before; those
 // who have attacked already stay counted.
-func (s *State) decideEngage(cmd fray.Command, emit emitFunc) error {
+func (s *State) decideEngage(cmd fray.Command, tx *kit.Txn[*State]) error {
 	if !s.Started {
 		return fray.Errorf(fray.EINVALID, "The encounter has not started; declare who engages whom once a round is under way.")
 	}
@@ -294,14 +294,14 @@ func (s *State) decideEngage(cmd fray.Command, emit emitFunc) error {
 	if n > MaxAttackers {
 		return fray.Errorf(fray.EINVALID, "That makes %d attacking %s this round (counting those who have attacked); no more than %d may attack one target in a round (C-6).", n, b, MaxAttackers)
 	}
-	if err := emit(EventEngaged, engagedData{Who: b.ID, Engaging: ids}); err != nil {
+	if err := tx.Emit(EventEngaged, engagedData{Who: b.ID, Engaging: ids}); err != nil {
 		return err
 	}
 	if n >= 2 {
-		return setCondition(emit, b.ID, s.outnumbered(n))
+		return setCondition(tx, b.ID, s.outnumbered(n))
 	}
 	if b.Condition(CondOutnumbered) != nil {
-		return emit(fray.EventCleared, fray.ClearedData{Who: b.ID, Condition: CondOutnumbered})
+		return tx.Emit(fray.EventCleared, fray.ClearedData{Who: b.ID, Condition: CondOutnumbered})
 	}
 	return nil
 }

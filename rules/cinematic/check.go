@@ -187,7 +187,7 @@ func (s *State) planFree(cmd fray.Command) (*planned, error) {
 }
 
 // decideRoll decides check, test, free and kipup.
-func (s *State) decideRoll(cmd fray.Command, r fray.Roller, emit emitFunc) error {
+func (s *State) decideRoll(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) error {
 	p, err := s.plan(cmd)
 	if err != nil {
 		return err
@@ -196,7 +196,7 @@ func (s *State) decideRoll(cmd fray.Command, r fray.Roller, emit emitFunc) error
 	if err != nil {
 		return err
 	}
-	if err := emit("", ev); err != nil {
+	if err := tx.Add(ev); err != nil {
 		return err
 	}
 	c := s.ByID(p.d.Who)
@@ -207,26 +207,26 @@ func (s *State) decideRoll(cmd fray.Command, r fray.Roller, emit emitFunc) error
 			due, fail = CondSurvival, CondDead
 		}
 		if c.Condition(due) != nil {
-			if err := emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: due}); err != nil {
+			if err := tx.Emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: due}); err != nil {
 				return err
 			}
 		}
 		if !p.d.Success {
-			if err := setCondition(emit, c.ID, fray.Condition{Name: fail, Since: s.Round, Note: "failed the " + p.d.What + " test"}); err != nil {
+			if err := setCondition(tx, c.ID, fray.Condition{Name: fail, Since: s.Round, Note: "failed the " + p.d.What + " test"}); err != nil {
 				return err
 			}
 		}
 	case RollFree:
 		if p.d.Success {
-			err = emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondTied})
+			err = tx.Emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondTied})
 		}
 	case RollKipUp:
 		if p.d.Levels >= KipUpLevels {
-			err = emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondDown})
+			err = tx.Emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondDown})
 		}
 	}
 	if err != nil {
 		return err
 	}
-	return spend(s, p.spent, emit)
+	return spend(s, p.spent, tx)
 }

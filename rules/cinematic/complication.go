@@ -35,7 +35,7 @@ var complications = map[string]func(c *fray.Combatant) fray.Condition{
 
 // decideComplication decides "complication NAME blind|bound|tied|down|large
 // [mod=-N] [until=…] [by=NAME]".
-func (s *State) decideComplication(cmd fray.Command, emit emitFunc) error {
+func (s *State) decideComplication(cmd fray.Command, tx *kit.Txn[*State]) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -67,12 +67,12 @@ func (s *State) decideComplication(cmd fray.Command, emit emitFunc) error {
 	if c.Condition(x.Name) != nil {
 		return fray.Errorf(fray.EINVALID, "%s is %s already.", c, x.Name)
 	}
-	return setCondition(emit, c.ID, x)
+	return setCondition(tx, c.ID, x)
 }
 
 // decideStand decides "stand NAME": up from Knocked Down the slow way,
 // which takes the round: no action is left (C-6).
-func (s *State) decideStand(cmd fray.Command, emit emitFunc) error {
+func (s *State) decideStand(cmd fray.Command, tx *kit.Txn[*State]) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -86,8 +86,8 @@ func (s *State) decideStand(cmd fray.Command, emit emitFunc) error {
 	if !s.Started || s.Current() != c.ID {
 		return fray.Errorf(fray.EINVALID, "Standing takes %s's round: do it on their turn (or kipup %s at any time).", c, kit.QuoteName(c.Name))
 	}
-	if err := emit(EventStood, fray.NameData{Who: c.ID}); err != nil {
+	if err := tx.Emit(EventStood, fray.NameData{Who: c.ID}); err != nil {
 		return err
 	}
-	return emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondDown})
+	return tx.Emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondDown})
 }

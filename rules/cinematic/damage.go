@@ -54,7 +54,7 @@ func startTracks(c *fray.Combatant) {
 // hurt emits damage (negative: healing) to the combatant id, dealt by
 // the combatant by if any, and what it brings (C-6): Badly Injured from
 // Life Points, and a Consciousness or Survival test due.
-func (s *State) hurt(emit emitFunc, id fray.CombatantID, n int, by fray.CombatantID) error {
+func (s *State) hurt(tx *kit.Txn[*State], id fray.CombatantID, n int, by fray.CombatantID) error {
 	c := s.ByID(id)
 	if c == nil {
 		return fray.Errorf(fray.EINTERNAL, "The combatant %s is not present.", id)
@@ -66,7 +66,7 @@ func (s *State) hurt(emit emitFunc, id fray.CombatantID, n int, by fray.Combatan
 	if n == 0 {
 		return nil
 	}
-	if err := emit(EventDamaged, damageData{Who: c.ID, Amount: n, By: by}); err != nil {
+	if err := tx.Emit(EventDamaged, damageData{Who: c.ID, Amount: n, By: by}); err != nil {
 		return err
 	}
 	now := min(lp.Value-n, lp.Max)
@@ -91,10 +91,10 @@ func (s *State) hurt(emit emitFunc, id fray.CombatantID, n int, by fray.Combatan
 		if pen == -4 {
 			note = "5 or fewer Life Points"
 		}
-		err = setCondition(emit, c.ID, fray.Condition{Name: CondBadlyInjured, Since: s.Round, Note: note,
+		err = setCondition(tx, c.ID, fray.Condition{Name: CondBadlyInjured, Since: s.Round, Note: note,
 			Modifiers: []fray.Modifier{{Source: CondBadlyInjured, Value: pen, On: fray.AppliesAttack}, {Source: CondBadlyInjured, Value: pen, On: fray.AppliesDefence}}})
 	case pen == 0 && c.Condition(CondBadlyInjured) != nil:
-		err = emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondBadlyInjured})
+		err = tx.Emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondBadlyInjured})
 	}
 	if err != nil {
 		return err
@@ -105,16 +105,16 @@ func (s *State) hurt(emit emitFunc, id fray.CombatantID, n int, by fray.Combatan
 	if n > 0 {
 		if now <= 0 && c.Condition(CondUnconscious) == nil {
 			pen := now + min(quality(c, QualityPain), -now)
-			err = setCondition(emit, c.ID, fray.Condition{Name: CondConscious, Since: s.Round,
+			err = setCondition(tx, c.ID, fray.Condition{Name: CondConscious, Since: s.Round,
 				Note: "due: Constitution + Willpower " + signed(pen) + "; test " + kit.QuoteName(c.Name) + " consciousness"})
 		}
 		if err == nil && now <= SurvivalBelow {
 			if c.Condition(CondStabilised) != nil {
-				if err = emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondStabilised}); err != nil {
+				if err = tx.Emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondStabilised}); err != nil {
 					return err
 				}
 			}
-			err = setCondition(emit, c.ID, fray.Condition{Name: CondSurvival, Since: s.Round,
+			err = setCondition(tx, c.ID, fray.Condition{Name: CondSurvival, Since: s.Round,
 				Note: "due: Constitution + Willpower " + signed(-(-now/10)+quality(c, QualityHardToKill)) + ", then each minute at a further −1 until stabilised; test " + kit.QuoteName(c.Name) + " survival"})
 		}
 		return err
@@ -124,7 +124,7 @@ func (s *State) hurt(emit emitFunc, id fray.CombatantID, n int, by fray.Combatan
 		ok   bool
 	}{{CondConscious, now > 0}, {CondSurvival, now > SurvivalBelow}, {CondStabilised, now > SurvivalBelow}} {
 		if x.ok && c.Condition(x.cond) != nil {
-			if err := emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: x.cond}); err != nil {
+			if err := tx.Emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: x.cond}); err != nil {
 				return err
 			}
 		}
@@ -134,7 +134,7 @@ func (s *State) hurt(emit emitFunc, id fray.CombatantID, n int, by fray.Combatan
 
 // decideDamage decides "damage NAME N" and "heal NAME N": Life Points
 // lost or regained at the GM's word, with what they bring (C-5, C-6).
-func (s *State) decideDamage(cmd fray.Command, emit emitFunc) error {
+func (s *State) decideDamage(cmd fray.Command, tx *kit.Txn[*State]) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -160,12 +160,12 @@ func (s *State) decideDamage(cmd fray.Command, emit emitFunc) error {
 		}
 		n = -n
 	}
-	return s.hurt(emit, c.ID, n, by)
+	return s.hurt(tx, c.ID, n, by)
 }
 
 // decideStabilise decides "stabilise NAME": a medic attends the dying;
 // no more Survival tests until hurt again (C-6).
-func (s *State) decideStabilise(cmd fray.Command, emit emitFunc) error {
+func (s *State) decideStabilise(cmd fray.Command, tx *kit.Txn[*State]) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -183,9 +183,9 @@ func (s *State) decideStabilise(cmd fray.Command, emit emitFunc) error {
 		return fray.Errorf(fray.EINVALID, "%s is stabilised already.", c)
 	}
 	if c.Condition(CondSurvival) != nil {
-		if err := emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondSurvival}); err != nil {
+		if err := tx.Emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondSurvival}); err != nil {
 			return err
 		}
 	}
-	return setCondition(emit, c.ID, fray.Condition{Name: CondStabilised, Since: s.Round, Note: "no Survival tests until hurt again"})
+	return setCondition(tx, c.ID, fray.Condition{Name: CondStabilised, Since: s.Round, Note: "no Survival tests until hurt again"})
 }

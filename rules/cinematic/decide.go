@@ -32,51 +32,23 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if evs, handled, err := s0.decideResolution(cmd, r); handled {
 		return evs, err
 	}
-	s := s0.Clone().(*State)
-	var evs []fray.Event
-	// emit applies an event to the working copy and keeps it; data may
-	// be a whole event already made (one carrying rolls and odds).
-	emit := func(typ string, data any) error {
-		ev, ok := data.(fray.Event)
-		if !ok {
-			var err error
-			if ev, err = fray.NewEvent(typ, data); err != nil {
-				return err
-			}
-		}
-		typ = ev.Type
-		if err := sys.Apply(s, ev); err != nil {
-			return &fray.Error{Code: fray.EINTERNAL, Message: "An event of the " + typ + " kind could not be applied.", Err: err}
-		}
-		evs = append(evs, ev)
-		return nil
-	}
+	tx := kit.Txn[*State]{State: s0.Clone().(*State), Sys: sys}
+	s := tx.State
 	newRound := func() error {
-		return emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()})
+		return tx.Emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()})
 	}
 	switch cmd.Name {
 	case "start":
-		if s.Started {
-			return nil, fray.Errorf(fray.EINVALID, "The encounter has already started.")
-		}
-		if len(s.Combatants) == 0 {
-			return nil, fray.Errorf(fray.EINVALID, "There is nobody to fight yet; add combatants first.")
-		}
-		if err = emit(fray.EventStarted, nil); err == nil {
-			err = newRound()
-		}
+		err = kit.DecideStart(&tx, &s.Encounter, EventRound, s.rank)
 	case "order":
-		var names []string
-		if names, err = engine.Names(&s.Encounter, cmd.Args); err == nil {
-			err = emit(EventTiebreak, NamesData{Who: engine.IDs(&s.Encounter, names)})
-		}
+		err = kit.DecideOrder(&tx, &s.Encounter, EventTiebreak, cmd.Args)
 	case "full":
-		err = decideStance(s, cmd, emit)
+		err = decideStance(s, cmd, &tx)
 	case "attack", "act":
 		// act, the shared word for spending the turn's budget, attacks.
-		err = decideAttack(s, cmd, emit)
+		err = decideAttack(s, cmd, &tx)
 	case "defend":
-		err = decideDefence(s, cmd, emit)
+		err = decideDefence(s, cmd, &tx)
 	case "next":
 		if !s.Started {
 			return nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
@@ -86,10 +58,10 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 			err = newRound()
 			break
 		}
-		if err := isCurrent(s, cmd.Arg(0)); err != nil {
+		if err := s.CheckCurrent(&s.Encounter, cmd.Arg(0)); err != nil {
 			return nil, err
 		}
-		if err = emit(EventTurnDone, fray.NameData{Who: cur}); err == nil && s.Current() == "" {
+		if err = tx.Emit(EventTurnDone, fray.NameData{Who: cur}); err == nil && s.Current() == "" {
 			err = newRound()
 		}
 	default:
@@ -98,26 +70,10 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if err != nil {
 		return nil, err
 	}
-	return evs, nil
+	return tx.Events(), nil
 }
 
-func isCurrent(s *State, name string) error {
-	if name == "" {
-		return nil
-	}
-	c, err := s.Lookup(name)
-	if err != nil {
-		return err
-	}
-	if cur := s.Current(); c.ID != cur {
-		return fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(s.NameOf(cur)), c)
-	}
-	return nil
-}
-
-type emitFunc func(typ string, data any) error
-
-func decideStance(s *State, cmd fray.Command, emit emitFunc) error {
+func decideStance(s *State, cmd fray.Command, tx *kit.Txn[*State]) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -132,10 +88,10 @@ func decideStance(s *State, cmd fray.Command, emit emitFunc) error {
 	if s.Started && (s.Pos > 0 || s.Begun) {
 		return fray.Errorf(fray.EINVALID, "Full Defence and Full Offence are declared at the top of the round (C-7); round %d is under way.", s.Round)
 	}
-	return emit(EventStance, StanceData{Who: c.ID, Stance: stance})
+	return tx.Emit(EventStance, StanceData{Who: c.ID, Stance: stance})
 }
 
-func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
+func decideAttack(s *State, cmd fray.Command, tx *kit.Txn[*State]) error {
 	if len(cmd.Args) == 2 {
 		return fray.Errorf(fray.EINVALID, "Name the weapon to roll the attack: attack ATTACKER TARGET with=WEAPON (a punch or kick needs none on the sheet).")
 	}
@@ -165,10 +121,10 @@ func decideAttack(s *State, cmd fray.Command, emit emitFunc) error {
 	if err != nil {
 		return err
 	}
-	return emit(EventAttack, d)
+	return tx.Emit(EventAttack, d)
 }
 
-func decideDefence(s *State, cmd fray.Command, emit emitFunc) error {
+func decideDefence(s *State, cmd fray.Command, tx *kit.Txn[*State]) error {
 	if !s.Started {
 		return fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 	}
@@ -194,7 +150,7 @@ func decideDefence(s *State, cmd fray.Command, emit emitFunc) error {
 	if err != nil {
 		return err
 	}
-	return emit(EventDefence, d)
+	return tx.Emit(EventDefence, d)
 }
 
 // attackAction returns the action c's next attack spends: the free

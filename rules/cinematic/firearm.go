@@ -5,6 +5,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // ammoKey is the track that counts a firearm's shots left.
@@ -51,7 +52,7 @@ func gunList(guns []fray.Power) string {
 
 // decideReload decides "reload NAME [WEAPON]": an action on one's turn,
 // spending the free attack or an extra action (C-8).
-func (s *State) decideReload(cmd fray.Command, emit emitFunc) error {
+func (s *State) decideReload(cmd fray.Command, tx *kit.Txn[*State]) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -81,12 +82,12 @@ func (s *State) decideReload(cmd fray.Command, emit emitFunc) error {
 	default:
 		return fray.Errorf(fray.EINVALID, "%s has no action left this round to reload with (C-2).", c)
 	}
-	return emit(EventReloaded, d)
+	return tx.Emit(EventReloaded, d)
 }
 
 // decideSpend decides "spend NAME ammo=N [with=WEAPON]": shots fired
 // without a roll.
-func (s *State) decideSpend(cmd fray.Command, emit emitFunc) error {
+func (s *State) decideSpend(cmd fray.Command, tx *kit.Txn[*State]) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -99,5 +100,5 @@ func (s *State) decideSpend(cmd fray.Command, emit emitFunc) error {
 	if left := ammo(c, w); left < n {
 		return fray.Errorf(fray.EINVALID, "%s's %s has %d shots left, not %d.", c, w.Name, left, n)
 	}
-	return emit(EventShot, ammoData{Who: c.ID, Weapon: w.Name, Shots: n})
+	return tx.Emit(EventShot, ammoData{Who: c.ID, Weapon: w.Name, Shots: n})
 }

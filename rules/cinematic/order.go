@@ -48,10 +48,7 @@ const (
 )
 
 // RoundData is the payload of EventRound.
-type RoundData struct {
-	Round int                `json:"round"` // the round beginning, from 1
-	Order []fray.CombatantID `json:"order"` // its order of play
-}
+type RoundData = kit.RoundData
 
 // Kinds of action in ActionData.
 const (
@@ -81,9 +78,7 @@ type StanceData struct {
 }
 
 // NamesData is a payload that concerns several combatants.
-type NamesData struct {
-	Who []fray.CombatantID `json:"names"` // the combatants, in order
-}
+type NamesData = kit.NamesData
 
 // System is the Cinematic Unisystem order of play. The zero value is ready
 // to use.

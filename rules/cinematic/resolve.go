@@ -382,59 +382,46 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 // command alone, so they are made without a working copy of the state
 // (the engine applies them in order).
 func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Event, handled bool, err error) {
-	emit := func(typ string, data any) error {
-		ev, ok := data.(fray.Event)
-		if !ok {
-			var err error
-			if ev, err = fray.NewEvent(typ, data); err != nil {
-				return err
-			}
-		}
-		if evs == nil {
-			evs = make([]fray.Event, 0, 4) // room for a roll and what follows from it
-		}
-		evs = append(evs, ev)
-		return nil
-	}
+	tx := kit.Txn[*State]{State: s, Room: 4} // room for a roll and what follows from it
 	switch cmd.Name {
 	case RollAttack:
 		if _, ok := cmd.Opts[OptWith]; !ok {
 			return nil, false, nil
 		}
-		err = s.decideStrike(cmd, r, emit)
+		err = s.decideStrike(cmd, r, &tx)
 	case RollDodge, RollParry, RollTake:
-		err = s.decideAnswer(cmd, r, emit)
+		err = s.decideAnswer(cmd, r, &tx)
 	case RollCheck, RollTest, RollFree, RollKipUp:
-		err = s.decideRoll(cmd, r, emit)
+		err = s.decideRoll(cmd, r, &tx)
 	case "damage", "heal":
-		err = s.decideDamage(cmd, emit)
+		err = s.decideDamage(cmd, &tx)
 	case "complication":
-		err = s.decideComplication(cmd, emit)
+		err = s.decideComplication(cmd, &tx)
 	case "stand":
-		err = s.decideStand(cmd, emit)
+		err = s.decideStand(cmd, &tx)
 	case "stabilise", "stabilize":
-		err = s.decideStabilise(cmd, emit)
+		err = s.decideStabilise(cmd, &tx)
 	case "reload":
-		err = s.decideReload(cmd, emit)
+		err = s.decideReload(cmd, &tx)
 	case "spend":
-		err = s.decideSpend(cmd, emit)
+		err = s.decideSpend(cmd, &tx)
 	case "engage":
-		err = s.decideEngage(cmd, emit)
+		err = s.decideEngage(cmd, &tx)
 	default:
 		return nil, false, nil
 	}
 	if err != nil {
 		return nil, true, err
 	}
-	return evs, true, nil
+	return tx.Events(), true, nil
 }
 
-func spend(s *State, spent []engine.ConditionRef, emit emitFunc) error {
+func spend(s *State, spent []engine.ConditionRef, tx *kit.Txn[*State]) error {
 	for _, r := range spent {
 		if c := s.ByID(r.Who); c == nil || c.Condition(r.Condition) == nil {
 			continue
 		}
-		if err := emit(fray.EventCleared, fray.ClearedData{Who: r.Who, Condition: r.Condition}); err != nil {
+		if err := tx.Emit(fray.EventCleared, fray.ClearedData{Who: r.Who, Condition: r.Condition}); err != nil {
 			return err
 		}
 	}
@@ -442,8 +429,8 @@ func spend(s *State, spent []engine.ConditionRef, emit emitFunc) error {
 }
 
 // setCondition puts the combatant id in the condition x.
-func setCondition(emit emitFunc, id fray.CombatantID, x fray.Condition) error {
-	return emit(fray.EventCondition, fray.ConditionData{Who: id, Condition: x})
+func setCondition(tx *kit.Txn[*State], id fray.CombatantID, x fray.Condition) error {
+	return tx.Emit(fray.EventCondition, fray.ConditionData{Who: id, Condition: x})
 }
 
 // applyResolution applies the events of resolution; handled is false for

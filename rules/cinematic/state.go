@@ -51,14 +51,10 @@ type State struct {
 	fray.Encounter
 	// Chars holds each combatant's actions this round, in the order added.
 	Chars []*Char
-	// Tiebreak is the GM's order for characters tied on initiative and
-	// Dexterity (C-1).
-	Tiebreak []fray.CombatantID
-	// Order is this round's order; Pos the index of the turn in progress,
-	// len(Order) when the round is over. Its array is never changed in
-	// place (a removal makes a new one), so copies of the state share it.
-	Order []fray.CombatantID
-	Pos   int
+	// Rounds is the order of play: the GM's order for characters tied on
+	// initiative and Dexterity (C-1), this round's order and the turn in
+	// progress.
+	kit.Rounds
 	// Begun reports that an action has been taken this round, after which
 	// no stance may be declared.
 	Begun bool
@@ -129,9 +125,7 @@ type Act struct {
 func (s *State) Clone() fray.State {
 	d := &State{
 		Encounter: s.CloneEncounter(),
-		Tiebreak:  slices.Clone(s.Tiebreak),
-		Order:     s.Order,
-		Pos:       s.Pos,
+		Rounds:    s.Rounds.Clone(),
 		Begun:     s.Begun,
 		Turn:      slices.Clone(s.Turn),
 	}
@@ -189,14 +183,6 @@ func initiative(c *fray.Combatant) int {
 		return -((-n + 1) / 2)
 	}
 	return n / 2
-}
-
-// Current returns the id of whose turn it is, or "".
-func (s *State) Current() fray.CombatantID {
-	if s.Started && s.Pos < len(s.Order) {
-		return s.Order[s.Pos]
-	}
-	return ""
 }
 
 // Budget returns what the named character has left this round.

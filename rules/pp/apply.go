@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"fray"
-	"fray/engine"
 	"fray/rules/kit"
 )
 
@@ -64,15 +63,9 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 				return fray.Errorf(fray.EINVALID, "Event %d refers to %s, who is not present.", ev.Seq, id)
 			}
 		}
-		if s.Round > 0 {
-			engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeEnd)
-		}
-		s.Round, s.Order, s.Pos, s.Actions, s.Taken = d.Round, d.Order, 0, 0, nil
+		s.Actions, s.Taken = 0, nil
 		s.History = append(s.History, Page{Round: d.Round})
-		engine.TurnEdge(&s.Encounter, s.Round, "", fray.EdgeStart)
-		if cur := s.current(); cur != "" {
-			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)
-		}
+		s.Rounds.Begin(&s.Encounter, d.Round, d.Order)
 	case EventActed, EventTurnDone:
 		var d fray.NameData
 		if err := ev.Decode(&d); err != nil {
@@ -90,12 +83,8 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 			s.History[n-1].Turns = append(s.History[n-1].Turns, Turn{ID: cur, Actions: s.Actions})
 		}
 		s.Taken = append(s.Taken, s.Actions)
-		s.Pos++
 		s.Actions = 0
-		engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeEnd)
-		if cur := s.current(); cur != "" {
-			engine.TurnEdge(&s.Encounter, s.Round, cur, fray.EdgeStart)
-		}
+		s.Rounds.EndTurn(&s.Encounter)
 	default:
 		return fray.Errorf(fray.EINVALID, "Event %d has the type %q, which P&P does not know.", ev.Seq, ev.Type)
 	}
@@ -125,19 +114,14 @@ func (s *State) added(d *fray.AddedData) {
 func (s *State) remove(id fray.CombatantID) {
 	s.dropRecord(id)
 	s.Chars = kit.Drop(s.Chars, id)
-	if s.Tiebreak = engine.Without(s.Tiebreak, id); len(s.Tiebreak) == 0 {
-		s.Tiebreak = nil
-	}
-	i := slices.Index(s.Order, id)
+	i, at := s.Rounds.Drop(id)
 	if i < 0 {
 		return
 	}
-	s.Order = slices.Delete(s.Order, i, i+1)
-	switch {
-	case i < s.Pos:
+	switch at {
+	case -1:
 		s.Taken = slices.Delete(s.Taken, i, i+1)
-		s.Pos--
-	case i == s.Pos:
+	case 0:
 		s.Actions = 0 // the next in order begins their turn
 	}
 	if len(s.Taken) == 0 {

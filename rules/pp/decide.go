@@ -6,6 +6,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Decide returns the events cmd produces in st.
@@ -30,35 +31,15 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	// the engine applies them in turn, and puts the state back if one
 	// cannot be applied.
 	s := s0
-	var evs []fray.Event
-	emit := func(typ string, data any) error {
-		ev, err := fray.NewEvent(typ, data)
-		if err != nil {
-			return err
-		}
-		evs = append(evs, ev)
-		return nil
-	}
+	tx := kit.Txn[*State]{State: s}
 	newRound := func() error {
-		return emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()})
+		return tx.Emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()})
 	}
 	switch cmd.Name {
 	case "start":
-		if s.Started {
-			return nil, fray.Errorf(fray.EINVALID, "The encounter has already started.")
-		}
-		if len(s.Combatants) == 0 {
-			return nil, fray.Errorf(fray.EINVALID, "There is nobody to fight yet; add combatants first.")
-		}
-		if err := emit(fray.EventStarted, nil); err != nil {
-			return nil, err
-		}
-		err = newRound()
+		err = kit.DecideStart(&tx, &s.Encounter, EventRound, s.rank)
 	case "order":
-		var names []string
-		if names, err = engine.Names(&s.Encounter, cmd.Args); err == nil {
-			err = emit(EventTiebreak, NamesData{Who: engine.IDs(&s.Encounter, names)})
-		}
+		err = kit.DecideOrder(&tx, &s.Encounter, EventTiebreak, cmd.Args)
 	case "act", "next":
 		if !s.Started {
 			return nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
@@ -71,24 +52,18 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 			}
 			return nil, fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next to begin page %d.", s.Round+1)
 		}
-		if n := cmd.Arg(0); n != "" {
-			c, err := s.Lookup(n)
-			if err != nil {
-				return nil, err
-			}
-			if c.ID != cur {
-				return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(s.NameOf(cur)), c)
-			}
+		if err := s.CheckCurrent(&s.Encounter, cmd.Arg(0)); err != nil {
+			return nil, err
 		}
 		if cmd.Name == "act" {
 			if s.Actions >= MaxActions {
 				return nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(s.NameOf(cur)), MaxActions)
 			}
-			err = emit(EventActed, ActData{Who: cur, Nth: s.Actions + 1})
+			err = tx.Emit(EventActed, ActData{Who: cur, Nth: s.Actions + 1})
 			break
 		}
 		// Ending the last turn of the page begins the next page.
-		if err = emit(EventTurnDone, fray.NameData{Who: cur}); err == nil && s.Pos+1 >= len(s.Order) {
+		if err = tx.Emit(EventTurnDone, fray.NameData{Who: cur}); err == nil && s.Pos+1 >= len(s.Order) {
 			err = newRound()
 		}
 	case "initiative":
@@ -99,7 +74,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if err != nil {
 		return nil, err
 	}
-	return evs, nil
+	return tx.Events(), nil
 }
 
 // decideAdd adds a combatant with the shared add, taking out the role=

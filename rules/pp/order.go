@@ -62,11 +62,8 @@ type RoleData struct {
 	Minion bool   `json:"minion,omitempty"` // whether a minion, who acts last
 }
 
-// RoundData is the payload of EventRound.
-type RoundData struct {
-	Round int                `json:"round"` // the page beginning, from 1
-	Order []fray.CombatantID `json:"order"` // its order of play
-}
+// RoundData is the payload of EventRound (a page beginning).
+type RoundData = kit.RoundData
 
 // ActData is the payload of EventActed: Nth counts the actor's actions in
 // this turn, from 1.
@@ -76,9 +73,7 @@ type ActData struct {
 }
 
 // NamesData is a payload of several combatants.
-type NamesData struct {
-	Who []fray.CombatantID `json:"names"` // the combatants, in order
-}
+type NamesData = kit.NamesData
 
 // System is the P&P order of play. The zero value is ready to use.
 type System struct{}

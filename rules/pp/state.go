@@ -25,12 +25,9 @@ type State struct {
 	fray.Encounter
 	// Chars holds each combatant's role, in the order added.
 	Chars []*Char
-	// Tiebreak is the GM's order for characters tied on Edge and role.
-	Tiebreak []fray.CombatantID
-	// Order is this page's order of play; Pos the index of the turn in
-	// progress, len(Order) when the page is over.
-	Order []fray.CombatantID
-	Pos   int
+	// Rounds is the order of play: the GM's order for characters tied on
+	// Edge and role, this page's order and the turn in progress.
+	kit.Rounds
 	// Actions counts the actions taken in the turn in progress.
 	Actions int
 	// Taken counts the actions taken in each finished turn of this page,
@@ -60,9 +57,7 @@ type Turn struct {
 func (s *State) Clone() fray.State {
 	d := &State{
 		Encounter: s.CloneEncounter(),
-		Tiebreak:  slices.Clone(s.Tiebreak),
-		Order:     slices.Clone(s.Order),
-		Pos:       s.Pos,
+		Rounds:    s.Rounds.Clone(),
 		Actions:   s.Actions,
 		Taken:     slices.Clone(s.Taken),
 		Res:       s.Res.clone(),
@@ -113,12 +108,7 @@ func (s *State) Current() string {
 }
 
 // current returns the id of whose turn it is, or "".
-func (s *State) current() fray.CombatantID {
-	if s.Started && s.Pos < len(s.Order) {
-		return s.Order[s.Pos]
-	}
-	return ""
-}
+func (s *State) current() fray.CombatantID { return s.Rounds.Current() }
 
 // Penalty returns the dice the current turn's extra actions take off its
 // rolls (P-10): 2 per action after the first. It is 0 for anyone but the

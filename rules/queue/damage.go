@@ -7,6 +7,7 @@ import (
 	"fray"
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Event types of the GM's damage and healing and of checks. They are wire
@@ -238,12 +239,11 @@ func (s *State) decideCheck(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	if err != nil {
 		return nil, err
 	}
-	ev.Odds = &odds
-	sp, err := engine.SpendEvents(spent)
-	if err != nil {
+	tx := kit.Txn[*State]{State: s}
+	if err := tx.AddRolled(ev, odds, spent); err != nil {
 		return nil, err
 	}
-	return append([]fray.Event{ev}, sp...), nil
+	return tx.Events(), nil
 }
 
 // checkTarget says what a check is against, for its odds' target:

@@ -15,7 +15,7 @@ func (d *decider) act(cmd fray.Command) error {
 	if err != nil {
 		return err
 	}
-	s := d.s
+	s := d.State
 	if ch.Act.Acted {
 		return fray.Errorf(fray.EINVALID, "%s has already acted on phase %d; one action per phase (V-3).", c, s.Phase())
 	}
@@ -26,7 +26,7 @@ func (d *decider) act(cmd fray.Command) error {
 	if cost > 0 && tracksPower(c) && s.power(c) < cost {
 		return fray.Errorf(fray.EINVALID, "%s has %d Power; an action after the first in a turn costs %d (V-1). Decline it with next.", c, s.power(c), cost)
 	}
-	return d.emit(EventActed, ActData{Who: c.ID, Phase: s.Phase(), Cost: cost})
+	return d.Emit(EventActed, ActData{Who: c.ID, Phase: s.Phase(), Cost: cost})
 }
 
 // actionCost is what the acting character's action costs now (V-1): 2
@@ -51,7 +51,7 @@ func (d *decider) move(cmd fray.Command) error {
 	if err != nil {
 		return err
 	}
-	s := d.s
+	s := d.State
 	if ch.Act.Acted && ch.Act.Moved {
 		return fray.Errorf(fray.EINVALID, "%s moved and then acted on phase %d; moving again would be move–act–move, which is not allowed (V-6).", c, s.Phase())
 	}
@@ -64,11 +64,11 @@ func (d *decider) move(cmd fray.Command) error {
 		}
 		return fray.Errorf(fray.EINVALID, "%s can move up to %d\" on this action (%d\" per action and at most %d\" carried from the previous one); %d\" is too far (V-6).", c, left, ch.Allot, ch.Allot, n)
 	}
-	return d.emit(EventMoved, MoveData{Who: c.ID, Inches: n})
+	return d.Emit(EventMoved, MoveData{Who: c.ID, Inches: n})
 }
 
 func (d *decider) done(cmd fray.Command, r fray.Roller) error {
-	s := d.s
+	s := d.State
 	if cmd.Name == "next" && s.Started && s.current() == "" {
 		if len(cmd.Args) > 0 {
 			return fray.Errorf(fray.EINVALID, "Nobody is acting: turn %d's phases are over; next naming nobody begins the next turn.", s.Round)
@@ -87,7 +87,7 @@ func (d *decider) done(cmd fray.Command, r fray.Roller) error {
 		// The turn stays open until the held action is used or lapses
 		// (V-3, E-4); the log says so where it matters (HeldData.Open).
 		open := engine.EdgeEnds(&s.Encounter, s.Round, c.ID, fray.EdgeEnd)
-		if err := d.emit(EventHeld, HeldData{Who: c.ID, Open: open}); err != nil {
+		if err := d.Emit(EventHeld, HeldData{Who: c.ID, Open: open}); err != nil {
 			return err
 		}
 	case "decline":
@@ -95,17 +95,17 @@ func (d *decider) done(cmd fray.Command, r fray.Roller) error {
 			return fray.Errorf(fray.EINVALID, "%s has already taken the action of phase %d; there is nothing to decline. Use next.", c, s.Phase())
 		}
 	}
-	if err := d.emit(EventDone, fray.NameData{Who: c.ID}); err != nil {
+	if err := d.Emit(EventDone, fray.NameData{Who: c.ID}); err != nil {
 		return err
 	}
-	if d.s.current() == "" {
+	if d.State.current() == "" {
 		return d.endTurn(r)
 	}
 	return nil
 }
 
 func (d *decider) interrupt(cmd fray.Command) error {
-	s := d.s
+	s := d.State
 	if !s.Started {
 		return fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 	}
@@ -170,11 +170,11 @@ func (d *decider) interrupt(cmd fray.Command) error {
 		}
 		return moveRate(cb) - moveRate(ca)
 	})
-	return d.emit(EventInterrupted, InterruptData{Who: ids(cs), Before: cur.ID, Phase: at})
+	return d.Emit(EventInterrupted, InterruptData{Who: ids(cs), Before: cur.ID, Phase: at})
 }
 
 func (d *decider) facing(cmd fray.Command) error {
-	s := d.s
+	s := d.State
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -208,11 +208,11 @@ func (d *decider) facing(cmd fray.Command) error {
 	if cmd.Name == "prone" {
 		typ = EventProne
 	}
-	return d.emit(typ, data.payload())
+	return d.Emit(typ, data.payload())
 }
 
 func (d *decider) stand(cmd fray.Command) error {
-	s := d.s
+	s := d.State
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -223,5 +223,5 @@ func (d *decider) stand(cmd fray.Command) error {
 	if s.Started && s.current() != c.ID {
 		return fray.Errorf(fray.EINVALID, "%s can get up only on their own action phase (V-7).", c)
 	}
-	return d.emit(EventStood, fray.NameData{Who: c.ID})
+	return d.Emit(EventStood, fray.NameData{Who: c.ID})
 }

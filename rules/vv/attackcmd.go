@@ -353,7 +353,7 @@ func (s *State) checkAction(c *fray.Combatant) (int, error) {
 // the to-hit roll or rolls, the cover's d% and the damage (EventAttacked),
 // then the once-only conditions it used up.
 func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
-	s := d.s
+	s := d.State
 	p, err := s.planAttack(cmd)
 	if err != nil {
 		return err
@@ -432,14 +432,14 @@ func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
 	if n := len(rolls); n > 0 {
 		rolls[n-1].For = strings.TrimSuffix(rolls[n-1].For, ")") + attackWords(data, tgt.Name)
 	}
-	if err := d.emit(EventActed, ActData{Who: att.ID, Phase: s.Phase(), Cost: p.cost}); err != nil {
+	if err := d.Emit(EventActed, ActData{Who: att.ID, Phase: s.Phase(), Cost: p.cost}); err != nil {
 		return err
 	}
 	ev, err := fray.NewEvent(EventAttacked, data, rolls...)
 	if err != nil {
 		return err
 	}
-	return d.addRolled(ev, odds, p.spent)
+	return d.AddRolled(ev, odds, p.spent)
 }
 
 // attackWords says what an attack did, for its last roll: ": hit, 7

@@ -107,7 +107,7 @@ func (c CheckRoll) Success() float64 { return checkDist.AtMost(c.Chance) }
 
 // decideSpend decides spend NAME power=N [note=TEXT].
 func (d *decider) spend(cmd fray.Command) error {
-	s := d.s
+	s := d.State
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -123,7 +123,7 @@ func (d *decider) spend(cmd fray.Command) error {
 	if err != nil {
 		return err
 	}
-	return d.emit(EventSpent, SpendData{Who: c.ID, Power: n, Phase: s.Phase(), Note: note, About: s.mentionIDs(note, c.Name)}.payload())
+	return d.Emit(EventSpent, SpendData{Who: c.ID, Power: n, Phase: s.Phase(), Note: note, About: s.mentionIDs(note, c.Name)}.payload())
 }
 
 // noteOpt returns note=, at most MaxNote bytes.
@@ -213,7 +213,7 @@ func (p *checkPlan) odds() fray.Odds {
 // check decides check NAME chance=PCT …: the d% and its outcome
 // (EventChecked), then the once-only conditions it used up.
 func (d *decider) check(cmd fray.Command, r fray.Roller) error {
-	p, err := d.s.planCheck(cmd)
+	p, err := d.State.planCheck(cmd)
 	if err != nil {
 		return err
 	}
@@ -230,7 +230,7 @@ func (d *decider) check(cmd fray.Command, r fray.Roller) error {
 	if roll.Total < 1 || roll.Total > 100 {
 		return fray.Errorf(fray.EINVALID, "A percentile roll is d%%; give a face from 1 to 100.")
 	}
-	data := CheckData{Who: p.c.ID, Note: p.note, About: d.s.mentionIDs(p.note, p.c.Name), Given: p.given, Mod: p.mod, Chance: p.roll.Chance,
+	data := CheckData{Who: p.c.ID, Note: p.note, About: d.State.mentionIDs(p.note, p.c.Name), Given: p.given, Mod: p.mod, Chance: p.roll.Chance,
 		Roll: roll.Total, Band: p.roll.Band(roll.Total)}
 	sign := "≤"
 	if data.Band == CheckFailure {
@@ -241,7 +241,7 @@ func (d *decider) check(cmd fray.Command, r fray.Roller) error {
 	if err != nil {
 		return err
 	}
-	return d.addRolled(ev, odds, p.spent)
+	return d.AddRolled(ev, odds, p.spent)
 }
 
 // applyCheck applies EventSpent and EventChecked; handled is false for

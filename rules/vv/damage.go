@@ -11,7 +11,7 @@ import (
 
 // damage decides damage NAME N [type=TYPE] [divert=N] [falling=yes].
 func (d *decider) damage(cmd fray.Command) error {
-	s := d.s
+	s := d.State
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -38,12 +38,12 @@ func (d *decider) damage(cmd fray.Command) error {
 	}
 	data.ToPower = min(divert, data.Damage)
 	data.ToHits = data.Damage - data.ToPower
-	return d.emit(EventDamaged, data)
+	return d.Emit(EventDamaged, data)
 }
 
 // heal decides heal NAME N.
 func (d *decider) heal(cmd fray.Command) error {
-	s := d.s
+	s := d.State
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -56,14 +56,14 @@ func (d *decider) heal(cmd fray.Command) error {
 	if t.Value >= t.Max {
 		return fray.Errorf(fray.EINVALID, "%s already has all %d Hit Points.", c, t.Max)
 	}
-	return d.emit(EventHealed, HealData{Who: c.ID, Hits: min(n, t.Max-t.Value)})
+	return d.Emit(EventHealed, HealData{Who: c.ID, Hits: min(n, t.Max-t.Value)})
 }
 
 // protect decides protect NAME TYPE N: a condition adding protection
 // against a damage type until cleared. Each protect is a source of its
 // own, a condition of its own, added to the others (V-12).
 func (d *decider) protect(cmd fray.Command) error {
-	s := d.s
+	s := d.State
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
@@ -85,7 +85,7 @@ func (d *decider) protect(cmd fray.Command) error {
 			u.ID = s.IDOf(u.Name)
 		}
 	}
-	return d.emit(fray.EventCondition, fray.ConditionData{Who: c.ID, Condition: cond})
+	return d.Emit(fray.EventCondition, fray.ConditionData{Who: c.ID, Condition: cond})
 }
 
 // protectionName returns the name of the condition of a new source of

@@ -8,20 +8,18 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // This file decides commands: the decider, which applies each event to a
 // scratch state as it records it, and the dispatch of every command word.
 
-// decider builds the events of one command on a scratch copy of the state,
-// so that later events can see the effect of earlier ones.
+// decider builds the events of one command in a transaction on a scratch
+// copy of the state, so that later events can see the effect of earlier
+// ones; as its hook, it records the end of the turn of each held action an
+// event made lapse (see lapses).
 type decider struct {
-	sys *System
-	s   *State
-	evs []fray.Event
-	// readOnly marks a decider working on the state itself, which emit
-	// must not change: every event is worked out before any is applied.
-	readOnly bool
+	kit.Txn[*State]
 	// cmd is the command being decided.
 	cmd fray.Command
 	// oddsOnly marks a decider that only works out the odds of the
@@ -29,61 +27,36 @@ type decider struct {
 	// and stops with errOddsOnly before rolling.
 	oddsOnly bool
 	odds     *fray.Odds
+	// held and used are the held actions before the event being applied,
+	// and the one it spends.
+	held []heldAction
+	used heldAction
 }
 
-func (d *decider) emit(typ string, data any, rolls ...fray.Roll) error {
-	ev, err := fray.NewEvent(typ, data, rolls...)
-	if err != nil {
-		return err
-	}
-	return d.add(ev)
+// newDecider returns a decider applying each event to s, a scratch copy.
+func newDecider(sys *System, s *State) *decider {
+	d := &decider{Txn: kit.Txn[*State]{State: s, Sys: sys}}
+	d.Hook = d
+	return d
 }
 
-// addRolled adds a roll's event with the odds it had, then the events
-// that use up the conditions whose modifiers it applied once.
-func (d *decider) addRolled(ev fray.Event, odds fray.Odds, spent []engine.ConditionRef) error {
-	ev.Odds = &odds
-	if err := d.add(ev); err != nil {
-		return err
-	}
-	evs, err := engine.SpendEvents(spent)
-	if err != nil {
-		return err
-	}
-	for _, x := range evs {
-		if err := d.add(x); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// add applies ev to the scratch state (unless read-only) and keeps it,
-// then records the end of the turn of each held action it made lapse
-// (see lapses).
-func (d *decider) add(ev fray.Event) error {
-	typ := ev.Type
-	if d.readOnly {
-		d.evs = append(d.evs, ev)
-		return nil
-	}
-	s := d.s
-	held := s.heldActions()
-	var used heldAction
+// Applying notes the held actions before ev, and the one it spends.
+func (d *decider) Applying(s *State, ev fray.Event) {
+	d.held, d.used = s.heldActions(), heldAction{}
 	if ev.Type == EventDone && len(s.Intr) > 0 {
 		// The interrupter finishing spends the held action they use.
 		if ch := s.char(s.Intr[0]); ch != nil && ch.Act.Hold != nil {
-			used = heldAction{ch.ID, ch.Act.Hold.Turn, ch.Act.Hold.Phase}
+			d.used = heldAction{ch.ID, ch.Act.Hold.Turn, ch.Act.Hold.Phase}
 		}
 	}
-	if err := d.sys.Apply(s, ev); err != nil {
-		return &fray.Error{Code: fray.EINTERNAL, Message: "An event of the " + typ + " kind could not be applied.", Err: err}
-	}
-	d.evs = append(d.evs, ev)
-	if held == nil {
+}
+
+// Applied records the end of the turn of each held action ev made lapse.
+func (d *decider) Applied(s *State, ev fray.Event) error {
+	if d.held == nil {
 		return nil
 	}
-	return d.lapses(held, used)
+	return d.lapses(d.held, d.used)
 }
 
 // heldAction is a held action (V-3) of the character id, saved on the
@@ -117,7 +90,7 @@ func (s *State) heldActions() []heldAction {
 // kept turns open, which have none, replay as they were. before lists the
 // held actions before the event, used the one it spent.
 func (d *decider) lapses(before []heldAction, used heldAction) error {
-	s := d.s
+	s := d.State
 	after := s.heldActions()
 	var ended []fray.CombatantID
 	for _, h := range before {
@@ -128,7 +101,7 @@ func (d *decider) lapses(before []heldAction, used heldAction) error {
 		if !engine.EdgeEnds(&s.Encounter, s.Round, h.id, fray.EdgeEnd) {
 			continue
 		}
-		if err := d.emit(EventHoldLapsed, fray.NameData{Who: h.id}); err != nil {
+		if err := d.Emit(EventHoldLapsed, fray.NameData{Who: h.id}); err != nil {
 			return err
 		}
 	}
@@ -152,43 +125,40 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		}
 		// A removal (the count moving on) or a change of held= may make a
 		// held action lapse, which ends its turn (see lapses).
-		d := &decider{sys: sys, s: s0.scratch()}
+		d := newDecider(sys, s0.scratch())
 		for _, ev := range evs {
-			if err := d.add(ev); err != nil {
+			if err := d.Add(ev); err != nil {
 				return nil, err
 			}
 		}
-		return d.evs, nil
+		return d.Events(), nil
 	}
 	switch cmd.Name {
 	case "attack", "damage", "heal", "protect", "spend", "check":
 		// Their events are worked out from the state as it is, so they
 		// need no copy of it.
-		d := &decider{sys: sys, s: s0, readOnly: true}
+		d := &decider{Txn: kit.Txn[*State]{State: s0}}
 		if err := d.decide(cmd, r); err != nil {
 			return nil, err
 		}
-		return d.evs, nil
+		return d.Events(), nil
 	}
-	d := &decider{sys: sys, s: s0.scratch()}
+	d := newDecider(sys, s0.scratch())
 	if err := d.decide(cmd, r); err != nil {
 		return nil, err
 	}
-	return d.evs, nil
+	return d.Events(), nil
 }
 
 func (d *decider) decide(cmd fray.Command, r fray.Roller) error {
-	s := d.s
+	s := d.State
 	d.cmd = cmd
 	switch cmd.Name {
 	case "start":
-		if s.Started {
-			return fray.Errorf(fray.EINVALID, "The encounter has already started.")
+		if err := kit.CheckStart(&s.Encounter); err != nil {
+			return err
 		}
-		if len(s.Combatants) == 0 {
-			return fray.Errorf(fray.EINVALID, "There is nobody to fight yet; add combatants first.")
-		}
-		if err := d.emit(fray.EventStarted, nil); err != nil {
+		if err := d.Emit(fray.EventStarted, nil); err != nil {
 			return err
 		}
 		return d.newTurn(r)
@@ -231,7 +201,7 @@ func (d *decider) decide(cmd fray.Command, r fray.Roller) error {
 // current returns the acting character, checking that name, when not
 // "", names them.
 func (d *decider) current(name string) (*fray.Combatant, *Char, error) {
-	s := d.s
+	s := d.State
 	if !s.Started {
 		return nil, nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 	}

@@ -26,7 +26,8 @@ func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	case "start", "next", "hold", "decline":
 		// The command is decided on a copy up to the roll, which is
 		// not made.
-		d := &decider{sys: sys, s: s.scratch(), oddsOnly: true}
+		d := newDecider(sys, s.scratch())
+		d.oddsOnly = true
 		err := d.decide(cmd, noRoller{})
 		if d.odds != nil {
 			return *d.odds, nil

@@ -15,7 +15,7 @@ import (
 // endTurn ends the turn (V-5): upkeep, then initiative is rerolled. An
 // upkeep more than the Power left is not paid and ends.
 func (d *decider) endTurn(r fray.Roller) error {
-	s := d.s
+	s := d.State
 	data := TurnEndData{Turn: s.Round}
 	for _, ch := range s.Chars {
 		if ch.Upkeep <= 0 {
@@ -28,7 +28,7 @@ func (d *decider) endTurn(r fray.Roller) error {
 			data.Upkeep = append(data.Upkeep, UpkeepData{Who: c.ID, Power: ch.Upkeep})
 		}
 	}
-	if err := d.emit(EventTurnEnded, data); err != nil {
+	if err := d.Emit(EventTurnEnded, data); err != nil {
 		return err
 	}
 	return d.newTurn(r)
@@ -38,7 +38,7 @@ func (d *decider) endTurn(r fray.Roller) error {
 // event records the odds the roll had, worked out before any die is
 // rolled; in odds-only mode they are kept and nothing is rolled.
 func (d *decider) newTurn(r fray.Roller) error {
-	s := d.s
+	s := d.State
 	turn := s.Round + 1
 	odds := s.initiativeOdds(turn)
 	odds.Command = d.cmd.String()
@@ -105,7 +105,7 @@ func (d *decider) newTurn(r fray.Roller) error {
 		return err
 	}
 	ev.Odds = &odds
-	return d.add(ev)
+	return d.Add(ev)
 }
 
 // toss settles the full ties of a turn's initiative (V-2): characters on
@@ -186,7 +186,7 @@ func phases(init int) []int {
 }
 
 func (d *decider) surprise(cmd fray.Command) error {
-	s := d.s
+	s := d.State
 	if s.Started {
 		return fray.Errorf(fray.EINVALID, "Surprise is declared before the start; the encounter has started.")
 	}
@@ -208,14 +208,14 @@ func (d *decider) surprise(cmd fray.Command) error {
 	if len(cs) == characters {
 		return fray.Errorf(fray.EINVALID, "An ambush needs attackers; surprise cannot name everyone.")
 	}
-	return d.emit(EventSurprise, NamesData{Who: ids(cs)})
+	return d.Emit(EventSurprise, NamesData{Who: ids(cs)})
 }
 
 // initiative enters the d10 a character rolled at the table for the next
 // initiative roll: initiative NAME DIE, or initiative NAME dice=N (or with
 // no dice at all, a die rolled now).
 func (d *decider) initiative(cmd fray.Command, r fray.Roller) error {
-	c, err := d.s.Lookup(cmd.Arg(0))
+	c, err := d.State.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -227,21 +227,21 @@ func (d *decider) initiative(cmd fray.Command, r fray.Roller) error {
 		if err != nil {
 			return err
 		}
-		return d.emit(EventInitiative, DieData{Who: c.ID, Die: roll.Total}, roll)
+		return d.Emit(EventInitiative, DieData{Who: c.ID, Die: roll.Total}, roll)
 	}
-	return d.emit(EventInitiative, DieData{Who: c.ID, Die: number(cmd.Arg(1))})
+	return d.Emit(EventInitiative, DieData{Who: c.ID, Die: number(cmd.Arg(1))})
 }
 
 func (d *decider) tiebreak(cmd fray.Command) error {
-	cs, err := d.s.lookupAll(cmd.Args)
+	cs, err := d.State.lookupAll(cmd.Args)
 	if err != nil {
 		return err
 	}
-	return d.emit(EventTiebreak, NamesData{Who: ids(cs)})
+	return d.Emit(EventTiebreak, NamesData{Who: ids(cs)})
 }
 
 func (d *decider) upkeep(cmd fray.Command) error {
-	c, err := d.s.Lookup(cmd.Arg(0))
+	c, err := d.State.Lookup(cmd.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -249,8 +249,8 @@ func (d *decider) upkeep(cmd fray.Command) error {
 	if n > 0 && !tracksPower(c) {
 		return fray.Errorf(fray.EINVALID, "%s has no Power (a power track on the sheet, or add … power=N) to pay an upkeep with.", c)
 	}
-	if have := d.s.power(c); n > have {
+	if have := d.State.power(c); n > have {
 		return fray.Errorf(fray.EINVALID, "%s has %d Power; an upkeep of %d could not be paid (Power never goes below zero).", c, have, n)
 	}
-	return d.emit(EventUpkeep, UpkeepData{Who: c.ID, Power: n})
+	return d.Emit(EventUpkeep, UpkeepData{Who: c.ID, Power: n})
 }

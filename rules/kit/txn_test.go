@@ -1,0 +1,225 @@
+package kit_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"fray"
+	"fray/engine"
+	"fray/rules/kit"
+)
+
+// tally is a state for the transaction tests: a running total, and the
+// hook calls seen, in order.
+type tally struct {
+	total int
+	calls []string
+}
+
+func (s *tally) Clone() fray.State { c := *s; return &c }
+
+type addData struct {
+	N int `json:"n"`
+}
+
+// adder applies "add" events to a tally; it refuses "bad" events, and
+// takes any other (such as cleared) as it is.
+type adder struct{}
+
+var errBad = errors.New("bad event")
+
+func (adder) Apply(st fray.State, ev fray.Event) error {
+	s := st.(*tally)
+	switch ev.Type {
+	case "bad":
+		return errBad
+	case "add":
+		var d addData
+		if err := ev.Decode(&d); err != nil {
+			return err
+		}
+		s.total += d.N
+	}
+	return nil
+}
+
+// lapse is a hook noting each call, which follows every "add" that takes
+// the total over 10 with one "over" event in its transaction.
+type lapse struct{ t *kit.Txn[*tally] }
+
+func (h *lapse) Applying(st *tally, ev fray.Event) {
+	st.calls = append(st.calls, "applying "+ev.Type)
+}
+
+func (h *lapse) Applied(st *tally, ev fray.Event) error {
+	st.calls = append(st.calls, "applied "+ev.Type)
+	if ev.Type == "add" && st.total > 10 {
+		return h.t.Emit("over", nil)
+	}
+	return nil
+}
+
+// step is one call on a transaction.
+type step func(t *kit.Txn[*tally]) error
+
+// addTotal emits an "add" of the working total plus one: what it adds
+// shows whether the earlier events were applied.
+func addTotal(t *kit.Txn[*tally]) error {
+	return t.Emit("add", addData{N: t.State.total + 1})
+}
+
+func add(n int) step {
+	return func(t *kit.Txn[*tally]) error { return t.Emit("add", addData{N: n}) }
+}
+
+func TestTxn(t *testing.T) {
+	roll := fray.Roll{Expr: "1d6", Dice: []int{4}, Total: 4}
+	spent := []engine.ConditionRef{{Who: "c1", Condition: "aim"}, {Who: "c2", Condition: "bless"}}
+	for _, tc := range []struct {
+		name     string
+		sys      kit.Applier
+		hook     bool
+		room     int
+		steps    []step
+		start    int
+		total    int      // the working state's total after the steps
+		types    []string // the types of the events recorded
+		data     []string // their payloads
+		calls    []string // the hook's calls
+		internal string   // the message of the internal error, if any
+	}{{
+		name:  "applies each event as it records it",
+		sys:   adder{},
+		steps: []step{addTotal, addTotal, addTotal},
+		start: 2,
+		// 2+3 = 5, 5+6 = 11, 11+12 = 23
+		total: 23,
+		types: []string{"add", "add", "add"},
+		data:  []string{`{"n":3}`, `{"n":6}`, `{"n":12}`},
+	}, {
+		name:  "read-only records without applying",
+		steps: []step{addTotal, addTotal},
+		start: 2,
+		total: 2,
+		types: []string{"add", "add"},
+		data:  []string{`{"n":3}`, `{"n":3}`},
+	}, {
+		name:  "an event with no payload",
+		sys:   adder{},
+		steps: []step{func(t *kit.Txn[*tally]) error { return t.Emit("mark", nil) }},
+		types: []string{"mark"},
+		data:  []string{""},
+	}, {
+		name: "the rolls go with the event",
+		sys:  adder{},
+		steps: []step{func(t *kit.Txn[*tally]) error {
+			if err := t.Emit("add", addData{N: 4}, roll); err != nil {
+				return err
+			}
+			if evs := t.Events(); len(evs) != 1 || !cmp.Equal(evs[0].Rolls, []fray.Roll{roll}) {
+				return errors.New("the roll is not on the event")
+			}
+			return nil
+		}},
+		total: 4,
+		types: []string{"add"},
+		data:  []string{`{"n":4}`},
+	}, {
+		name: "a rolled event, then the conditions it spends, in order",
+		sys:  adder{},
+		steps: []step{func(t *kit.Txn[*tally]) error {
+			ev, err := fray.NewEvent("add", addData{N: 5}, roll)
+			if err != nil {
+				return err
+			}
+			if err := t.AddRolled(ev, fray.Odds{Expr: "1d6", Target: 4}, spent); err != nil {
+				return err
+			}
+			if o := t.Events()[0].Odds; o == nil || o.Expr != "1d6" || o.Target != 4 {
+				return errors.New("the odds are not on the rolled event")
+			}
+			return nil
+		}},
+		total: 5,
+		types: []string{"add", fray.EventCleared, fray.EventCleared},
+		data:  []string{`{"n":5}`, `{"name":"c1","condition":"aim"}`, `{"name":"c2","condition":"bless"}`},
+	}, {
+		name:     "an event the state refuses is an internal error",
+		sys:      adder{},
+		steps:    []step{add(1), func(t *kit.Txn[*tally]) error { return t.Emit("bad", nil) }, add(2)},
+		total:    1,
+		types:    []string{"add"},
+		data:     []string{`{"n":1}`},
+		internal: "An event of the bad kind could not be applied.",
+	}, {
+		name:  "the hook is called around each event, and may add events",
+		sys:   adder{},
+		hook:  true,
+		steps: []step{add(6), add(6)},
+		total: 12,
+		types: []string{"add", "add", "over"},
+		data:  []string{`{"n":6}`, `{"n":6}`, ""},
+		calls: []string{"applying add", "applied add", "applying add", "applied add", "applying over", "applied over"},
+	}, {
+		name:  "a read-only transaction calls no hook",
+		hook:  true,
+		steps: []step{add(20)},
+		types: []string{"add"},
+		data:  []string{`{"n":20}`},
+	}, {
+		name: "the first event makes the room asked for",
+		room: 4,
+		steps: []step{add(1), func(t *kit.Txn[*tally]) error {
+			if n := cap(t.Events()); n != 4 {
+				return fmt.Errorf("room for %d events; want 4", n)
+			}
+			return nil
+		}, add(2)},
+		types: []string{"add", "add"},
+		data:  []string{`{"n":1}`, `{"n":2}`},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			txn := kit.Txn[*tally]{State: &tally{total: tc.start}, Sys: tc.sys, Room: tc.room}
+			if tc.hook {
+				txn.Hook = &lapse{&txn}
+			}
+			if txn.ReadOnly() != (tc.sys == nil) {
+				t.Errorf("ReadOnly() = %v with Sys %v", txn.ReadOnly(), tc.sys)
+			}
+			var err error
+			for _, s := range tc.steps {
+				if err = s(&txn); err != nil {
+					break
+				}
+			}
+			if tc.internal == "" && err != nil {
+				t.Fatalf("error: %v", err)
+			}
+			if tc.internal != "" {
+				var fe *fray.Error
+				if !errors.As(err, &fe) || fe.Code != fray.EINTERNAL || fe.Message != tc.internal || !errors.Is(err, errBad) {
+					t.Fatalf("error = %v; want an EINTERNAL %q wrapping the state's refusal", err, tc.internal)
+				}
+			}
+			if txn.State.total != tc.total {
+				t.Errorf("total = %d; want %d", txn.State.total, tc.total)
+			}
+			var types, data []string
+			for _, ev := range txn.Events() {
+				types, data = append(types, ev.Type), append(data, string(ev.Data))
+			}
+			if diff := cmp.Diff(tc.types, types); diff != "" {
+				t.Errorf("types (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.data, data); diff != "" {
+				t.Errorf("payloads (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.calls, txn.State.calls); diff != "" {
+				t.Errorf("hook calls (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
