@@ -686,34 +686,10 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// conditionText says a condition: "distracted (by Blueshift; +3 on
-// attacked, from round 2, once) until the end of round 2".
-func conditionText(x fray.Condition) string {
-	var parts []string
-	if x.By != "" {
-		parts = append(parts, "by "+x.By)
-	}
-	for _, m := range x.Modifiers {
-		parts = append(parts, fmt.Sprintf("%+d on %s", m.Value, m.On))
-	}
-	if x.From > 0 {
-		parts = append(parts, fmt.Sprintf("from round %d", x.From))
-	}
-	if x.Once {
-		parts = append(parts, "once")
-	}
-	if x.Note != "" {
-		parts = append(parts, x.Note)
-	}
-	s := x.Name
-	if len(parts) > 0 {
-		s += " (" + strings.Join(parts, "; ") + ")"
-	}
-	if x.Until != nil {
-		s += " until " + x.Until.String()
-	}
-	return s
-}
+// conditionText says a condition as the log in words says it:
+// "distracted (by Blueshift; +3 on attacked; from round 2; once) until the
+// end of round 2".
+func conditionText(x fray.Condition) string { return engine.ConditionText(fray.Tale{}, x) }
 
 // printable makes a line safe to echo to a terminal: invalid UTF-8 and
 // control characters become U+FFFD.
