@@ -295,7 +295,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 				if i >= int64(cfg.Fights) {
 					break
 				}
-				if err = f.fight(cfg.Seed, uint64(i), t); err != nil {
+				if err = f.safeFight(cfg.Seed, uint64(i), t); err != nil {
 					err = fmt.Errorf("fight %d: %w", i, err)
 					break
 				}
@@ -323,6 +323,18 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		cfg.Progress(cfg.Fights)
 	}
 	return p.result(cfg, enc, total), nil
+}
+
+// safeFight plays fight i as fight does, and reports a panic in the rules
+// as an internal error instead of ending the process: a server that
+// simulates must outlive a bug in one system.
+func (f *fighter) safeFight(seed, i uint64, t *tally) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fray.Errorf(fray.EINTERNAL, "The rules failed while simulating (a bug in fray): %v", r)
+		}
+	}()
+	return f.fight(seed, i, t)
 }
 
 // result turns the run's tally into a Result.

@@ -72,15 +72,22 @@ type Limits struct {
 	// the server's own writes in between.
 	MaxStoredBytes int64
 	// Workers is how many expensive distributions (POST /api/prob, odds)
-	// the server computes at once, and WorkQueue how many more may wait
-	// for one (zero: none waits); past that the request is answered 503
-	// with Retry-After. Cheap distributions do not wait for a worker.
-	// The default leaves one core to everything else.
+	// and simulations (POST /api/encounters/{id}/sim) the server computes
+	// at once, and WorkQueue how many more may wait for one (zero: none
+	// waits); past that the request is answered 503 with Retry-After.
+	// Cheap distributions do not wait for a worker. The default leaves
+	// one core to everything else.
 	Workers   int
 	WorkQueue int
 	// WorkWait is how long a queued distribution may wait for a worker
 	// before it is answered 503.
 	WorkWait time.Duration
+	// MaxSimFights is the most fights one POST /api/encounters/{id}/sim
+	// may play; each simulation takes one of the Workers.
+	MaxSimFights int
+	// MaxSimTime is the longest one simulation may play once it has a
+	// worker; past it the request is answered 413.
+	MaxSimTime time.Duration
 }
 
 // DefaultLimits returns the limits `fray serve` runs with: one GM
@@ -109,6 +116,8 @@ func DefaultLimits() Limits {
 		Workers:             max(1, runtime.GOMAXPROCS(0)-1),
 		WorkQueue:           32,
 		WorkWait:            5 * time.Second,
+		MaxSimFights:        2_000,
+		MaxSimTime:          10 * time.Second,
 	}
 }
 
@@ -139,4 +148,6 @@ func (l *Limits) Flags(fs *flag.FlagSet) {
 	in(&l.Workers, "workers", "distributions computed at once (Workers)")
 	in(&l.WorkQueue, "work-queue", "distributions that may wait for a worker (WorkQueue)")
 	fs.DurationVar(&l.WorkWait, "work-wait", l.WorkWait, "how long a distribution may wait for a worker (WorkWait)")
+	in(&l.MaxSimFights, "max-sim-fights", "the most fights one simulation may play (MaxSimFights)")
+	fs.DurationVar(&l.MaxSimTime, "max-sim-time", l.MaxSimTime, "the longest one simulation may play (MaxSimTime)")
 }

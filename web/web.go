@@ -201,6 +201,7 @@ func (s *Server) routes() []route {
 		{"GET /api/encounters/{id}/events", s.streamEvents},
 		{"GET /api/encounters/{id}/log", s.exportLog},
 		{"GET /api/encounters/{id}/told", s.getTold},
+		{"POST /api/encounters/{id}/sim", s.simulate},
 		{"POST /api/roll", s.roll},
 		{"GET /api/prob", s.prob},
 		{"GET /api/systems", s.listSystems},

@@ -16,6 +16,7 @@ import { qrToggle } from "./qr.js";
 import { setupKeys } from "./keys.js";
 import { reorderer, attachReorder } from "./reorder.js";
 import { toldItem, loadTold } from "./log.js";
+import { simPanel } from "./simpanel.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -895,6 +896,7 @@ $("gm-link-show").addEventListener("click", async () => {
 });
 
 $("gm-link-copy").after(qrToggle(() => $("gm-link").value, "GM link", $("gm-link-qr")));
+simPanel($("sim"), () => st);
 
 $("gm-link-copy").addEventListener("click", async () => {
   const inp = $("gm-link");

@@ -1,0 +1,73 @@
+package web_test
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserSim sets up a queue duel on the GM screen by its command
+// line, clicks Simulate in the "Simulate from here" panel, and checks
+// what the panel shows: the fights asked for, two sides whose chances are
+// percentages adding up with the unfinished share to about 100%, a bar
+// for each, and the rounds histogram; and that the encounter's revision
+// did not move.
+func TestBrowserSim(t *testing.T) {
+	base := startRealServer(t)
+	b := newChrome(t)
+	p := b.tab(t, "sim", true)
+	p.do(chromedp.EmulateViewport(1440, 900))
+	p.do(chromedp.Navigate(base + "/"))
+	p.waitFor("the create form, the systems loaded", setupReady)
+	p.do(chromedp.SetValue(chromedp.CSS("#create-rules"), "queue"),
+		chromedp.SetValue(chromedp.CSS("#create-name"), "Odds"),
+		chromedp.Click(chromedp.CSS(`[data-testid="create"]`)),
+		chromedp.WaitVisible(chromedp.CSS("#encounter")))
+	p.waitFor("revision 0", `document.body.dataset.revision === "0"`)
+	for _, line := range simDuel {
+		rev := p.revision()
+		p.clear("#cmdline")
+		p.do(chromedp.SendKeys(chromedp.CSS("#cmdline"), line), chromedp.Click(chromedp.CSS(`[data-testid="command-run"]`), chromedp.NodeVisible))
+		p.waitFor(line, "Number(document.body.dataset.revision) > "+strconv.Itoa(rev))
+	}
+	rev := p.revision()
+	p.clear(`[data-testid="sim-fights"]`)
+	p.do(chromedp.SendKeys(chromedp.CSS(`[data-testid="sim-fights"]`), "400"),
+		chromedp.Click(chromedp.CSS(`[data-testid="sim-run"]`), chromedp.NodeVisible))
+	p.waitFor("the simulation's answer", `(() => { const o = document.querySelector('[data-testid="sim-out"]'); return o.dataset.state === "done" || o.dataset.state === "failed"; })()`)
+	if e := p.eval(`(document.querySelector('[data-testid="sim-error"]') || {}).textContent || ""`); e != "" {
+		t.Fatalf("the panel says: %s", e)
+	}
+	if got := p.eval(`document.querySelector('[data-testid="sim-out"] p').textContent`); !strings.HasPrefix(got, "400 fights") {
+		t.Errorf("the panel says %q, want it to start with 400 fights", got)
+	}
+	// Each side's chance as the page shows it, in percent.
+	shown := strings.Fields(p.eval(`[...document.querySelectorAll('[data-testid="sim-side"] .sim-win'), document.querySelector('[data-testid="sim-unfinished"]')].map(e => e.textContent.replace("Unfinished: ", "")).join(" ")`))
+	if len(shown) != 3 {
+		t.Fatalf("the panel shows %q; want two sides and the unfinished share", shown)
+	}
+	sum := 0.0
+	for _, s := range shown {
+		v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+		if err != nil || !strings.HasSuffix(s, "%") || v < 0 || v > 100 {
+			t.Fatalf("the panel shows %q, not a percentage", s)
+		}
+		sum += v
+	}
+	if math.Abs(sum-100) > 0.15 { // each rounded to 0.1%
+		t.Errorf("the sides and unfinished show %v, adding up to %v%%, want about 100%%", shown, sum)
+	}
+	if sides := p.eval(`[...document.querySelectorAll('[data-testid="sim-side"]')].map(e => e.dataset.side + ":" + e.querySelectorAll(".sim-bar").length).join(" ")`); sides != "pc:1 npc:1" {
+		t.Errorf("the sides shown are %q, want pc and npc with a bar each", sides)
+	}
+	if cols := p.eval(`String(document.querySelectorAll('[data-testid="sim-hist"] .sim-col').length)`); cols == "0" {
+		t.Errorf("the rounds histogram has no bars")
+	}
+	if got := p.revision(); got != rev {
+		t.Errorf("the simulation moved the encounter from revision %d to %d", rev, got)
+	}
+	p.checkConsole()
+}
