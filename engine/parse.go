@@ -12,8 +12,10 @@ import (
 const (
 	// MaxLineBytes is the longest command line accepted, in bytes.
 	MaxLineBytes = 4096
-	// MaxWords is the most words (positional and key=value) in one command.
-	MaxWords = 64
+	// MaxWords is the most words (positional and key=value) in one
+	// command: enough for an order that names every combatant of a large
+	// fight (a server holds 100 by default, MaxCombatants).
+	MaxWords = 256
 )
 
 // ParseCommand parses one command line into its words. A blank line or a

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -104,4 +105,17 @@ func FuzzParseCommand(f *testing.F) {
 			t.Fatalf("%q: %#v prints as %q, which parses to %#v", line, c, s, d)
 		}
 	})
+}
+
+// TestParseLongOrder checks that an order naming a hundred combatants
+// (the server's default MaxCombatants) is within MaxWords.
+func TestParseLongOrder(t *testing.T) {
+	line := "order"
+	for i := range 100 {
+		line += fmt.Sprintf(` "Brigand #%d"`, i+1)
+	}
+	cmd, err := engine.ParseCommand(line)
+	if err != nil || len(cmd.Args) != 100 || cmd.Args[99] != "Brigand #100" {
+		t.Fatalf("ParseCommand(an order of 100) = %d words, %v", len(cmd.Args), err)
+	}
 }
