@@ -62,8 +62,10 @@ const (
 // Tactics lists the tactics, the default first.
 var Tactics = []Tactic{FocusWeakest, FocusStrongest, Random}
 
-// ParseTactics reads a tactic for each side, such as
-// "pc=focus-weakest,npc=random"; a side left out takes FocusWeakest.
+// ParseTactics reads a tactic for each side or combatant, such as
+// "pc=focus-weakest,npc=random,Ann=focus-strongest"; Run tells a side from
+// a combatant's name. A combatant left out takes its side's tactic, a
+// side left out FocusWeakest.
 func ParseTactics(spec string) (map[string]Tactic, error) {
 	out := map[string]Tactic{}
 	if strings.TrimSpace(spec) == "" {
@@ -104,8 +106,10 @@ type Config struct {
 	Seed uint64
 	// Rounds caps each fight's rounds (DefaultRounds when 0).
 	Rounds int
-	// Tactics holds the tactic of each side, by side (fray.SidePC …);
-	// FocusWeakest for a side it leaves out.
+	// Tactics holds the tactic of each side, by side (fray.SidePC …),
+	// and of any combatant that follows its own, by name (any case); a
+	// combatant left out takes its side's, a side left out
+	// FocusWeakest. A key that is neither is refused.
 	Tactics map[string]Tactic
 	// Workers is how many fights run at once (GOMAXPROCS when 0).
 	Workers int
@@ -256,10 +260,18 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if len(p.sides) < 2 {
 		return Result{}, fray.Errorf(fray.EINVALID, "A fight needs two sides, and the encounter has %d; add the foes (--foes) or the party (--party).", len(p.sides))
 	}
-	for side := range cfg.Tactics {
-		if !slices.Contains(p.sides, side) {
-			return Result{}, fray.Errorf(fray.EINVALID, "The tactics name the side %q, which no combatant is on; the sides are %s.", side, strings.Join(p.sides, ", "))
+	for key, t := range cfg.Tactics {
+		if slices.Contains(p.sides, key) {
+			continue
 		}
+		c := enc.Find(key)
+		if c == nil || c.Kind == fray.KindEnvironment {
+			return Result{}, fray.Errorf(fray.EINVALID, "The tactics name %q, which is neither a side (%s) nor a combatant of the fight.", key, strings.Join(p.sides, ", "))
+		}
+		if p.own == nil {
+			p.own = map[fray.CombatantID]Tactic{}
+		}
+		p.own[c.ID] = t
 	}
 	p.tactics = make([]Tactic, len(p.sides))
 	for i, side := range p.sides {
@@ -386,7 +398,8 @@ type plan struct {
 	start   fray.State
 	rounds  int
 	sides   []string
-	tactics []Tactic // by side
+	tactics []Tactic                    // by side
+	own     map[fray.CombatantID]Tactic // the combatants that follow their own
 }
 
 // fighter plays fights one after another, reusing its buffers.
@@ -563,7 +576,9 @@ func (f *fighter) attack(st fray.State, enc *fray.Encounter, actor fray.Combatan
 		return 0, false
 	}
 	tactic := FocusWeakest
-	if s := slices.Index(f.sides, a.Side); s >= 0 {
+	if t, ok := f.own[a.ID]; ok {
+		tactic = t
+	} else if s := slices.Index(f.sides, a.Side); s >= 0 {
 		tactic = f.tactics[s]
 	}
 	for {

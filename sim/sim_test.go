@@ -294,6 +294,22 @@ start`)
 			}
 		})
 	}
+	// A combatant's own tactic, by name in any case, goes before its
+	// side's; a name that is neither side nor combatant is refused.
+	tac, err := sim.ParseTactics("pc=focus-weakest,ANN=focus-strongest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, sim.Config{System: sys, State: st, Fights: 400, Seed: 9, Rounds: 1, Tactics: tac})
+	for _, c := range r.Combatants {
+		if (c.Name == "Bo" && c.Taken > 0) || (c.Name == "Cy" && c.Taken == 0) {
+			t.Errorf("with Ann's own focus-strongest, %s took %v", c.Name, c.Taken)
+		}
+	}
+	_, err = sim.Run(context.Background(), sim.Config{System: sys, State: st, Fights: 10, Tactics: map[string]sim.Tactic{"zed": sim.Random}})
+	if fray.ErrorCode(err) != fray.EINVALID || !strings.Contains(err.Error(), `"zed"`) {
+		t.Errorf("tactics for nobody: %v", err)
+	}
 }
 
 // brokenQueue is queue with a bug: its attacks panic.

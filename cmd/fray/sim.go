@@ -48,7 +48,8 @@ out; queue: out of the fight; vv: down; cinematic: out; pp: defeated).
 On its turn each combatant makes one attack, the one with the most
 expected damage (from the rules' exact odds) on the foe its side's tactic
 picks, and ends the turn; it takes no defensive action that costs it
-anything. Tactics, per side (--tactics pc=focus-weakest,npc=random):
+anything. Tactics, per side and, by name, per combatant
+(--tactics pc=focus-weakest,npc=random,Ann=focus-strongest):
   focus-weakest     the standing foe with the least of its track left (default)
   focus-strongest   the standing foe with the most of its track left
   random            a standing foe chosen at random
@@ -74,7 +75,7 @@ func cmdSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	foes := fs.String("foes", "", "load the foes' character sheets from `FILE` (YAML or JSON)")
 	n := fs.Int("n", DefaultSimFights, fmt.Sprintf("how many fights to play, at most %d", sim.MaxFights))
 	seed := fs.Uint64("seed", 0, "seed for the dice, to reproduce a run (default: from the clock)")
-	tactics := fs.String("tactics", "", "the tactic of each side: `SPEC` such as pc=focus-weakest,npc=random")
+	tactics := fs.String("tactics", "", "the tactic of each side or combatant: `SPEC` such as pc=focus-weakest,npc=random,Ann=random")
 	rounds := fs.Int("rounds", sim.DefaultRounds, fmt.Sprintf("a fight still going after `MAX` rounds is unfinished (at most %d)", sim.MaxRounds))
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	workers := fs.Int("workers", 0, "play `K` fights at once (default: one per core)")
