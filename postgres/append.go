@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -34,6 +36,7 @@ const (
 	maxGroup       = 256  // appends in one group
 	maxGroupEvents = 8192 // events; a single larger append is a group of its own
 	maxFlushers    = 4    // groups being committed at once, each on a connection of the pool
+	maxRetries     = 3    // tries of a lone append that lost a deadlock, which wrote nothing
 )
 
 // appendReq is one AppendEvents call waiting for its group.
@@ -163,24 +166,41 @@ func (s *Store) commitGroup(group []*appendReq) {
 	case 0:
 		return
 	case 1:
-		tag, err := s.pool.Exec(ctx, appendSQL, live[0].args...)
-		s.answer(ctx, live[0], tag.RowsAffected(), err)
+		rows, err := s.alone(ctx, live[0])
+		s.answer(ctx, live[0], rows, err)
 		return
 	}
+	// Every group locks its encounters' rows in the order of their ids,
+	// so that two groups never wait for each other (a deadlock); appends
+	// to one encounter keep the order they came in.
+	slices.SortStableFunc(live, func(a, b *appendReq) int { return strings.Compare(a.id, b.id) })
 	rows, err := s.inGroup(ctx, live)
 	if err != nil {
 		// The group failed as a whole (a key the row lock should have
 		// kept free, a lost connection): nothing of it is written, so
 		// each append goes alone and gets its own answer.
 		for _, req := range live {
-			tag, err := s.pool.Exec(ctx, appendSQL, req.args...)
-			s.answer(ctx, req, tag.RowsAffected(), err)
+			rows, err := s.alone(ctx, req)
+			s.answer(ctx, req, rows, err)
 		}
 		return
 	}
 	s.groups.grouped.Add(int64(len(live)))
 	for i, req := range live {
 		s.answer(ctx, req, rows[i], nil)
+	}
+}
+
+// alone runs one append as a statement of its own and returns the rows
+// it inserted. A statement chosen as a deadlock's victim (or failing to
+// serialise) wrote nothing, and is tried again, up to maxRetries times.
+func (s *Store) alone(ctx context.Context, req *appendReq) (int64, error) {
+	for try := 1; ; try++ {
+		tag, err := s.pool.Exec(ctx, appendSQL, req.args...)
+		if code := pgCode(err); try < maxRetries && (code == codeDeadlock || code == codeSerialization) {
+			continue
+		}
+		return tag.RowsAffected(), err
 	}
 }
 

@@ -17,7 +17,9 @@ const (
 	codeForeignKeyViolation = "23503"
 	codeReadOnly            = "25006" // read_only_sql_transaction: a standby
 	codeDiskFull            = "53100"
-	classProgramLimit       = "54" // program_limit_exceeded and its kin
+	codeDeadlock            = "40P01" // deadlock_detected: the victim's work is rolled back
+	codeSerialization       = "40001" // serialization_failure: likewise
+	classProgramLimit       = "54"    // program_limit_exceeded and its kin
 )
 
 // pgCode returns the SQLSTATE of the PostgreSQL error err wraps, or "".

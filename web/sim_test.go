@@ -109,7 +109,7 @@ func TestSimRefusals(t *testing.T) {
 		{"rounds over the limit", path, enc.Token, `{"rounds": 10001}`, http.StatusRequestEntityTooLarge, fray.ETOOLARGE, "(MaxRounds)"},
 		{"no rounds", path, enc.Token, `{"rounds": 0}`, http.StatusBadRequest, fray.EINVALID, "round cap"},
 		{"an unknown tactic", path, enc.Token, `{"tactics": "pc=bold"}`, http.StatusBadRequest, fray.EINVALID, "no tactic"},
-		{"an unknown side", path, enc.Token, `{"tactics": "gm=random"}`, http.StatusBadRequest, fray.EINVALID, "name the side"},
+		{"an unknown side", path, enc.Token, `{"tactics": "gm=random"}`, http.StatusBadRequest, fray.EINVALID, "neither a side (pc, npc) nor a combatant"},
 		{"an unknown field", path, enc.Token, `{"fight": 10}`, http.StatusBadRequest, fray.EINVALID, "fight"},
 		{"one side", "/api/encounters/" + lone.ID + "/sim", lone.Token, `{}`, http.StatusBadRequest, fray.EINVALID, "two sides"},
 	}
