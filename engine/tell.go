@@ -429,3 +429,29 @@ func HealthAfter(sys fray.System, t fray.Tale, who fray.CombatantID) string {
 	}
 	return ": " + track + " " + strconv.Itoa(before) + " → " + strconv.Itoa(after)
 }
+
+// TellRolled finishes the sentence of a roll's event: the odds the roll
+// had, a full stop, and the usual breakdown (TellDetail).
+func TellRolled(t fray.Tale, text string) fray.Told {
+	return fray.Told{Text: text + OddsClause(t) + ".", Detail: TellDetail(t)}
+}
+
+// TellDamage says that who takes n damage, note (such as " (9 less 3
+// protection)") after the number, and the system's health track before
+// and after (HealthAfter); a redacted tale says only that who takes
+// damage.
+func TellDamage(sys fray.System, t fray.Tale, who fray.CombatantID, n int, note string) fray.Told {
+	if t.Redacted {
+		return fray.Told{Text: t.Who(who) + " takes damage."}
+	}
+	return fray.Told{Text: t.Who(who) + " takes " + strconv.Itoa(n) + " damage" + note + HealthAfter(sys, t, who) + "."}
+}
+
+// TellHeal says that who regains n of unit ("hit points"), and the health
+// track before and after; a redacted tale says only that who is healed.
+func TellHeal(sys fray.System, t fray.Tale, who fray.CombatantID, n int, unit string) fray.Told {
+	if t.Redacted {
+		return fray.Told{Text: t.Who(who) + " is healed."}
+	}
+	return fray.Told{Text: t.Who(who) + " regains " + strconv.Itoa(n) + " " + unit + HealthAfter(sys, t, who) + "."}
+}

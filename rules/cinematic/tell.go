@@ -49,7 +49,7 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 		if d.Note != "" {
 			text += " (" + d.Note + ")"
 		}
-		return fray.Told{Text: text + engine.OddsClause(t) + ".", Detail: engine.TellDetail(t)}, true
+		return engine.TellRolled(t, text), true
 	case EventWaits:
 		var d waitData
 		if ev.Decode(&d) != nil {
@@ -63,7 +63,7 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 			text += ": " + fray.DiceText(ev.Rolls[0]) + engine.Bonus(d.Value) + " = " + strconv.Itoa(d.Total)
 		}
 		text += ", waiting for " + t.Who(d.Target) + "'s answer (dodge, parry or take)"
-		return fray.Told{Text: text + engine.OddsClause(t) + ".", Detail: engine.TellDetail(t)}, true
+		return engine.TellRolled(t, text), true
 	case EventDamaged:
 		var d damageData
 		if ev.Decode(&d) != nil {

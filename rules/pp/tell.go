@@ -59,7 +59,7 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 			}
 			text += ", " + strconv.Itoa(d.Lost) + what + " lost" + engine.HealthAfter(s, t, d.Opponent)
 		}
-		return fray.Told{Text: text + engine.OddsClause(t) + ".", Detail: engine.TellDetail(t)}, true
+		return engine.TellRolled(t, text), true
 	case EventDamaged, EventHealed:
 		var d HarmData
 		if ev.Decode(&d) != nil {

@@ -49,7 +49,7 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 		} else if d.Incapacitates {
 			text += "; incapacitated"
 		}
-		return fray.Told{Text: text + engine.OddsClause(t) + ".", Detail: engine.TellDetail(t)}, true
+		return engine.TellRolled(t, text), true
 	case EventChecked:
 		var d checkData
 		if ev.Decode(&d) != nil {
@@ -69,25 +69,19 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 		} else {
 			text += "failure"
 		}
-		return fray.Told{Text: text + engine.OddsClause(t) + ".", Detail: engine.TellDetail(t)}, true
+		return engine.TellRolled(t, text), true
 	case EventDamaged:
 		var d damagedData
 		if ev.Decode(&d) != nil {
 			return fray.Told{}, false
 		}
-		if t.Redacted {
-			return fray.Told{Text: t.Who(d.Name) + " takes damage."}, true
-		}
-		return fray.Told{Text: t.Who(d.Name) + " takes " + strconv.Itoa(d.Damage) + " damage" + engine.HealthAfter(s, t, d.Name) + "."}, true
+		return engine.TellDamage(s, t, d.Name, d.Damage, ""), true
 	case EventHealed:
 		var d healedData
 		if ev.Decode(&d) != nil {
 			return fray.Told{}, false
 		}
-		if t.Redacted {
-			return fray.Told{Text: t.Who(d.Name) + " is healed."}, true
-		}
-		return fray.Told{Text: t.Who(d.Name) + " regains " + strconv.Itoa(d.Healed) + " hit points" + engine.HealthAfter(s, t, d.Name) + "."}, true
+		return engine.TellHeal(s, t, d.Name, d.Healed, "hit points"), true
 	}
 	return fray.Told{}, false
 }

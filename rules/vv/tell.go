@@ -39,7 +39,7 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 			}
 			text += engine.HealthAfter(s, t, d.Target)
 		}
-		return fray.Told{Text: text + engine.OddsClause(t) + ".", Detail: engine.TellDetail(t)}, true
+		return engine.TellRolled(t, text), true
 	case EventChecked:
 		var d CheckData
 		if ev.Decode(&d) != nil {
@@ -52,29 +52,23 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 		if !t.Redacted {
 			text += ": d% " + strconv.Itoa(d.Roll) + " against " + strconv.Itoa(d.Chance) + "%"
 		}
-		return fray.Told{Text: text + " — " + d.Band + engine.OddsClause(t) + ".", Detail: engine.TellDetail(t)}, true
+		return engine.TellRolled(t, text+" — "+d.Band), true
 	case EventDamaged:
 		var d DamageData
 		if ev.Decode(&d) != nil {
 			return fray.Told{}, false
 		}
-		if t.Redacted {
-			return fray.Told{Text: t.Who(d.Who) + " takes damage."}, true
-		}
-		text := t.Who(d.Who) + " takes " + strconv.Itoa(d.Damage) + " damage"
+		note := ""
 		if d.Protection > 0 {
-			text += " (" + strconv.Itoa(d.Amount) + " less " + strconv.Itoa(d.Protection) + " protection)"
+			note = " (" + strconv.Itoa(d.Amount) + " less " + strconv.Itoa(d.Protection) + " protection)"
 		}
-		return fray.Told{Text: text + engine.HealthAfter(s, t, d.Who) + "."}, true
+		return engine.TellDamage(s, t, d.Who, d.Damage, note), true
 	case EventHealed:
 		var d HealData
 		if ev.Decode(&d) != nil {
 			return fray.Told{}, false
 		}
-		if t.Redacted {
-			return fray.Told{Text: t.Who(d.Who) + " is healed."}, true
-		}
-		return fray.Told{Text: t.Who(d.Who) + " regains " + strconv.Itoa(d.Hits) + " Hit Points" + engine.HealthAfter(s, t, d.Who) + "."}, true
+		return engine.TellHeal(s, t, d.Who, d.Hits, "Hit Points"), true
 	}
 	return fray.Told{}, false
 }
