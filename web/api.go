@@ -217,13 +217,8 @@ func (s *Server) getEncounter(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	e, err := s.lockEntry(r.Context(), id, true)
+	e, err := s.lockFor(r.Context(), c, id, true)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if err := c.bound(e); err != nil {
-		e.unlock()
 		s.writeError(w, r, err)
 		return
 	}
@@ -349,7 +344,7 @@ func (s *Server) postCommand(w http.ResponseWriter, r *http.Request) {
 
 // do carries out one command for the caller at the revision expected.
 func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revision int) (_ commandDone, err error) {
-	e, err := s.lockEntry(r.Context(), id, false)
+	e, err := s.lockFor(r.Context(), c, id, false)
 	if err != nil {
 		return commandDone{}, err
 	}
@@ -362,9 +357,6 @@ func (s *Server) do(r *http.Request, c caller, id string, cmd fray.Command, revi
 			err = &fray.Error{Code: fray.EINTERNAL, Message: "The rules failed on this command.", Err: fmt.Errorf("command %q panicked: %v", cmd.String(), p)}
 		}
 	}()
-	if err := c.bound(e); err != nil {
-		return commandDone{}, err
-	}
 	if revision != e.rev {
 		// Another process may have moved the encounter on: look again.
 		if err := s.refresh(r.Context(), id, e); err != nil {

@@ -142,6 +142,21 @@ func (c caller) bound(e *entry) error {
 	return nil
 }
 
+// lockFor locks the encounter id for the caller c (see lockEntry for
+// fresh) and checks that c is still bound to it, unlocking it again when
+// not: the opening of every handler that reads an encounter for a caller.
+func (s *Server) lockFor(ctx context.Context, c caller, id string, fresh bool) (*entry, error) {
+	e, err := s.lockEntry(ctx, id, fresh)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.bound(e); err != nil {
+		e.unlock()
+		return nil, err
+	}
+	return e, nil
+}
+
 // authorize returns the caller of a request on the encounter id: one
 // bearer token (header, or the token query parameter when query is set)
 // for that encounter, within its rate.

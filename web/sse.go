@@ -50,13 +50,8 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 	// Subscribe before reading the state, so that no change falls between.
 	changes, cancel := s.broker.Subscribe(id, s.cfg.Limits.SubscriberBuffer)
 	defer cancel()
-	e, err := s.lockEntry(r.Context(), id, true)
+	e, err := s.lockFor(r.Context(), c, id, true)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if err := c.bound(e); err != nil {
-		e.unlock()
 		s.writeError(w, r, err)
 		return
 	}
@@ -131,12 +126,8 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			// A gap, or a broker that carries no events: read the store.
-			e, err := s.lockEntry(r.Context(), id, true)
+			e, err := s.lockFor(r.Context(), c, id, true)
 			if err != nil {
-				return
-			}
-			if c.bound(e) != nil {
-				e.unlock()
 				return
 			}
 			rev, view, secret := e.rev, e.eng.View(), e.sight

@@ -73,16 +73,12 @@ func (s *Server) getTold(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	e, err := s.lockEntry(r.Context(), id, true)
+	e, err := s.lockFor(r.Context(), c, id, true)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	defer e.unlock()
-	if err := c.bound(e); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
 	if err := s.complete(r.Context(), e); err != nil {
 		s.writeError(w, r, err)
 		return
