@@ -83,7 +83,8 @@ func newWorkPool(l Limits) *workPool {
 	return p
 }
 
-// work returns the server's pool of workers for distributions.
+// work returns the server's pool of workers for expensive requests:
+// distributions and simulations.
 func (s *Server) work() *workPool { return s.pool }
 
 // do runs f for client once a worker is free, and refuses with a
@@ -115,7 +116,7 @@ func (p *workPool) acquire(ctx context.Context, client string) (release func(), 
 	default:
 		p.leave(client)
 		return nil, &fray.Error{Code: EBUSY, Err: &retryError{busyRetry}, Message: fmt.Sprintf(
-			"The server is busy: %d distributions are being computed and %d wait for a worker, the most it takes (Workers, WorkQueue). Try again in a second.",
+			"The server is busy: %d expensive requests (distributions, simulations) are being worked on and %d wait for a worker, the most it takes (Workers, WorkQueue). Try again in a second.",
 			p.limits.Workers, max(p.limits.WorkQueue, 0))}
 	}
 	release = func() {
