@@ -183,22 +183,20 @@ func powerList(c *fray.Combatant) string {
 	return strings.Join(names, ", ")
 }
 
-func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+func (s *State) decideAttack(tx *txn, cmd fray.Command, r fray.Roller) error {
 	t, err := s.plan(cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if s.currentID() != t.actor.ID {
-		return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's turn.", fray.Mention(s.currentName()), t.actor)
+		return fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's turn.", fray.Mention(s.currentName()), t.actor)
 	}
 	if b := t.target; b.Condition(CondOut) != nil {
-		return nil, fray.Errorf(fray.EINVALID, "%s is out (0 Endurance) already.", b)
+		return fray.Errorf(fray.EINVALID, "%s is out (0 Endurance) already.", b)
 	}
-	ev, err := t.rollTask(cmd, r)
-	if err != nil {
-		return nil, err
+	if err := t.rollTask(tx, cmd, r); err != nil {
+		return err
 	}
-	evs := []fray.Event{ev}
 	if t.d.Band != TaskFailure {
 		// A defender already blocking or dodging rolls at once; otherwise
 		// the hit waits for block, dodge or take (B-8).
@@ -223,13 +221,13 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 			if with != nil {
 				dc.Opts = map[string]string{"with": with.Name}
 			}
-			more, err := s2.decideDefence(dc, r)
-			if err != nil {
-				return nil, err
+			// The defence is decided on the state with the hit waiting,
+			// recorded in tx after the attack.
+			if err := s2.decideDefence(tx, dc, r); err != nil {
+				return err
 			}
-			evs = append(evs, more...)
 			break
 		}
 	}
-	return s.spend(evs, t)
+	return tx.Spend(t.spent)
 }

@@ -24,6 +24,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // ID is the system's id.
@@ -187,27 +188,42 @@ var keepsPending = []string{RollBlock, RollDodge, "take", engine.CmdCondition, e
 func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	s := state(st)
 	if s.Pending == nil || slices.Contains(keepsPending, cmd.Name) {
-		return s.decide(cmd, r)
-	}
-	hit, err := s.hitEvents(*s.Pending)
-	if err != nil {
-		return nil, err
-	}
-	s2 := s.settling()
-	for _, ev := range hit {
-		if err := s2.apply(ev); err != nil {
+		// The events follow from the state as it is (the engine applies
+		// them in turn), so they are decided on it.
+		tx := txn{State: s}
+		if err := s.decide(&tx, cmd, r); err != nil {
 			return nil, err
 		}
-	}
-	evs, err := s2.decide(cmd, r)
-	if err != nil || len(evs) == 0 {
-		return nil, err
+		return tx.Events(), nil
 	}
 	// The hit is taken in a step of its own, before the command's: undoing
-	// the command leaves it taken.
+	// the command leaves it taken. Its events are decided on s and applied
+	// to a copy, on which the command is decided.
+	tx := txn{State: s.settling(), Sys: settler{}, Room: 4}
+	if err := s.hitEvents(&tx, *s.Pending); err != nil {
+		return nil, err
+	}
+	tx.Freeze()
 	take := fray.Command{Name: "take", Args: []string{s.NameOf(s.Pending.Defender)}}
-	return slices.Concat(hit, []fray.Event{engine.StepBreak(take.String())}, evs), nil
+	if err := tx.Add(engine.StepBreak(take.String())); err != nil {
+		return nil, err
+	}
+	n := len(tx.Events())
+	if err := tx.State.decide(&tx, cmd, r); err != nil || len(tx.Events()) == n {
+		return nil, err
+	}
+	return tx.Events(), nil
 }
+
+// txn is the transaction a command's events are recorded in.
+type txn = kit.Txn[*State]
+
+// settler applies the events of the pending hit to the copy settling
+// returns, as apply does; unlike Apply, it begins no turn.
+type settler struct{}
+
+// Apply applies ev to st, a copy settling returned.
+func (settler) Apply(st fray.State, ev fray.Event) error { return st.(*State).apply(ev) }
 
 // settling returns a copy of s that the events of the pending hit may be
 // applied to without touching s: they change only the defender, the
@@ -229,53 +245,58 @@ func (s *State) settling() *State {
 	return &d
 }
 
-func (s *State) decide(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+// decide records in tx the events cmd produces in s.
+func (s *State) decide(tx *txn, cmd fray.Command, r fray.Roller) error {
 	if evs, ok, err := engine.DecideShared(&s.Encounter, cmd, spec); ok {
 		if err != nil {
-			return nil, err
+			return err
 		}
-		return evs, s.checkShared(evs[0])
+		if err := s.checkShared(evs[0]); err != nil {
+			return err
+		}
+		return tx.AddAll(evs)
 	}
-	var ev fray.Event
-	var err error
 	switch cmd.Name {
 	case "order":
-		ev, err = s.decideOrder(cmd)
+		return s.decideOrder(tx, cmd)
 	case "aware":
-		ev, err = s.decideAware(cmd)
+		return s.decideAware(tx, cmd)
 	case "initiative":
-		ev, err = s.decideInitiative(cmd, r)
+		return s.decideInitiative(tx, cmd, r)
 	case "start":
-		ev, err = s.decideStart(cmd, r)
+		return s.decideStart(tx, cmd, r)
 	case "next":
-		ev, err = s.decideNext(cmd)
+		return s.decideNext(tx, cmd)
 	case "delay":
-		ev, err = s.decideDelay(cmd)
+		return s.decideDelay(tx, cmd)
 	case "interrupt":
-		ev, err = s.decideInterrupt(cmd)
+		return s.decideInterrupt(tx, cmd)
 	case "force":
-		ev, err = s.decideForce(cmd)
+		return s.force(tx, cmd, nil)
 	case "reorder":
-		ev, err = s.decideReorder(cmd)
-	case RollCheck, RollAttack, RollBlock, RollDodge, RollDistract:
-		return s.decideTask(cmd, r)
+		return s.decideReorder(tx, cmd)
+	case RollCheck, RollDistract:
+		return s.decideTask(tx, cmd, r)
+	case RollAttack:
+		return s.decideAttack(tx, cmd, r)
+	case RollBlock, RollDodge:
+		return s.decideDefence(tx, cmd, r)
 	case "take":
-		return s.decideTake(cmd)
+		return s.decideTake(tx, cmd)
 	case "damage", "heal":
-		return s.decideDamage(cmd)
+		return s.decideDamage(tx, cmd)
 	case "award":
-		return s.decideAward(cmd)
+		return s.decideAward(tx, cmd)
 	case "spend":
-		return s.decideSpend(cmd)
-	case "control", "move", "fall":
-		return s.decideEnvironment(cmd)
-	default:
-		return nil, fray.Errorf(fray.EINTERNAL, "%s is declared but not decided.", cmd.Name)
+		return s.decideSpend(tx, cmd)
+	case "control":
+		return s.decideControl(tx, cmd)
+	case "move":
+		return s.decideMove(tx, cmd)
+	case "fall":
+		return s.decideFall(tx, cmd)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return []fray.Event{ev}, nil
+	return fray.Errorf(fray.EINTERNAL, "%s is declared but not decided.", cmd.Name)
 }
 
 // checkShared refuses shared commands that break this system's rules.
@@ -338,23 +359,23 @@ func (s *State) character(name, what string) (*fray.Combatant, error) {
 	return c, nil
 }
 
-func (s *State) decideOrder(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideOrder(tx *txn, cmd fray.Command) error {
 	names, err := engine.Names(&s.Encounter, cmd.Args)
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	order := make([]fray.CombatantID, len(names))
 	for i, n := range names {
 		c := s.Find(n)
 		order[i] = c.ID
 		if c.Kind == fray.KindEnvironment {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last; leave it out of the order.", c)
+			return fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last; leave it out of the order.", c)
 		}
 		if c.Unaware {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and has no turn; make them aware first.", c)
+			return fray.Errorf(fray.EINVALID, "%s is unaware and has no turn; make them aware first.", c)
 		}
 	}
-	return fray.NewEvent(EventDeclared, namesData{Names: order})
+	return tx.Emit(EventDeclared, namesData{Names: order})
 }
 
 // placeOpts reads the before= or after= of a command that places c in
@@ -388,19 +409,19 @@ func (s *State) placeOpts(cmd fray.Command, c *fray.Combatant) (before, after fr
 	return before, after, nil
 }
 
-func (s *State) decideAware(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideAware(tx *txn, cmd fray.Command) error {
 	c, err := s.character(cmd.Arg(0), "become aware")
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	if !c.Unaware {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already aware.", c)
+		return fray.Errorf(fray.EINVALID, "%s is already aware.", c)
 	}
 	before, after, err := s.placeOpts(cmd, c)
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
-	return fray.NewEvent(EventAware, placeData{Name: c.ID, Before: before, After: after})
+	return tx.Emit(EventAware, placeData{Name: c.ID, Before: before, After: after})
 }
 
 // initiativeOf returns the combatant initiative NAME rolls for, before
@@ -412,64 +433,62 @@ func (s *State) initiativeOf(cmd fray.Command) (*fray.Combatant, error) {
 	return s.character(cmd.Arg(0), "roll for the order of play")
 }
 
-func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, error) {
+func (s *State) decideInitiative(tx *txn, cmd fray.Command, r fray.Roller) error {
 	c, err := s.initiativeOf(cmd)
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	var roll fray.Roll
 	switch {
 	case len(cmd.Args) == 2 && strings.Contains(cmd.Arg(1), ","):
 		fs, err := engine.ParseFaces(cmd.Arg(1))
 		if err != nil {
-			return fray.Event{}, err
+			return err
 		}
 		roll, err = engine.RollFaces(c.Name, "2d6", fs)
 		if err != nil {
-			return fray.Event{}, err
+			return err
 		}
 	case len(cmd.Args) == 2:
 		n, err := strconv.Atoi(cmd.Arg(1))
 		if err != nil {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%q is not a die roll; give the faces (6,3) or their total (9).", cmd.Arg(1))
+			return fray.Errorf(fray.EINVALID, "%q is not a die roll; give the faces (6,3) or their total (9).", cmd.Arg(1))
 		}
 		roll, err = engine.RollTotal(c.Name, "2d6", n)
 		if err != nil {
-			return fray.Event{}, err
+			return err
 		}
 	default:
 		roll, err = r.Roll(c.Name, "2d6")
 		if err != nil {
-			return fray.Event{}, err
+			return err
 		}
 		if roll.Source == fray.RollSeeded {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "initiative enters physical dice: give the faces (initiative %s 6,3) or their total.", c)
+			return fray.Errorf(fray.EINVALID, "initiative enters physical dice: give the faces (initiative %s 6,3) or their total.", c)
 		}
 	}
-	return fray.NewEvent(EventInitiative, fray.NameData{Who: c.ID}, roll)
+	return tx.Emit(EventInitiative, fray.NameData{Who: c.ID}, roll)
 }
 
-func (s *State) decideStart(cmd fray.Command, r fray.Roller) (fray.Event, error) {
+func (s *State) decideStart(tx *txn, cmd fray.Command, r fray.Roller) error {
 	p, err := s.planStart(cmd)
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	if p.mode == "declared" {
 		order := make([]fray.CombatantID, len(p.aware))
 		for i, c := range p.aware {
 			order[i] = c.ID
 		}
-		return fray.NewEvent(fray.EventStarted, startData{Mode: p.mode, Order: order})
+		return tx.Emit(fray.EventStarted, startData{Mode: p.mode, Order: order})
 	}
 	// The odds are worked out before the dice are rolled (E-6).
 	o := s.initiativeOdds(cmd.String(), p)
 	order, rolls, err := s.rollOrder(p, r)
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
-	ev, err := fray.NewEvent(fray.EventStarted, startData{Mode: p.mode, Order: order}, rolls...)
-	ev.Odds = &o
-	return ev, err
+	return tx.EmitOdds(fray.EventStarted, startData{Mode: p.mode, Order: order}, o, rolls...)
 }
 
 // checkTurn checks an optional NAME against whose turn it is.
@@ -490,95 +509,93 @@ func (s *State) checkTurn(cmd fray.Command) (*Turn, error) {
 	return t, nil
 }
 
-func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideNext(tx *txn, cmd fray.Command) error {
 	t, err := s.checkTurn(cmd)
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	note := cmd.Opts["note"]
 	if len(note) > 200 {
-		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
+		return fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
 	if m := s.mentions(note, s.NameOf(t.ID)); m != nil {
-		return fray.NewEvent(EventTurnEnded, turnNoted{Name: t.ID, Note: note, Mentions: m})
+		return tx.Emit(EventTurnEnded, turnNoted{Name: t.ID, Note: note, Mentions: m})
 	}
-	return fray.NewEvent(EventTurnEnded, turnData{Name: t.ID, Note: note})
+	return tx.Emit(EventTurnEnded, turnData{Name: t.ID, Note: note})
 }
 
-func (s *State) decideDelay(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideDelay(tx *txn, cmd fray.Command) error {
 	t, err := s.checkTurn(cmd)
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	c := s.ByID(t.ID)
 	if err := active(c, "delay"); err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	switch {
 	case t.Env:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last and cannot delay.", c)
+		return fray.Errorf(fray.EINVALID, "%s is the environment, which always acts last and cannot delay.", c)
 	case t.Kind == kindDelayed:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is already taking a delayed turn and cannot delay it again.", c)
+		return fray.Errorf(fray.EINVALID, "%s is already taking a delayed turn and cannot delay it again.", c)
 	}
-	return fray.NewEvent(EventDelayed, fray.NameData{Who: c.ID})
+	return tx.Emit(EventDelayed, fray.NameData{Who: c.ID})
 }
 
-func (s *State) decideInterrupt(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideInterrupt(tx *txn, cmd fray.Command) error {
 	c, err := s.character(cmd.Arg(0), "delay")
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	if err := active(c, "take a delayed turn"); err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	if err := s.needStarted(); err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	if _, ok := s.Held[c.ID]; !ok {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s holds no delayed turn, so there is nothing to interrupt with.", c)
+		return fray.Errorf(fray.EINVALID, "%s holds no delayed turn, so there is nothing to interrupt with.", c)
 	}
 	cur := s.current()
 	if b, ok := cmd.Opts[engine.KeyBefore]; ok {
 		o, err := s.Lookup(b)
 		if err != nil {
-			return fray.Event{}, err
+			return err
 		}
 		if o.ID != cur.ID {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "A delayed turn pre-empts the turn about to be taken, which is %s's, not %s's; use next until %s's turn comes.", fray.Mention(s.NameOf(cur.ID)), o, o)
+			return fray.Errorf(fray.EINVALID, "A delayed turn pre-empts the turn about to be taken, which is %s's, not %s's; use next until %s's turn comes.", fray.Mention(s.NameOf(cur.ID)), o, o)
 		}
 	}
-	return fray.NewEvent(EventInterrupt, fray.NameData{Who: c.ID})
+	return tx.Emit(EventInterrupt, fray.NameData{Who: c.ID})
 }
 
-func (s *State) decideForce(cmd fray.Command) (fray.Event, error) { return s.force(cmd, nil) }
-
-// force decides a forced action; about lists the other combatants its
+// force records in tx a forced action; about lists the other combatants its
 // note mentions when the rules wrote the note (nil: the note is the
 // GM's, read for the names it mentions).
-func (s *State) force(cmd fray.Command, about []fray.CombatantID) (fray.Event, error) {
+func (s *State) force(tx *txn, cmd fray.Command, about []fray.CombatantID) error {
 	c, err := s.character(cmd.Arg(0), "force an action")
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	if err := s.needStarted(); err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	note := cmd.Opts["note"]
 	if len(note) > 200 {
-		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
+		return fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
 	if err := active(c, "force an action"); err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	switch {
 	case c.Unaware:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and cannot act.", c)
+		return fray.Errorf(fray.EINVALID, "%s is unaware and cannot act.", c)
 	case s.currentID() == c.ID:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "It is %s's own turn; a forced action is taken before or after one's turn.", c)
+		return fray.Errorf(fray.EINVALID, "It is %s's own turn; a forced action is taken before or after one's turn.", c)
 	case s.Forced[c.ID] == s.Round:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has already forced an action in round %d; only once per round.", c, s.Round)
+		return fray.Errorf(fray.EINVALID, "%s has already forced an action in round %d; only once per round.", c, s.Round)
 	case !slices.Contains(s.Order, c.ID):
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no place in the order of play.", c)
+		return fray.Errorf(fray.EINVALID, "%s has no place in the order of play.", c)
 	}
 	held, idx, round := s.forceCost(c.ID)
 	spends := "round " + itoa(round)
@@ -592,28 +609,28 @@ func (s *State) force(cmd fray.Command, about []fray.CombatantID) (fray.Event, e
 		about = s.mentions(note, c.Name)
 	}
 	if about != nil {
-		return fray.NewEvent(EventForced, forcedNoted{Name: c.ID, Note: note, Mentions: about, Spends: spends})
+		return tx.Emit(EventForced, forcedNoted{Name: c.ID, Note: note, Mentions: about, Spends: spends})
 	}
-	return fray.NewEvent(EventForced, forcedData{Name: c.ID, Note: note, Spends: spends})
+	return tx.Emit(EventForced, forcedData{Name: c.ID, Note: note, Spends: spends})
 }
 
-func (s *State) decideReorder(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideReorder(tx *txn, cmd fray.Command) error {
 	c, err := s.character(cmd.Arg(0), "be reordered")
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	if c.Unaware {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is unaware and has no place in the order of play.", c)
+		return fray.Errorf(fray.EINVALID, "%s is unaware and has no place in the order of play.", c)
 	}
 	before, after, err := s.placeOpts(cmd, c)
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	if before == "" && after == "" {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Usage: reorder NAME after=NAME (or before=NAME).")
+		return fray.Errorf(fray.EINVALID, "Usage: reorder NAME after=NAME (or before=NAME).")
 	}
 	if !s.Started {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "The encounter has not started; declare the order with order NAME … instead.")
+		return fray.Errorf(fray.EINVALID, "The encounter has not started; declare the order with order NAME … instead.")
 	}
-	return fray.NewEvent(EventReordered, placeData{Name: c.ID, Before: before, After: after})
+	return tx.Emit(EventReordered, placeData{Name: c.ID, Before: before, After: after})
 }

@@ -5,7 +5,6 @@ import (
 
 	"fray"
 	"fray/engine"
-	"fray/rules/kit"
 )
 
 // damageData is the payload of EventDamaged.
@@ -20,18 +19,18 @@ type damageData struct {
 	For fray.CombatantID `json:"for,omitempty"`
 }
 
-// hitEvents returns the events of a hit that lands: the damage, out at 0
-// Endurance, and a smashing or staggering extreme success (B-2, B-10).
-func (s *State) hitEvents(h Hit) ([]fray.Event, error) {
+// hitEvents records in tx the events of a hit that lands, decided on s:
+// the damage, out at 0 Endurance, and a smashing or staggering extreme
+// success (B-2, B-10).
+func (s *State) hitEvents(tx *txn, h Hit) error {
 	b := s.ByID(h.Defender)
 	attacker := s.NameOf(h.Attacker)
-	tx := kit.Txn[*State]{State: s}
 	if err := tx.Emit(EventDamaged, damageData{Name: b.ID, Amount: h.Damage, By: h.Attacker, Settles: true, For: h.For}); err != nil {
-		return nil, err
+		return err
 	}
 	if end := endurance(b); h.Damage > 0 && end.Value-h.Damage <= 0 && b.Condition(CondOut) == nil {
 		if err := tx.Emit(fray.EventCondition, fray.ConditionData{Who: b.ID, Condition: fray.Condition{Name: CondOut, By: attacker, ByID: h.Attacker, Since: s.Round, Note: "0 Endurance"}}); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	var cond *fray.Condition
@@ -48,16 +47,14 @@ func (s *State) hitEvents(h Hit) ([]fray.Event, error) {
 				Modifiers: []fray.Modifier{{Source: CondDazed, Value: DazedPenalty, On: fray.AppliesAll}}, Note: "staggering success"}
 		} else if slices.Contains(s.Order, b.ID) {
 			if err := tx.Emit(EventStaggered, fray.NameData{Who: b.ID}); err != nil {
-				return nil, err
+				return err
 			}
 		}
 	}
 	if cond != nil {
-		if err := tx.Emit(fray.EventCondition, fray.ConditionData{Who: b.ID, Condition: *cond}); err != nil {
-			return nil, err
-		}
+		return tx.Emit(fray.EventCondition, fray.ConditionData{Who: b.ID, Condition: *cond})
 	}
-	return tx.Events(), nil
+	return nil
 }
 
 // endurance returns a combatant's Endurance track: from the sheet, or the
@@ -72,28 +69,27 @@ func endurance(c *fray.Combatant) fray.Track {
 
 // decideDamage decides "damage NAME N" and "heal NAME N": Endurance lost
 // or regained at the GM's word.
-func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
+func (s *State) decideDamage(tx *txn, cmd fray.Command) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	n, err := engine.Amount(cmd, 1, 0, "Endurance")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if cmd.Name == "heal" {
 		n = -n
 	}
-	tx := kit.Txn[*State]{State: s}
 	if err := tx.Emit(EventDamaged, damageData{Name: c.ID, Amount: n}); err != nil {
-		return nil, err
+		return err
 	}
 	end := endurance(c)
 	switch {
 	case n > 0 && end.Value-n <= 0 && c.Condition(CondOut) == nil:
-		err = tx.Emit(fray.EventCondition, fray.ConditionData{Who: c.ID, Condition: fray.Condition{Name: CondOut, Since: s.Round, Note: "0 Endurance"}})
+		return tx.Emit(fray.EventCondition, fray.ConditionData{Who: c.ID, Condition: fray.Condition{Name: CondOut, Since: s.Round, Note: "0 Endurance"}})
 	case n < 0 && min(end.Value-n, end.Max) > 0 && c.Condition(CondOut) != nil:
-		err = tx.Emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondOut})
+		return tx.Emit(fray.EventCleared, fray.ClearedData{Who: c.ID, Condition: CondOut})
 	}
-	return tx.Events(), err
+	return nil
 }

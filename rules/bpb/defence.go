@@ -97,17 +97,17 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 // with the reorder on an extreme success (B-9). A defence on someone
 // else's behalf is always forced, and a failure lands the hit on the
 // protector.
-func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+func (s *State) decideDefence(tx *txn, cmd fray.Command, r fray.Roller) error {
 	t, c, err := s.planDefence(cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	cond := CondBlocking
 	if cmd.Name == RollDodge {
 		cond = CondDodging
 	}
-	stance := func() (fray.Event, error) {
-		return fray.NewEvent(fray.EventCondition, fray.ConditionData{Who: c.ID, Condition: fray.Condition{
+	stance := func() error {
+		return tx.Emit(fray.EventCondition, fray.ConditionData{Who: c.ID, Condition: fray.Condition{
 			Name: cond, Since: s.Round, Until: &fray.Anchor{Round: s.Round, Name: c.Name, ID: c.ID, Edge: fray.EdgeStart},
 			Note: "may " + cmd.Name + " further attacks until their next action",
 		}})
@@ -115,12 +115,10 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 	own := s.currentID() == c.ID
 	if t == nil {
 		if !own {
-			return nil, fray.Errorf(fray.EINVALID, "No attack has hit %s, so there is nothing to %s; a %s is declared on one's own turn or forced against a hit.", c, cmd.Name, cmd.Name)
+			return fray.Errorf(fray.EINVALID, "No attack has hit %s, so there is nothing to %s; a %s is declared on one's own turn or forced against a hit.", c, cmd.Name, cmd.Name)
 		}
-		ev, err := stance()
-		return []fray.Event{ev}, err
+		return stance()
 	}
-	var evs []fray.Event
 	// The stance is per kind: "may continue attempting to block" gives
 	// further blocks, not dodges (B-8). A defence of the other kind is a
 	// forced action, which is the defender's next action and so ends the
@@ -133,26 +131,21 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 	if forced {
 		// A forced action (B-7), in the seed's words.
 		attacker := s.NameOf(t.against.Attacker)
-		fev, err := s.force(fray.Command{Name: "force", Args: []string{c.Name}, Opts: map[string]string{"note": defenceVerbs[cmd.Name] + attacker}}, []fray.CombatantID{t.against.Attacker})
+		err := s.force(tx, fray.Command{Name: "force", Args: []string{c.Name}, Opts: map[string]string{"note": defenceVerbs[cmd.Name] + attacker}}, []fray.CombatantID{t.against.Attacker})
 		switch {
 		case err != nil && protecting:
-			return nil, fray.Errorf(fray.EINVALID, "%s cannot %s for %s: %s", c, cmd.Name, fray.Mention(s.NameOf(t.d.For)), fray.Quote(err))
+			return fray.Errorf(fray.EINVALID, "%s cannot %s for %s: %s", c, cmd.Name, fray.Mention(s.NameOf(t.d.For)), fray.Quote(err))
 		case err != nil:
-			return nil, fray.Errorf(fray.EINVALID, "%s cannot %s: %s", c, cmd.Name, fray.Quote(err))
+			return fray.Errorf(fray.EINVALID, "%s cannot %s: %s", c, cmd.Name, fray.Quote(err))
 		}
-		evs = append(evs, fev)
 	}
-	ev, err := t.rollTask(cmd, r)
-	if err != nil {
-		return nil, err
+	if err := t.rollTask(tx, cmd, r); err != nil {
+		return err
 	}
-	evs = append(evs, ev)
 	if !already || own || forced {
-		sev, err := stance()
-		if err != nil {
-			return nil, err
+		if err := stance(); err != nil {
+			return err
 		}
-		evs = append(evs, sev)
 	}
 	h := *t.against
 	if protecting {
@@ -161,45 +154,41 @@ func (s *State) decideDefence(cmd fray.Command, r fray.Roller) ([]fray.Event, er
 		h = s.onto(h, c)
 	}
 	if t.d.Band == TaskFailure {
-		more, err := s.hitEvents(h)
-		if err != nil {
-			return nil, err
+		if err := s.hitEvents(tx, h); err != nil {
+			return err
 		}
-		evs = append(evs, more...)
 	} else if t.d.Band == TaskExtreme && h.Attacker != c.ID && slices.Contains(s.Order, h.Attacker) {
 		// B-9: from the next round the attacker acts right after the
 		// defender.
-		rev, err := fray.NewEvent(EventReordered, placeData{Name: h.Attacker, After: c.ID})
-		if err != nil {
-			return nil, err
+		if err := tx.Emit(EventReordered, placeData{Name: h.Attacker, After: c.ID}); err != nil {
+			return err
 		}
-		evs = append(evs, rev)
 	}
-	return s.spend(evs, t)
+	return tx.Spend(t.spent)
 }
 
 // decideTake decides "take NAME": the defender takes the pending hit;
 // with for=, NAME takes it in their place.
-func (s *State) decideTake(cmd fray.Command) ([]fray.Event, error) {
+func (s *State) decideTake(tx *txn, cmd fray.Command) error {
 	if s.Pending == nil {
-		return nil, fray.Errorf(fray.EINVALID, "No attack is waiting for a block, dodge or take.")
+		return fray.Errorf(fray.EINVALID, "No attack is waiting for a block, dodge or take.")
 	}
 	if v, ok := cmd.Opts[optFor.Name]; ok {
 		if len(cmd.Args) == 0 {
-			return nil, fray.Errorf(fray.EINVALID, "Name who takes the hit in the place of the one it is against: take NAME for=%s.", kit.QuoteName(v))
+			return fray.Errorf(fray.EINVALID, "Name who takes the hit in the place of the one it is against: take NAME for=%s.", kit.QuoteName(v))
 		}
-		return s.decideTakeFor(cmd)
+		return s.decideTakeFor(tx, cmd)
 	}
 	if len(cmd.Args) == 1 {
 		c, err := s.Lookup(cmd.Arg(0))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if c.ID != s.Pending.Defender {
-			return nil, fray.Errorf(fray.EINVALID, "The attack waiting is against %s, not %s.", fray.Mention(s.NameOf(s.Pending.Defender)), c)
+			return fray.Errorf(fray.EINVALID, "The attack waiting is against %s, not %s.", fray.Mention(s.NameOf(s.Pending.Defender)), c)
 		}
 	}
-	return s.hitEvents(*s.Pending)
+	return s.hitEvents(tx, *s.Pending)
 }
 
 // protects reads the for=NAME of a block, dodge or take by c: the one
@@ -234,22 +223,17 @@ func (s *State) protects(cmd fray.Command, c *fray.Combatant, h *Hit) (*fray.Com
 // Ganyeka's attack" (B-7). It is a forced action, spending NAME's next
 // available turn; the hit lands on NAME with its rank and option,
 // against NAME's own protection, and OTHER takes nothing.
-func (s *State) decideTakeFor(cmd fray.Command) ([]fray.Event, error) {
+func (s *State) decideTakeFor(tx *txn, cmd fray.Command) error {
 	c, err := s.character(cmd.Arg(0), "take a hit for someone")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	o, err := s.protects(cmd, c, s.Pending)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	fev, err := s.force(fray.Command{Name: "force", Args: []string{c.Name}}, nil)
-	if err != nil {
-		return nil, fray.Errorf(fray.EINVALID, "%s cannot take the hit for %s: %s", c, o, fray.Quote(err))
+	if err := s.force(tx, fray.Command{Name: "force", Args: []string{c.Name}}, nil); err != nil {
+		return fray.Errorf(fray.EINVALID, "%s cannot take the hit for %s: %s", c, o, fray.Quote(err))
 	}
-	more, err := s.hitEvents(s.onto(*s.Pending, c))
-	if err != nil {
-		return nil, err
-	}
-	return append([]fray.Event{fev}, more...), nil
+	return s.hitEvents(tx, s.onto(*s.Pending, c))
 }

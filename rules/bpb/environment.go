@@ -50,24 +50,6 @@ type Vehicle struct {
 	Moved int `json:"moved,omitempty"`
 }
 
-// decideEnvironment decides control, move and fall.
-func (s *State) decideEnvironment(cmd fray.Command) ([]fray.Event, error) {
-	var ev fray.Event
-	var err error
-	switch cmd.Name {
-	case "control":
-		ev, err = s.decideControl(cmd)
-	case "move":
-		ev, err = s.decideMove(cmd)
-	default:
-		ev, err = s.decideFall(cmd)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return []fray.Event{ev}, nil
-}
-
 // vehicle looks up an environment participant.
 func (s *State) vehicle(name string) (*fray.Combatant, error) {
 	v, err := s.Lookup(name)
@@ -92,78 +74,78 @@ func (s *State) controller(id fray.CombatantID) *fray.Combatant {
 // decideControl decides "control VEHICLE [by=NAME]": NAME takes control
 // of the vehicle; without by=, nobody controls it, and it moves on its
 // own turn at the end of the round.
-func (s *State) decideControl(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideControl(tx *txn, cmd fray.Command) error {
 	v, err := s.vehicle(cmd.Arg(0))
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	by, ok := cmd.Opts["by"]
 	if !ok {
 		if s.controller(v.ID) == nil {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "Nobody controls %s; give by=NAME to say who does.", v)
+			return fray.Errorf(fray.EINVALID, "Nobody controls %s; give by=NAME to say who does.", v)
 		}
-		return fray.NewEvent(EventControlled, controlData{Vehicle: v.ID})
+		return tx.Emit(EventControlled, controlData{Vehicle: v.ID})
 	}
 	c, err := s.Lookup(by)
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	switch {
 	case c.Kind == fray.KindEnvironment:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is part of the environment; a character controls a vehicle.", c)
+		return fray.Errorf(fray.EINVALID, "%s is part of the environment; a character controls a vehicle.", c)
 	case s.controller(v.ID) == c:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s already controls %s.", c, v)
+		return fray.Errorf(fray.EINVALID, "%s already controls %s.", c, v)
 	}
-	return fray.NewEvent(EventControlled, controlData{Vehicle: v.ID, By: c.ID})
+	return tx.Emit(EventControlled, controlData{Vehicle: v.ID, By: c.ID})
 }
 
 // decideMove decides "move VEHICLE [note=TEXT]": the vehicle moves now,
 // on its controller's turn, instead of at the end of the round; once a
 // round.
-func (s *State) decideMove(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideMove(tx *txn, cmd fray.Command) error {
 	if err := s.needStarted(); err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	v, err := s.vehicle(cmd.Arg(0))
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	c := s.controller(v.ID)
 	if c == nil {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Nobody controls %s, so it moves on its own turn at the end of the round (control %s by=NAME gives it a driver).", v, kit.QuoteName(v.Name))
+		return fray.Errorf(fray.EINVALID, "Nobody controls %s, so it moves on its own turn at the end of the round (control %s by=NAME gives it a driver).", v, kit.QuoteName(v.Name))
 	}
 	t := s.current()
 	switch {
 	case t == nil || t.ID != c.ID:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s moves on %s's turn or at the end of the round; it is not %s's turn.", v, c, c)
+		return fray.Errorf(fray.EINVALID, "%s moves on %s's turn or at the end of the round; it is not %s's turn.", v, c, c)
 	case s.Vehicles[v.ID].Moved == s.Round:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has already moved this round.", v)
+		return fray.Errorf(fray.EINVALID, "%s has already moved this round.", v)
 	}
 	if err := active(c, "move "+v.Name); err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	note := cmd.Opts["note"]
 	if len(note) > 200 {
-		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
+		return fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
-	return fray.NewEvent(EventMoved, movedData{Vehicle: v.ID, By: c.ID, Note: note})
+	return tx.Emit(EventMoved, movedData{Vehicle: v.ID, By: c.ID, Note: note})
 }
 
 // decideFall decides "fall NAME [note=TEXT]": NAME is falling, and falls
 // on the environment's turn (the first environment participant's turn
 // still to come this round, or the one in progress), whose end ends the
 // condition; with no environment turn left, at the end of the round.
-func (s *State) decideFall(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideFall(tx *txn, cmd fray.Command) error {
 	if err := s.needStarted(); err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	note := cmd.Opts["note"]
 	if len(note) > 200 {
-		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
+		return fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
 	if note == "" {
 		note = "falls on the environment's turn"
@@ -176,9 +158,9 @@ func (s *State) decideFall(cmd fray.Command) (fray.Event, error) {
 		}
 	}
 	if c.Condition(CondFalling) == nil && len(c.Conditions) >= engine.MaxConditions {
-		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "%s already holds %d conditions, the limit (MaxConditions).", c, engine.MaxConditions)
+		return fray.Errorf(fray.ETOOLARGE, "%s already holds %d conditions, the limit (MaxConditions).", c, engine.MaxConditions)
 	}
-	return fray.NewEvent(fray.EventCondition, fray.ConditionData{Who: c.ID,
+	return tx.Emit(fray.EventCondition, fray.ConditionData{Who: c.ID,
 		Condition: fray.Condition{Name: CondFalling, Since: s.Round, Until: until, Note: note}})
 }
 

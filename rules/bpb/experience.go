@@ -55,115 +55,112 @@ const (
 // get awards; "roleplayed" and "clever" go to one player each, two
 // different players; "lowest" to a player with the lowest experience;
 // each award once per player.
-func (s *State) decideAward(cmd fray.Command) ([]fray.Event, error) {
+func (s *State) decideAward(tx *txn, cmd fray.Command) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	a := strings.ToLower(cmd.Arg(1))
 	pts := awards[a]
 	if v, ok := cmd.Opts[KeyPoints]; ok {
 		if a != AwardFlat {
-			return nil, fray.Errorf(fray.EINVALID, "points= goes with the flat award; the %s award is worth %d.", a, pts)
+			return fray.Errorf(fray.EINVALID, "points= goes with the flat award; the %s award is worth %d.", a, pts)
 		}
 		pts, _ = strconv.Atoi(v) // the declaration bounds it
 	}
 	if !c.IsPC() {
-		return nil, fray.Errorf(fray.EINVALID, "%s is not a player character; experience goes to the players' characters.", c)
+		return fray.Errorf(fray.EINVALID, "%s is not a player character; experience goes to the players' characters.", c)
 	}
 	override, _ := engine.ParseYesNo(KeyOverride, cmd.Opts[KeyOverride]) // a yes or a no, as declared
 	for _, x := range s.Awards {
 		if x.ID == c.ID && x.Award == a {
-			return nil, fray.Errorf(fray.EINVALID, "%s already has the %s award this story arc.", c, a)
+			return fray.Errorf(fray.EINVALID, "%s already has the %s award this story arc.", c, a)
 		}
 		if override {
 			continue // the GM's word over the seed's suggestion
 		}
 		if (a == "roleplayed" || a == "clever") && x.Award == a {
-			return nil, fray.Errorf(fray.EINVALID, "The %s award already went to %s; only one player gets it (override=yes: the GM's word).", a, fray.Mention(s.NameOf(x.ID)))
+			return fray.Errorf(fray.EINVALID, "The %s award already went to %s; only one player gets it (override=yes: the GM's word).", a, fray.Mention(s.NameOf(x.ID)))
 		}
 		if (a == "roleplayed" && x.Award == "clever" || a == "clever" && x.Award == "roleplayed") && x.ID == c.ID {
-			return nil, fray.Errorf(fray.EINVALID, "%s has the %s award; roleplayed and clever go to two different players (override=yes: the GM's word).", c, x.Award)
+			return fray.Errorf(fray.EINVALID, "%s has the %s award; roleplayed and clever go to two different players (override=yes: the GM's word).", c, x.Award)
 		}
 	}
 	if a == "lowest" {
 		mine := experience(c)
 		for _, o := range s.Combatants {
 			if o.IsPC() && experience(o) < mine {
-				return nil, fray.Errorf(fray.EINVALID, "%s has %d experience points, more than %s's %d; the lowest award goes to the lowest.", c, mine, o, experience(o))
+				return fray.Errorf(fray.EINVALID, "%s has %d experience points, more than %s's %d; the lowest award goes to the lowest.", c, mine, o, experience(o))
 			}
 		}
 	}
-	ev, err := fray.NewEvent(EventAwarded, awardData{Name: c.ID, Award: a, Points: pts})
-	return []fray.Event{ev}, err
+	return tx.Emit(EventAwarded, awardData{Name: c.ID, Award: a, Points: pts})
 }
 
 func experience(c *fray.Combatant) int { return c.Tracks[TrackExperience].Value }
 
 // decideSpend decides "spend NAME N on=STAT|POWER|expertise:SKILL" (B-12):
 // 1 point per rank, or 1 point for expertise.
-func (s *State) decideSpend(cmd fray.Command) ([]fray.Event, error) {
+func (s *State) decideSpend(tx *txn, cmd fray.Command) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	n, err := strconv.Atoi(cmd.Arg(1))
 	if err != nil || n < 1 || n > 100 {
-		return nil, fray.Errorf(fray.EINVALID, "%s is not a number of points from 1 to 100.", cmd.Arg(1))
+		return fray.Errorf(fray.EINVALID, "%s is not a number of points from 1 to 100.", cmd.Arg(1))
 	}
 	on := cmd.Opts["on"]
 	if on == "" {
-		return nil, fray.Errorf(fray.EINVALID, "Name what to spend on: on=STAT|POWER|expertise:SKILL.")
+		return fray.Errorf(fray.EINVALID, "Name what to spend on: on=STAT|POWER|expertise:SKILL.")
 	}
 	if have := experience(c); have < n {
-		return nil, fray.Errorf(fray.EINVALID, "%s has %d unspent experience points, not %d.", c, have, n)
+		return fray.Errorf(fray.EINVALID, "%s has %d unspent experience points, not %d.", c, have, n)
 	}
 	typed, on := on, strings.ToLower(on)
 	d := spendData{Name: c.ID, Points: n, On: on}
 	if yes, _ := engine.ParseYesNo(KeyNew, cmd.Opts[KeyNew]); yes {
 		if err := s.spendNew(c, typed, &d, cmd); err != nil {
-			return nil, err
+			return err
 		}
-		ev, err := fray.NewEvent(EventSpent, d)
-		return []fray.Event{ev}, err
+		return tx.Emit(EventSpent, d)
 	}
 	if _, ok := cmd.Opts[KeyRange]; ok {
-		return nil, fray.Errorf(fray.EINVALID, "range= goes with new=yes, for a new power.")
+		return fray.Errorf(fray.EINVALID, "range= goes with new=yes, for a new power.")
 	}
 	if _, ok := cmd.Opts[KeyDamage]; ok {
-		return nil, fray.Errorf(fray.EINVALID, "damage= goes with new=yes, for a new power.")
+		return fray.Errorf(fray.EINVALID, "damage= goes with new=yes, for a new power.")
 	}
 	switch {
 	case strings.HasPrefix(on, "expertise:"):
 		skill := strings.TrimPrefix(on, "expertise:")
 		if skill == "" || len(skill) > 64 {
-			return nil, fray.Errorf(fray.EINVALID, "Name the skill: on=expertise:SKILL.")
+			return fray.Errorf(fray.EINVALID, "Name the skill: on=expertise:SKILL.")
 		}
 		if c.HasExpertise(skill) {
-			return nil, fray.Errorf(fray.EINVALID, "%s already has expertise in %s.", c, skill)
+			return fray.Errorf(fray.EINVALID, "%s already has expertise in %s.", c, skill)
 		}
 		if n != 1 {
-			return nil, fray.Errorf(fray.EINVALID, "Expertise costs 1 point, not %d.", n)
+			return fray.Errorf(fray.EINVALID, "Expertise costs 1 point, not %d.", n)
 		}
 	case slices.Contains(taskStats, on):
 		if _, ok := c.Stats[on]; !ok {
-			return nil, fray.Errorf(fray.EINVALID, "%s has no %s rank to raise; new=yes buys it at rank %d.", c, kit.Title(on), n)
+			return fray.Errorf(fray.EINVALID, "%s has no %s rank to raise; new=yes buys it at rank %d.", c, kit.Title(on), n)
 		}
 		if c.Stats[on]+n > 14 {
-			return nil, fray.Errorf(fray.EINVALID, "%s's %s would be %d; ranks go up to 14.", c, kit.Title(on), c.Stats[on]+n)
+			return fray.Errorf(fray.EINVALID, "%s's %s would be %d; ranks go up to 14.", c, kit.Title(on), c.Stats[on]+n)
 		}
 	default:
 		p := c.Power(on)
 		if p == nil {
-			return nil, fray.Errorf(fray.ENOTFOUND, "%s has no stat, power or weapon named %q to raise (%s); new=yes buys a new power.", c, on, powerList(c))
+			return fray.Errorf(fray.ENOTFOUND, "%s has no stat, power or weapon named %q to raise (%s); new=yes buys a new power.", c, on, powerList(c))
 		}
 		if p.Rank+n > 14 {
-			return nil, fray.Errorf(fray.EINVALID, "%s's %s would be rank %d; ranks go up to 14.", c, p.Name, p.Rank+n)
+			return fray.Errorf(fray.EINVALID, "%s's %s would be rank %d; ranks go up to 14.", c, p.Name, p.Rank+n)
 		}
 		d.On = p.Name
 	}
-	ev, err := fray.NewEvent(EventSpent, d)
-	return []fray.Event{ev}, err
+	return tx.Emit(EventSpent, d)
 }
 
 // Options of spend … new=yes: a new power's range and damage.

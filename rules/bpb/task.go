@@ -154,63 +154,45 @@ func (s *State) plan(cmd fray.Command) (*task, error) {
 	return nil, fray.Errorf(fray.EINVALID, "%s rolls no dice, so it has no odds; the rolls are check, attack, block, dodge, distract and start order=rolled.", cmd.Name)
 }
 
-// rollTask rolls a planned task and returns its event with the odds it had.
-func (t *task) rollTask(cmd fray.Command, r fray.Roller) (fray.Event, error) {
+// rollTask rolls a planned task and records its event in tx, with the
+// odds it had.
+func (t *task) rollTask(tx *txn, cmd fray.Command, r fray.Roller) error {
 	o := t.odds(cmd.String())
 	// The dice alone are rolled (so that roll=N gives their total, as at
 	// the table); the bonus is added here.
 	roll, err := r.Roll(t.actor.Name, TaskDice)
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	t.d.Total = roll.Total + t.roll.Bonus()
 	t.d.Band = t.roll.Band(t.d.Total)
 	if t.d.Roll == RollAttack {
 		t.d.Damage = t.damageFor(t.d.Band)
 	}
-	ev, err := fray.NewEvent(EventTask, t.d, roll)
-	ev.Odds = &o
-	return ev, err
+	// The conditions the roll spends are spent once the events that
+	// follow from it are recorded.
+	return tx.EmitOdds(EventTask, t.d, o, roll)
 }
 
-// decideTask decides check, attack, block, dodge and distract.
-func (s *State) decideTask(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
-	switch cmd.Name {
-	case RollAttack:
-		return s.decideAttack(cmd, r)
-	case RollBlock, RollDodge:
-		return s.decideDefence(cmd, r)
-	}
+// decideTask decides check and distract.
+func (s *State) decideTask(tx *txn, cmd fray.Command, r fray.Roller) error {
 	t, err := s.plan(cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	ev, err := t.rollTask(cmd, r)
-	if err != nil {
-		return nil, err
+	if err := t.rollTask(tx, cmd, r); err != nil {
+		return err
 	}
-	evs := []fray.Event{ev}
 	if t.d.Roll == RollDistract && t.d.Band != TaskFailure {
 		// +3 to the next attack against the opponent in the following
 		// round, then gone (B-11).
-		c, err := fray.NewEvent(fray.EventCondition, fray.ConditionData{Who: t.target.ID, Condition: fray.Condition{
+		if err := tx.Emit(fray.EventCondition, fray.ConditionData{Who: t.target.ID, Condition: fray.Condition{
 			Name: CondDistracted, By: t.actor.Name, ByID: t.actor.ID, Since: s.Round, From: s.Round + 1,
 			Until: &fray.Anchor{Round: s.Round + 1, Edge: fray.EdgeEnd}, Once: true,
 			Modifiers: []fray.Modifier{{Source: CondDistracted, Value: DistractBonus, On: fray.AppliesAttacked}},
-		}})
-		if err != nil {
-			return nil, err
+		}}); err != nil {
+			return err
 		}
-		evs = append(evs, c)
 	}
-	return s.spend(evs, t)
-}
-
-// spend appends the events that end the once-only conditions t used.
-func (s *State) spend(evs []fray.Event, t *task) ([]fray.Event, error) {
-	more, err := engine.SpendEvents(t.spent)
-	if err != nil {
-		return nil, err
-	}
-	return append(evs, more...), nil
+	return tx.Spend(t.spent)
 }

@@ -1,6 +1,8 @@
 package kit
 
 import (
+	"slices"
+
 	"fray"
 	"fray/engine"
 )
@@ -52,6 +54,13 @@ type Txn[S fray.State] struct {
 // ReadOnly reports whether t records events without applying them.
 func (t *Txn[S]) ReadOnly() bool { return t.Sys == nil }
 
+// Freeze makes t read-only from here on: the events recorded after it
+// are decided on the working state as the events before it left it, and
+// recorded without being applied (the engine applies them in turn). It
+// serves a command whose first events settle something (such as a hit
+// waiting for a defence) before the command itself is decided.
+func (t *Txn[S]) Freeze() { t.Sys, t.Hook = nil, nil }
+
 // Events returns the events t has recorded, in order.
 func (t *Txn[S]) Events() []fray.Event { return t.evs }
 
@@ -62,6 +71,19 @@ func (t *Txn[S]) Emit(typ string, data any, rolls ...fray.Roll) error {
 	if err != nil {
 		return err
 	}
+	return t.Add(ev)
+}
+
+// EmitOdds records the event of a roll, of the type typ with the payload
+// data and the dice rolled for it, with the odds it had, as Add does.
+// The conditions the roll spends are the caller's to record (Spend),
+// once the events that follow from the roll are.
+func (t *Txn[S]) EmitOdds(typ string, data any, odds fray.Odds, rolls ...fray.Roll) error {
+	ev, err := fray.NewEvent(typ, data, rolls...)
+	if err != nil {
+		return err
+	}
+	ev.Odds = &odds
 	return t.Add(ev)
 }
 
@@ -85,6 +107,24 @@ func (t *Txn[S]) Add(ev fray.Event) error {
 	t.evs = append(t.evs, ev)
 	if t.Hook != nil {
 		return t.Hook.Applied(t.State, ev)
+	}
+	return nil
+}
+
+// AddAll records the events evs, in order, each as Add does: those of a
+// command decided elsewhere, such as a shared one (engine.DecideShared).
+// A read-only transaction that has recorded nothing yet keeps evs as its
+// events without copying them; what it records later does not write
+// into evs.
+func (t *Txn[S]) AddAll(evs []fray.Event) error {
+	if t.Sys == nil && t.evs == nil && t.Room <= len(evs) {
+		t.evs = slices.Clip(evs)
+		return nil
+	}
+	for _, ev := range evs {
+		if err := t.Add(ev); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -62,6 +62,15 @@ func (h *lapse) Applied(st *tally, ev fray.Event) error {
 	return nil
 }
 
+// addEvent returns an "add" event of n.
+func addEvent(n int) fray.Event {
+	ev, err := fray.NewEvent("add", addData{N: n})
+	if err != nil {
+		panic(err)
+	}
+	return ev
+}
+
 // step is one call on a transaction.
 type step func(t *kit.Txn[*tally]) error
 
@@ -147,6 +156,25 @@ func TestTxn(t *testing.T) {
 		types: []string{"add", fray.EventCleared, fray.EventCleared},
 		data:  []string{`{"n":5}`, `{"name":"c1","condition":"aim"}`, `{"name":"c2","condition":"bless"}`},
 	}, {
+		name: "a roll emitted with its odds, applied like any other",
+		sys:  adder{},
+		steps: []step{add(1), func(t *kit.Txn[*tally]) error {
+			if err := t.EmitOdds("add", addData{N: 5}, fray.Odds{Expr: "1d6", Target: 4}, roll); err != nil {
+				return err
+			}
+			ev := t.Events()[1]
+			if o := ev.Odds; o == nil || o.Expr != "1d6" || o.Target != 4 || !cmp.Equal(ev.Rolls, []fray.Roll{roll}) {
+				return errors.New("the odds or the roll are not on the event")
+			}
+			if t.Events()[0].Odds != nil {
+				return errors.New("the odds are on the event before")
+			}
+			return nil
+		}},
+		total: 6,
+		types: []string{"add", "add"},
+		data:  []string{`{"n":1}`, `{"n":5}`},
+	}, {
 		name:     "an event the state refuses is an internal error",
 		sys:      adder{},
 		steps:    []step{add(1), func(t *kit.Txn[*tally]) error { return t.Emit("bad", nil) }, add(2)},
@@ -169,6 +197,73 @@ func TestTxn(t *testing.T) {
 		steps: []step{add(20)},
 		types: []string{"add"},
 		data:  []string{`{"n":20}`},
+	}, {
+		name: "the events after Freeze are recorded, not applied, and call no hook",
+		sys:  adder{},
+		hook: true,
+		steps: []step{add(2), func(t *kit.Txn[*tally]) error {
+			t.Freeze()
+			if !t.ReadOnly() {
+				return errors.New("not read-only after Freeze")
+			}
+			return nil
+		}, addTotal, add(20)},
+		// 2 applied; 2+1 = 3 decided on the state it left; nothing over
+		total: 2,
+		types: []string{"add", "add", "add"},
+		data:  []string{`{"n":2}`, `{"n":3}`, `{"n":20}`},
+		calls: []string{"applying add", "applied add"},
+	}, {
+		name: "AddAll applies each event in turn, and the hook sees each",
+		sys:  adder{},
+		hook: true,
+		steps: []step{func(t *kit.Txn[*tally]) error {
+			return t.AddAll([]fray.Event{addEvent(4), addEvent(7)})
+		}, addTotal},
+		// 4+7 = 11, over 10 at the second; then 11+12 = 23, over again
+		total: 23,
+		types: []string{"add", "add", "over", "add", "over"},
+		data:  []string{`{"n":4}`, `{"n":7}`, "", `{"n":12}`, ""},
+		calls: []string{"applying add", "applied add", "applying add", "applied add", "applying over", "applied over",
+			"applying add", "applied add", "applying over", "applied over"},
+	}, {
+		name: "AddAll stops at an event the state refuses",
+		sys:  adder{},
+		steps: []step{func(t *kit.Txn[*tally]) error {
+			return t.AddAll([]fray.Event{addEvent(1), {Type: "bad"}, addEvent(2)})
+		}},
+		total:    1,
+		types:    []string{"add"},
+		data:     []string{`{"n":1}`},
+		internal: "An event of the bad kind could not be applied.",
+	}, {
+		name: "a read-only AddAll keeps the events given, and writes nothing past them",
+		steps: []step{func(t *kit.Txn[*tally]) error {
+			given := make([]fray.Event, 1, 4)
+			given[0] = addEvent(1)
+			if err := t.AddAll(given); err != nil {
+				return err
+			}
+			if &t.Events()[0] != &given[0] {
+				return errors.New("the events given were copied")
+			}
+			if err := t.Emit("add", addData{N: 2}); err != nil {
+				return err
+			}
+			if got := given[:2][1].Type; got != "" {
+				return fmt.Errorf("an event recorded later was written into the slice given: %q", got)
+			}
+			return nil
+		}},
+		types: []string{"add", "add"},
+		data:  []string{`{"n":1}`, `{"n":2}`},
+	}, {
+		name: "a read-only AddAll after other events appends",
+		steps: []step{add(1), func(t *kit.Txn[*tally]) error {
+			return t.AddAll([]fray.Event{addEvent(2), addEvent(3)})
+		}},
+		types: []string{"add", "add", "add"},
+		data:  []string{`{"n":1}`, `{"n":2}`, `{"n":3}`},
 	}, {
 		name: "the first event makes the room asked for",
 		room: 4,

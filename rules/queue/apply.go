@@ -242,10 +242,8 @@ func (s *State) placeAdded(d *fray.AddedData) {
 // was their turn, the next turn begins.
 func (s *State) dropRemoved(id fray.CombatantID) {
 	s.Tiebreak = engine.Without(s.Tiebreak, id)
-	if i := slices.IndexFunc(s.Fighters, func(f *Fighter) bool { return f.ID == id }); i >= 0 {
-		if s.Fighters = slices.Delete(s.Fighters, i, i+1); len(s.Fighters) == 0 {
-			s.Fighters = nil
-		}
+	if s.Fighters = kit.Drop(s.Fighters, id); len(s.Fighters) == 0 {
+		s.Fighters = nil
 	}
 	delete(s.Initiative, Unit{ID: id})
 	delete(s.Scores, id)

@@ -8,6 +8,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // This file decides attack A B: the attack worked out from the
@@ -19,11 +20,7 @@ import (
 // for B (react … for=B) to suffer it instead.
 func (s *State) AttackOf(cmd fray.Command) (Attack, *fray.Combatant, *fray.Combatant, Weapon, error) {
 	var a Attack
-	att, err := s.Lookup(cmd.Arg(0))
-	if err != nil {
-		return a, nil, nil, Weapon{}, err
-	}
-	tgt, err := s.Lookup(cmd.Arg(1))
+	att, tgt, err := kit.LookupTwo(&s.Encounter, cmd)
 	if err != nil {
 		return a, nil, nil, Weapon{}, err
 	}
@@ -98,15 +95,15 @@ func (s *State) sufferer(att, tgt *fray.Combatant) *fray.Combatant {
 // its to-hit roll and its Red/Black damage, incapacitation and
 // Injuries, on the target or on one who reacted to suffer the damage
 // instead.
-func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+func (s *State) decideAttack(tx *txn, cmd fray.Command, r fray.Roller) error {
 	p, err := s.checkAttack(cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	a, att, tgt, wp, injury, hurt := p.a, p.att, p.tgt, p.wp, p.injury, p.hurt
 	odds, err := attackOdds(a, att, tgt, wp, p.mods)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	odds.Command = cmd.String()
 	// The d20 first, then Red and Black only on a hit: physical dice are
@@ -116,10 +113,10 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if a.Ruling == RulingNone {
 		hit, err := r.Roll(att.Name, HitDie)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if hit.Source == fray.RollTotal && a.toHit().Succeeds(hit.Total) {
-			return nil, fray.Errorf(fray.EINVALID, "A hit needs Red and Black too: give every face with dice=D20,RED,BLACK.")
+			return fray.Errorf(fray.EINVALID, "A hit needs Red and Black too: give every face with dice=D20,RED,BLACK.")
 		}
 		rolls = append(rolls, hit)
 		faces = append(faces, hit.Total)
@@ -127,17 +124,17 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	if a.Ruling == RulingHit || (a.Ruling == RulingNone && a.toHit().Succeeds(faces[0])) {
 		dmg, err := r.Roll(att.Name, DamageDice)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if dmg.Source == fray.RollTotal {
-			return nil, fray.Errorf(fray.EINVALID, "An attack needs the faces of Red and Black, not their total: dice=%s.", diceHint(a))
+			return fray.Errorf(fray.EINVALID, "An attack needs the faces of Red and Black, not their total: dice=%s.", diceHint(a))
 		}
 		rolls = append(rolls, dmg)
 		faces = append(faces, dmg.Dice...)
 	}
 	res, err := a.settleRolled(faces)
 	if err != nil {
-		return nil, fray.Errorf(fray.EINVALID, "%s; give dice=%s.", strings.TrimPrefix(err.Error(), "attack: "), diceHint(a))
+		return fray.Errorf(fray.EINVALID, "%s; give dice=%s.", strings.TrimPrefix(err.Error(), "attack: "), diceHint(a))
 	}
 	d := attackData{
 		Attacker: att.ID, Target: tgt.ID, Weapon: wp.Name, Weight: wp.Weight, Special: wp.Special,
@@ -156,24 +153,17 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	}
 	labelAttackRolls(rolls, d, att.Name, tgt.Name, hurt.Name, freeInjuries(s.fighter(hurt.ID)), rest)
 	note := "attacks " + tgt.Name + " with " + wp.Name
-	actEv, err := s.actEvent(att, Major, note)
-	if err != nil {
-		return nil, err
+	tx.Room = 2 + len(rest) + len(p.spent)
+	if err := s.act(tx, att, Major, note); err != nil {
+		return err
 	}
-	ev, err := fray.NewEvent(EventAttacked, d, rolls...)
-	if err != nil {
-		return nil, err
+	if err := tx.EmitOdds(EventAttacked, d, odds, rolls...); err != nil {
+		return err
 	}
-	ev.Odds = &odds
-	spent, err := engine.SpendEvents(p.spent)
-	if err != nil {
-		return nil, err
+	if err := injured(tx, hurt.ID, rest); err != nil {
+		return err
 	}
-	evs := []fray.Event{actEv, ev}
-	if evs, err = injuredEvents(evs, hurt.ID, rest); err != nil {
-		return nil, err
-	}
-	return append(evs, spent...), nil
+	return tx.Spend(p.spent)
 }
 
 // attackPlan is an attack checked against the rules, before its roll.
@@ -287,7 +277,7 @@ func damageWords(d attackData, attacker, target, hurt string, free, rest []strin
 	case d.Injures && d.Injury != "":
 		w += "; " + hurt + " takes an Injury: " + d.Injury
 	case d.Injures:
-		w += "; " + hurt + " takes an Injury: choose it with injury " + quoteName(hurt) + " " + strings.Join(free, "|")
+		w += "; " + hurt + " takes an Injury: choose it with injury " + kit.QuoteName(hurt) + " " + strings.Join(free, "|")
 	}
 	return w + ")"
 }

@@ -8,6 +8,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // This file is each combatant's fight: weapons, hit points and Injuries
@@ -159,14 +160,10 @@ func ParseWeapons(s string) ([]Weapon, error) {
 }
 
 // fighter returns the record of the combatant id, or nil.
-func (s *State) fighter(id fray.CombatantID) *Fighter {
-	for _, f := range s.Fighters {
-		if f.ID == id {
-			return f
-		}
-	}
-	return nil
-}
+func (s *State) fighter(id fray.CombatantID) *Fighter { return kit.Find(s.Fighters, id) }
+
+// Key returns the id of the fighter's combatant (kit.Keyed).
+func (f *Fighter) Key() fray.CombatantID { return f.ID }
 
 // ensureFighter returns the record of the combatant id, making it.
 func (s *State) ensureFighter(id fray.CombatantID) *Fighter {
@@ -269,31 +266,23 @@ func (s *State) dead(c *fray.Combatant) bool {
 
 // decideAdd adds a combatant with the shared add, taking weapon= out
 // first; EventArmed follows EventAdded.
-func (s *State) decideAdd(cmd fray.Command) ([]fray.Event, error) {
-	v, ok := cmd.Opts[KeyWeapon]
-	if !ok {
-		return nil, nil
-	}
-	ws, err := ParseWeapons(v)
+func (s *State) decideAdd(tx *txn, cmd fray.Command) error {
+	ws, err := ParseWeapons(cmd.Opts[KeyWeapon])
 	if err != nil {
-		return nil, err
+		return err
 	}
 	shared := cmd
 	shared.Opts = maps.Clone(cmd.Opts)
 	delete(shared.Opts, KeyWeapon)
-	evs, err := s.decideShared(shared)
-	if err != nil {
-		return nil, err
+	n := len(tx.Events())
+	if _, err := s.decideShared(tx, shared); err != nil {
+		return err
 	}
 	var d fray.AddedData
-	if err := evs[0].Decode(&d); err != nil {
-		return nil, err
+	if err := tx.Events()[n].Decode(&d); err != nil {
+		return err
 	}
-	ev, err := fray.NewEvent(EventArmed, armedData{Name: d.Combatant.Name, Weapons: ws})
-	if err != nil {
-		return nil, err
-	}
-	return append(evs, ev), nil
+	return tx.Emit(EventArmed, armedData{Name: d.Combatant.Name, Weapons: ws})
 }
 
 // applyCombat applies the events of this file; handled is false for others.
@@ -387,9 +376,9 @@ func (s *State) fighterNote(c *fray.Combatant) (note string, numbered bool) {
 		parts = append(parts, f.Injuries...)
 		switch free := strings.Join(freeInjuries(f), "|"); {
 		case f.Pending == 1:
-			parts = append(parts, "an Injury to choose: injury "+quoteName(c.Name)+" "+free)
+			parts = append(parts, "an Injury to choose: injury "+kit.QuoteName(c.Name)+" "+free)
 		case f.Pending > 1:
-			parts = append(parts, injuriesToChoose(f.Pending)+" to choose: injury "+quoteName(c.Name)+strings.Repeat(" INJURY", f.Pending)+", of "+free)
+			parts = append(parts, injuriesToChoose(f.Pending)+" to choose: injury "+kit.QuoteName(c.Name)+strings.Repeat(" INJURY", f.Pending)+", of "+free)
 		}
 	}
 	return strings.Join(parts, ", "), numbered

@@ -7,7 +7,6 @@ import (
 	"fray"
 	"fray/dice"
 	"fray/engine"
-	"fray/rules/kit"
 )
 
 // Event types of the GM's damage and healing and of checks. They are wire
@@ -71,25 +70,25 @@ type checkData struct {
 // decideDamage decides damage NAME N [injury=…]: hit points lost at the
 // GM's word (a trap, a fall), Incapacitating and Injuring exactly as an
 // attack's hit does. It is no action: the GM's word.
-func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
+func (s *State) decideDamage(tx *txn, cmd fray.Command) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	n, err := engine.Amount(cmd, 1, 1, "hit points")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	hp, ok := s.hpOf(c)
 	switch {
 	case !ok:
-		return nil, fray.Errorf(fray.EINVALID, "%s has no hit points to lose; add them with hp=N.", c)
+		return fray.Errorf(fray.EINVALID, "%s has no hit points to lose; add them with hp=N.", c)
 	case s.dead(c):
-		return nil, fray.Errorf(fray.EINVALID, "%s is already dead.", c)
+		return fray.Errorf(fray.EINVALID, "%s is already dead.", c)
 	}
 	injury, err := s.injuryOpt(cmd, c, hp, "damage")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	d := damagedData{Name: c.ID, Damage: n, HP: hp}
 	d.Incapacitates, d.Injures = Hurt(hp, n)
@@ -97,37 +96,37 @@ func (s *State) decideDamage(cmd fray.Command) ([]fray.Event, error) {
 	if d.Injures {
 		d.Injury, rest = s.injuriesFor(c, injury)
 	}
-	ev, err := fray.NewEvent(EventDamaged, d)
-	if err != nil {
-		return nil, err
+	tx.Room = 1 + len(rest)
+	if err := tx.Emit(EventDamaged, d); err != nil {
+		return err
 	}
-	return injuredEvents([]fray.Event{ev}, c.ID, rest)
+	return injured(tx, c.ID, rest)
 }
 
 // decideHeal decides heal NAME N: hit points regained at the GM's word (a
 // potion, a rest), never above the combatant's hit points. Regaining any
 // ends Incapacitation, which is having none left; Injuries stay, and
 // the dead stay dead.
-func (s *State) decideHeal(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideHeal(tx *txn, cmd fray.Command) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	n, err := engine.Amount(cmd, 1, 1, "hit points")
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	left, ok := s.hpOf(c)
 	m, _, _ := maxHP(c)
 	switch {
 	case !ok:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no hit points to regain; add them with hp=N.", c)
+		return fray.Errorf(fray.EINVALID, "%s has no hit points to regain; add them with hp=N.", c)
 	case s.dead(c):
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is dead; healing does not bring them back.", c)
+		return fray.Errorf(fray.EINVALID, "%s is dead; healing does not bring them back.", c)
 	case left >= m:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has all their hit points (%d); there is nothing to heal.", c, m)
+		return fray.Errorf(fray.EINVALID, "%s has all their hit points (%d); there is nothing to heal.", c, m)
 	}
-	return fray.NewEvent(EventHealed, healedData{Name: c.ID, Healed: min(n, m-left)})
+	return tx.Emit(EventHealed, healedData{Name: c.ID, Healed: min(n, m-left)})
 }
 
 // heal gives c back n hit points, no more than their hit points unhurt.
@@ -211,23 +210,23 @@ func parseMod(cmd fray.Command) (int, error) {
 // decideCheck decides check NAME vs=NAME|difficulty=N [mod=±N]: d20 +
 // Wits against a score, with its exact odds. It takes no action of its
 // own: the GM says with act whether it costs one.
-func (s *State) decideCheck(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+func (s *State) decideCheck(tx *txn, cmd fray.Command, r fray.Roller) error {
 	t, d, mods, spent, err := s.CheckOf(cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	odds, err := s.checkOdds(t, d, mods)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	odds.Command = cmd.String()
 	name := s.NameOf(d.Name)
 	roll, err := r.Roll(name, HitDie)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if roll.Total < 1 || roll.Total > 20 {
-		return nil, fray.Errorf(fray.EINVALID, "The d20 shows faces 1 to 20, not %d.", roll.Total)
+		return fray.Errorf(fray.EINVALID, "The d20 shows faces 1 to 20, not %d.", roll.Total)
 	}
 	d.Face, d.Score, d.Success = roll.Total, roll.Total+t.Bonus, t.Succeeds(roll.Total)
 	out := "a failure"
@@ -235,15 +234,10 @@ func (s *State) decideCheck(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		out = "a success"
 	}
 	roll.For = name + " (check: d20 " + signed(d.Bonus) + " against " + checkTarget(s, d) + " " + strconv.Itoa(d.Need) + ", scores " + strconv.Itoa(d.Score) + ": " + out + ")"
-	ev, err := fray.NewEvent(EventChecked, d, roll)
-	if err != nil {
-		return nil, err
+	if err := tx.EmitOdds(EventChecked, d, odds, roll); err != nil {
+		return err
 	}
-	tx := kit.Txn[*State]{State: s}
-	if err := tx.AddRolled(ev, odds, spent); err != nil {
-		return nil, err
-	}
-	return tx.Events(), nil
+	return tx.Spend(spent)
 }
 
 // checkTarget says what a check is against, for its odds' target:

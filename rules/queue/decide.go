@@ -7,6 +7,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // This file decides commands: the dispatch of every command word, the
@@ -21,130 +22,128 @@ func state(st fray.State) *State {
 }
 
 // Decide turns a command into events. The engine has checked the
-// command's words against its declaration (Commands).
+// command's words against its declaration (Commands). The events follow
+// from the state as it is (the engine applies them in turn), so they are
+// decided on it.
 func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	s := state(st)
-	if cmd.Name == engine.CmdAdd {
-		if evs, err := s.decideAdd(cmd); err != nil || evs != nil {
-			return evs, err
-		}
-	}
-	if evs, ok, err := s.decideSharedOK(cmd); ok {
-		return evs, err
-	}
-	var ev fray.Event
-	var err error
-	switch cmd.Name {
-	case "order":
-		ev, err = s.decideOrder(cmd)
-	case "initiative":
-		ev, err = s.decideInitiative(cmd, r)
-	case "start":
-		return s.decideStart(cmd, r)
-	case "act":
-		ev, err = s.decideAct(cmd)
-	case "next":
-		ev, err = s.decideNext(cmd)
-	case "react":
-		ev, err = s.decideReact(cmd)
-	case "attack":
-		return s.decideAttack(cmd, r)
-	case "injury":
-		return s.decideInjury(cmd)
-	case "damage":
-		return s.decideDamage(cmd)
-	case "heal":
-		ev, err = s.decideHeal(cmd)
-	case "check":
-		return s.decideCheck(cmd, r)
-	case "move":
-		return s.decideMove(cmd)
-	default:
-		return nil, fray.Errorf(fray.EINTERNAL, "The Combat Queue does not decide the command %q: it is not declared, or declared and not decided.", engine.Clip(cmd.Name))
-	}
-	if err != nil {
+	tx := txn{State: s}
+	if err := s.decide(&tx, cmd, r); err != nil {
 		return nil, err
 	}
-	return []fray.Event{ev}, nil
+	return tx.Events(), nil
 }
 
-// decideShared decides a shared command (add, remove, set, note, reveal).
-func (s *State) decideShared(cmd fray.Command) ([]fray.Event, error) {
-	evs, _, err := s.decideSharedOK(cmd)
-	return evs, err
+// txn is the transaction a command's events are recorded in.
+type txn = kit.Txn[*State]
+
+// decide records in tx the events cmd produces in s.
+func (s *State) decide(tx *txn, cmd fray.Command, r fray.Roller) error {
+	if _, armed := cmd.Opts[KeyWeapon]; armed && cmd.Name == engine.CmdAdd {
+		return s.decideAdd(tx, cmd)
+	}
+	if ok, err := s.decideShared(tx, cmd); ok {
+		return err
+	}
+	switch cmd.Name {
+	case "order":
+		return s.decideOrder(tx, cmd)
+	case "initiative":
+		return s.decideInitiative(tx, cmd, r)
+	case "start":
+		return s.decideStart(tx, cmd, r)
+	case "act":
+		return s.decideAct(tx, cmd)
+	case "next":
+		return s.decideNext(tx, cmd)
+	case "react":
+		return s.decideReact(tx, cmd)
+	case "attack":
+		return s.decideAttack(tx, cmd, r)
+	case "injury":
+		return s.decideInjury(tx, cmd)
+	case "damage":
+		return s.decideDamage(tx, cmd)
+	case "heal":
+		return s.decideHeal(tx, cmd)
+	case "check":
+		return s.decideCheck(tx, cmd, r)
+	case "move":
+		return s.decideMove(tx, cmd)
+	}
+	return fray.Errorf(fray.EINTERNAL, "The Combat Queue does not decide the command %q: it is not declared, or declared and not decided.", engine.Clip(cmd.Name))
 }
 
-// decideSharedOK decides a shared command; handled is false for others.
-func (s *State) decideSharedOK(cmd fray.Command) (evs []fray.Event, handled bool, err error) {
-	if evs, ok, err := engine.DecideShared(&s.Encounter, cmd, spec); ok {
-		if err != nil {
-			return nil, true, err
-		}
-		if evs[0].Type == fray.EventAdded && s.Started {
-			var d fray.AddedData
-			if err := evs[0].Decode(&d); err == nil && (d.Before != "" || d.After != "") {
-				if cur := s.ByID(s.current()); d.Before != "" && cur != nil && d.Before == cur.ID {
-					return nil, true, fray.Errorf(fray.EINVALID, "%s is taking their turn at the top of the queue; nobody can be placed above them.", fray.Mention(cur.Name))
-				}
-				for _, id := range []fray.CombatantID{d.Before, d.After} {
-					if id != "" && !slices.Contains(s.Queue, id) {
-						return nil, true, fray.Errorf(fray.EINVALID, "%s is not in the queue just now (they reacted); place the newcomer next to someone in it.", fray.Mention(s.NameOf(id)))
-					}
+// decideShared records in tx the events of a shared command (add, remove,
+// set, note, reveal); handled is false for others.
+func (s *State) decideShared(tx *txn, cmd fray.Command) (handled bool, err error) {
+	evs, ok, err := engine.DecideShared(&s.Encounter, cmd, spec)
+	if !ok || err != nil {
+		return ok, err
+	}
+	if evs[0].Type == fray.EventAdded && s.Started {
+		var d fray.AddedData
+		if err := evs[0].Decode(&d); err == nil && (d.Before != "" || d.After != "") {
+			if cur := s.ByID(s.current()); d.Before != "" && cur != nil && d.Before == cur.ID {
+				return true, fray.Errorf(fray.EINVALID, "%s is taking their turn at the top of the queue; nobody can be placed above them.", fray.Mention(cur.Name))
+			}
+			for _, id := range []fray.CombatantID{d.Before, d.After} {
+				if id != "" && !slices.Contains(s.Queue, id) {
+					return true, fray.Errorf(fray.EINVALID, "%s is not in the queue just now (they reacted); place the newcomer next to someone in it.", fray.Mention(s.NameOf(id)))
 				}
 			}
 		}
-		return evs, true, nil
 	}
-	return nil, false, nil
+	return true, tx.AddAll(evs)
 }
 
-func (s *State) decideOrder(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideOrder(tx *txn, cmd fray.Command) error {
 	if s.Started {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "The queue is already formed; the tiebreak order only matters at the start.")
+		return fray.Errorf(fray.EINVALID, "The queue is already formed; the tiebreak order only matters at the start.")
 	}
 	ids := make([]fray.CombatantID, 0, len(cmd.Args))
 	for _, a := range cmd.Args {
 		c, err := s.Lookup(a)
 		if err != nil {
-			return fray.Event{}, err
+			return err
 		}
 		if slices.Contains(ids, c.ID) {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is named twice.", c)
+			return fray.Errorf(fray.EINVALID, "%s is named twice.", c)
 		}
 		ids = append(ids, c.ID)
 	}
-	return fray.NewEvent(EventTiebreak, namesData{Names: ids})
+	return tx.Emit(EventTiebreak, namesData{Names: ids})
 }
 
-func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, error) {
+func (s *State) decideInitiative(tx *txn, cmd fray.Command, r fray.Roller) error {
 	if s.Started {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Initiative is rolled at the start; the queue is already formed.")
+		return fray.Errorf(fray.EINVALID, "Initiative is rolled at the start; the queue is already formed.")
 	}
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	var roll fray.Roll
 	if len(cmd.Args) == 2 {
 		n, err := strconv.Atoi(cmd.Args[1])
 		if err != nil {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%q is not a d20 face; give a number from 1 to 20.", cmd.Args[1])
+			return fray.Errorf(fray.EINVALID, "%q is not a d20 face; give a number from 1 to 20.", cmd.Args[1])
 		}
 		roll, err = engine.RollFaces(c.Name, "1d20", []int{n})
 		if err != nil {
-			return fray.Event{}, err
+			return err
 		}
 	} else {
 		roll, err = r.Roll(c.Name, "1d20")
 		if err != nil {
-			return fray.Event{}, err
+			return err
 		}
 		if roll.Source == fray.RollSeeded {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "initiative enters a physical die: initiative %s 14.", c)
+			return fray.Errorf(fray.EINVALID, "initiative enters a physical die: initiative %s 14.", c)
 		}
 	}
 	if c.Group == "" {
-		return fray.NewEvent(EventInitiative, initData{Key: c.ID}, roll)
+		return tx.Emit(EventInitiative, initData{Key: c.ID}, roll)
 	}
 	roll.For = c.Group
 	d := initGroup{Key: unitKey(c)}
@@ -153,18 +152,18 @@ func (s *State) decideInitiative(cmd fray.Command, r fray.Roller) (fray.Event, e
 			d.Members = append(d.Members, m.ID)
 		}
 	}
-	return fray.NewEvent(EventInitiative, d, roll)
+	return tx.Emit(EventInitiative, d, roll)
 }
 
-func (s *State) decideStart(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+func (s *State) decideStart(tx *txn, cmd fray.Command, r fray.Roller) error {
 	ps, err := s.parties()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	// The odds the roll has, worked out before any die is rolled (E-6).
 	odds, err := startOddsOf(cmd, ps)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	var rolls []fray.Roll
 	ranked := make([]engine.Ranked, 0, len(ps))
@@ -175,7 +174,7 @@ func (s *State) decideStart(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 			var err error
 			roll, err = r.Roll(p.name, "1d20")
 			if err != nil {
-				return nil, err
+				return err
 			}
 		}
 		rolls = append(rolls, roll)
@@ -200,10 +199,5 @@ func (s *State) decideStart(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	for _, x := range ranked {
 		order = append(order, byKey[x.Name].members...)
 	}
-	ev, err := fray.NewEvent(fray.EventStarted, startData{Order: order, Scores: scores}, rolls...)
-	if err != nil {
-		return nil, err
-	}
-	ev.Odds = &odds
-	return []fray.Event{ev}, nil
+	return tx.EmitOdds(fray.EventStarted, startData{Order: order, Scores: scores}, odds, rolls...)
 }

@@ -7,6 +7,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // This file is the Injuries: which one damage gives, and injury NAME
@@ -36,7 +37,7 @@ func (s *State) injuryOpt(cmd fray.Command, c *fray.Combatant, hp int, what stri
 	f := s.fighter(c.ID)
 	free := freeInjuries(f)
 	if hp == 0 && f != nil && f.Pending > 0 && f.Pending >= len(free) {
-		return "", fray.Errorf(fray.EINVALID, "%s has %d Injuries to choose, as many as are left; choose them first: injury %s %s.", fray.Mention(name), f.Pending, quoteName(name), strings.Join(free, " "))
+		return "", fray.Errorf(fray.EINVALID, "%s has %d Injuries to choose, as many as are left; choose them first: injury %s %s.", fray.Mention(name), f.Pending, kit.QuoteName(name), strings.Join(free, " "))
 	}
 	v, ok := cmd.Opts[KeyInjury]
 	if !ok {
@@ -58,7 +59,7 @@ func (s *State) injuryOpt(cmd fray.Command, c *fray.Combatant, hp int, what stri
 // those still to choose, leaves no choice: each Injury is taken once, so
 // three are all three. It is then the one given or else the first left,
 // and rest holds the others left, given at once for those still to
-// choose (injuredEvents).
+// choose (injured).
 func (s *State) injuriesFor(c *fray.Combatant, given string) (injury string, rest []string) {
 	f := s.fighter(c.ID)
 	taken := 0
@@ -79,17 +80,15 @@ func (s *State) injuriesFor(c *fray.Combatant, given string) (injury string, res
 	return given, rest
 }
 
-// injuredEvents appends to evs the choice of each Injury of rest for the
+// injured records in tx the choice of each Injury of rest for the
 // combatant id (injuriesFor).
-func injuredEvents(evs []fray.Event, id fray.CombatantID, rest []string) ([]fray.Event, error) {
+func injured(tx *txn, id fray.CombatantID, rest []string) error {
 	for _, inj := range rest {
-		ev, err := fray.NewEvent(EventInjured, injuryData{Name: id, Injury: inj})
-		if err != nil {
-			return nil, err
+		if err := tx.Emit(EventInjured, injuryData{Name: id, Injury: inj}); err != nil {
+			return err
 		}
-		evs = append(evs, ev)
 	}
-	return evs, nil
+	return nil
 }
 
 // thirdInjury lists the Injuries a third one makes: those taken before
@@ -107,36 +106,33 @@ func thirdInjury(free []string, injury string, rest []string) []string {
 // decideInjury decides injury NAME scarred|maimed|dead …: the choice of
 // one or more of the Injuries the combatant has taken and not chosen yet
 // an event for each.
-func (s *State) decideInjury(cmd fray.Command) ([]fray.Event, error) {
+func (s *State) decideInjury(tx *txn, cmd fray.Command) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	f := s.fighter(c.ID)
 	if f == nil || f.Pending == 0 {
-		return nil, fray.Errorf(fray.EINVALID, "%s has no Injury to choose; an Injury comes from damage taken while Incapacitated.", c)
+		return fray.Errorf(fray.EINVALID, "%s has no Injury to choose; an Injury comes from damage taken while Incapacitated.", c)
 	}
 	free := freeInjuries(f)
 	chosen := cmd.Args[1:]
 	if len(chosen) > f.Pending {
-		return nil, fray.Errorf(fray.EINVALID, "%s has %s to choose, not %d.", c, injuriesToChoose(f.Pending), len(chosen))
+		return fray.Errorf(fray.EINVALID, "%s has %s to choose, not %d.", c, injuriesToChoose(f.Pending), len(chosen))
 	}
-	var evs []fray.Event
 	for i, arg := range chosen {
 		inj := strings.ToLower(arg)
 		switch {
 		case slices.ContainsFunc(chosen[:i], func(a string) bool { return strings.EqualFold(a, inj) }):
-			return nil, fray.Errorf(fray.EINVALID, "injury names %s twice; each Injury is taken once.", inj)
+			return fray.Errorf(fray.EINVALID, "injury names %s twice; each Injury is taken once.", inj)
 		case !slices.Contains(free, inj):
-			return nil, fray.Errorf(fray.EINVALID, "%s is already %s; each Injury is taken once: choose %s.", c, inj, strings.Join(free, " or "))
+			return fray.Errorf(fray.EINVALID, "%s is already %s; each Injury is taken once: choose %s.", c, inj, strings.Join(free, " or "))
 		}
-		ev, err := fray.NewEvent(EventInjured, injuryData{Name: c.ID, Injury: inj})
-		if err != nil {
-			return nil, err
+		if err := tx.Emit(EventInjured, injuryData{Name: c.ID, Injury: inj}); err != nil {
+			return err
 		}
-		evs = append(evs, ev)
 	}
-	return evs, nil
+	return nil
 }
 
 // injuriesToChoose says how many Injuries are to choose: "an Injury",

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fray"
+	"fray/rules/kit"
 )
 
 // This file is the state of an encounter: the queue, the units that roll
@@ -117,15 +118,10 @@ func (s *State) Clone() fray.State {
 	// A finished round is never changed again, so the copy shares it;
 	// only the list of rounds is copied.
 	d.History = slices.Clone(s.History)
-	if s.Fighters != nil {
-		d.Fighters = make([]*Fighter, len(s.Fighters))
-		for i, f := range s.Fighters {
-			g := *f
-			g.Weapons = slices.Clone(f.Weapons)
-			g.Injuries = slices.Clone(f.Injuries)
-			d.Fighters[i] = &g
-		}
-	}
+	d.Fighters = kit.CloneEach(s.Fighters, func(f *Fighter) {
+		f.Weapons = slices.Clone(f.Weapons)
+		f.Injuries = slices.Clone(f.Injuries)
+	})
 	return &d
 }
 

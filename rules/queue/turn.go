@@ -2,7 +2,6 @@ package queue
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"fray"
@@ -34,12 +33,12 @@ func (s *State) checkTurn(name string) (*fray.Combatant, error) {
 	return cur, nil
 }
 
-func (s *State) decideAct(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideAct(tx *txn, cmd fray.Command) error {
 	cur, kind, note, err := s.checkAct(cmd)
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
-	return s.actEvent(cur, kind, note)
+	return s.act(tx, cur, kind, note)
 }
 
 // checkAct checks act [NAME] KIND [note=TEXT] against the rules and
@@ -82,13 +81,13 @@ func (s *State) checkFit(c *fray.Combatant) error {
 	return nil
 }
 
-// actEvent returns the event of an action by c, with the combatants its
+// act records in tx the event of an action by c, with the combatants its
 // note names declared.
-func (s *State) actEvent(c *fray.Combatant, kind, note string) (fray.Event, error) {
+func (s *State) act(tx *txn, c *fray.Combatant, kind, note string) error {
 	if m := s.mentions(note, c); m != nil {
-		return fray.NewEvent(EventActed, actNoted{Name: c.ID, Kind: kind, Note: note, Mentions: m})
+		return tx.Emit(EventActed, actNoted{Name: c.ID, Kind: kind, Note: note, Mentions: m})
 	}
-	return fray.NewEvent(EventActed, actData{Name: c.ID, Kind: kind, Note: note})
+	return tx.Emit(EventActed, actData{Name: c.ID, Kind: kind, Note: note})
 }
 
 // mentions returns the other combatants than c whom note's words name
@@ -97,68 +96,61 @@ func (s *State) mentions(note string, c *fray.Combatant) []fray.CombatantID {
 	return engine.IDs(&s.Encounter, engine.Mentions(&s.Encounter, note, c.Name))
 }
 
-func (s *State) decideNext(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideNext(tx *txn, cmd fray.Command) error {
 	cur, err := s.checkTurn(cmd.Arg(0))
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
-	return fray.NewEvent(EventTurnEnded, fray.NameData{Who: cur.ID})
+	return tx.Emit(EventTurnEnded, fray.NameData{Who: cur.ID})
 }
 
-func (s *State) decideReact(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideReact(tx *txn, cmd fray.Command) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	o, err := s.Lookup(cmd.Opts["to"])
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	cur, err := s.checkTurn("")
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	switch {
 	case c.ID == o.ID:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s cannot react to their own action.", c)
+		return fray.Errorf(fray.EINVALID, "%s cannot react to their own action.", c)
 	case c.ID == cur.ID:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "It is %s's own turn; a reaction is taken when it is not.", c)
+		return fray.Errorf(fray.EINVALID, "It is %s's own turn; a reaction is taken when it is not.", c)
 	case o.ID != cur.ID && !slices.Contains(s.Below, o.ID):
 		// A Reaction counters an action (Q-3): the current actor's, or
 		// a Reaction to it this turn. One waiting in the queue, whose
 		// turn is to come or over, takes none.
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s is waiting in the queue, taking no action to counter; a reaction answers %s, whose turn it is, or a reaction to them.", o, fray.Mention(cur.Name))
+		return fray.Errorf(fray.EINVALID, "%s is waiting in the queue, taking no action to counter; a reaction answers %s, whose turn it is, or a reaction to them.", o, fray.Mention(cur.Name))
 	}
 	if err := s.checkFit(c); err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	var ally fray.CombatantID
 	if name, ok := cmd.Opts[KeyFor]; ok {
 		a, err := s.Lookup(name)
 		if err != nil {
-			return fray.Event{}, err
+			return err
 		}
 		if err := s.checkAlly(c, a); err != nil {
-			return fray.Event{}, err
+			return err
 		}
 		if err := s.checkCover(c, o, a); err != nil {
-			return fray.Event{}, err
+			return err
 		}
 		ally = a.ID
 	}
 	note := cmd.Opts["note"]
 	if len(note) > 200 {
-		return fray.Event{}, fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
+		return fray.Errorf(fray.ETOOLARGE, "note= is longer than 200 bytes.")
 	}
 	if m := s.mentions(note, c); m != nil {
-		return fray.NewEvent(EventReacted, reactNoted{Name: c.ID, To: o.ID, Note: note, For: ally, Mentions: m})
+		return tx.Emit(EventReacted, reactNoted{Name: c.ID, To: o.ID, Note: note, For: ally, Mentions: m})
 	}
-	return fray.NewEvent(EventReacted, reactData{Name: c.ID, To: o.ID, Note: note, For: ally})
-}
-
-func quoteName(n string) string {
-	if strings.ContainsAny(n, " \"#=\\") {
-		return strconv.Quote(n)
-	}
-	return n
+	return tx.Emit(EventReacted, reactData{Name: c.ID, To: o.ID, Note: note, For: ally})
 }

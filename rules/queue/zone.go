@@ -60,11 +60,11 @@ func zoneWords(c *fray.Combatant) string {
 // decideMove decides move [NAME] zone=N [note=TEXT]: the current actor's
 // Minor action of traversing the battlefield, an EventActed, and
 // the move itself, an EventMoved.
-func (s *State) decideMove(cmd fray.Command) ([]fray.Event, error) {
+func (s *State) decideMove(tx *txn, cmd fray.Command) error {
 	v := cmd.Opts[KeyZone]
 	zone, err := strconv.Atoi(v)
 	if err != nil || zone < minZone || zone > maxZone {
-		return nil, fray.Errorf(fray.EINVALID, "zone=%s is not a whole number from %d to %d.", engine.Clip(v), minZone, maxZone)
+		return fray.Errorf(fray.EINVALID, "zone=%s is not a whole number from %d to %d.", engine.Clip(v), minZone, maxZone)
 	}
 	act := fray.Command{Name: "act", Args: []string{Minor}, Opts: map[string]string{}}
 	if len(cmd.Args) == 1 {
@@ -75,20 +75,16 @@ func (s *State) decideMove(cmd fray.Command) ([]fray.Event, error) {
 	}
 	cur, kind, note, err := s.checkAct(act)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if z, ok := zoneOf(cur); ok && z == zone {
-		return nil, fray.Errorf(fray.EINVALID, "%s is already in zone %d.", cur, zone)
+		return fray.Errorf(fray.EINVALID, "%s is already in zone %d.", cur, zone)
 	}
-	acted, err := s.actEvent(cur, kind, note)
-	if err != nil {
-		return nil, err
+	tx.Room = 2
+	if err := s.act(tx, cur, kind, note); err != nil {
+		return err
 	}
-	moved, err := fray.NewEvent(EventMoved, movedData{Name: cur.ID, Zone: zone})
-	if err != nil {
-		return nil, err
-	}
-	return []fray.Event{acted, moved}, nil
+	return tx.Emit(EventMoved, movedData{Name: cur.ID, Zone: zone})
 }
 
 // applyMoved applies an EventMoved: the combatant's zone is the new one.
