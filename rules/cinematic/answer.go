@@ -161,11 +161,7 @@ func trimDot(s string) string {
 // roll against the waiting attack's total, what the defence's modifiers
 // used up, and the damage with what it brings (C-4 … C-6).
 func (s *State) decideAnswer(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) error {
-	p, err := s.plan(cmd)
-	if err != nil {
-		return err
-	}
-	ev, err := p.rollPlanned(cmd, r)
+	p, ev, err := s.rolled(cmd, r)
 	if err != nil {
 		return err
 	}

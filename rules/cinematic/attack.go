@@ -195,11 +195,7 @@ func (p *planned) damageFor(levels int) int {
 // the roll against the defence, ammunition, damage and what damage brings
 // (C-4 … C-8).
 func (s *State) decideStrike(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) error {
-	p, err := s.plan(cmd)
-	if err != nil {
-		return err
-	}
-	ev, err := p.rollPlanned(cmd, r)
+	p, ev, err := s.rolled(cmd, r)
 	if err != nil {
 		return err
 	}

@@ -188,11 +188,7 @@ func (s *State) planFree(cmd fray.Command) (*planned, error) {
 
 // decideRoll decides check, test, free and kipup.
 func (s *State) decideRoll(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) error {
-	p, err := s.plan(cmd)
-	if err != nil {
-		return err
-	}
-	ev, err := p.rollPlanned(cmd, r)
+	p, ev, err := s.rolled(cmd, r)
 	if err != nil {
 		return err
 	}

@@ -307,6 +307,17 @@ func rollD10(r fray.Roller, who string, value int) (fray.Roll, *TestSide, error)
 	return roll, &TestSide{Expr: testExpr(value), Roll: roll.Total, Total: t, Levels: SuccessLevels(t)}, nil
 }
 
+// rolled plans cmd and rolls it: the plan, and its roll's event
+// (rollPlanned).
+func (s *State) rolled(cmd fray.Command, r fray.Roller) (*planned, fray.Event, error) {
+	p, err := s.plan(cmd)
+	if err != nil {
+		return nil, fray.Event{}, err
+	}
+	ev, err := p.rollPlanned(cmd, r)
+	return p, ev, err
+}
+
 // rollPlanned rolls a planned roll and returns its event, with every die
 // and the odds it had: the blind attacker's Notice check first, then the
 // roll, then the defence.

@@ -8,6 +8,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // View shows the round's order by initiative with markers and each
@@ -171,17 +172,15 @@ func (sys *System) Check(st fray.State) error {
 	bad := func(format string, args ...any) error {
 		return fray.Errorf(fray.EINTERNAL, "Cinematic Unisystem state: "+format, args...)
 	}
-	if s.Started != (s.Round >= 1) {
-		return bad("started is %v in round %d", s.Started, s.Round)
+	if err := kit.CheckRoster(&s.Encounter, s.Chars, "round", bad); err != nil {
+		return err
 	}
-	if len(s.Chars) != len(s.Combatants) {
-		return bad("%d combatants but %d characters", len(s.Combatants), len(s.Chars))
+	present := func(id fray.CombatantID) bool { return s.char(id) != nil }
+	if err := s.CheckOrder(&s.Encounter, present, "round", bad); err != nil {
+		return err
 	}
 	for i, ch := range s.Chars {
 		c := s.Combatants[i]
-		if ch.ID != c.ID {
-			return bad("character %d is %s, combatant %d is %s (%q)", i, ch.ID, i, c.ID, c.Name)
-		}
 		for _, foes := range [][]fray.CombatantID{ch.Foes, ch.Engaged} {
 			for _, f := range foes {
 				if f == ch.ID || s.NameOf(f) == "" {
@@ -196,20 +195,9 @@ func (sys *System) Check(st fray.State) error {
 			return bad("%s acted against the stance %q", c.Name, ch.Stance)
 		}
 	}
-	if s.Pos < 0 || s.Pos > len(s.Order) {
-		return bad("turn %d of %d", s.Pos, len(s.Order))
-	}
 	if w := s.Waiting; w != nil {
 		if s.char(w.TargetID) == nil || w.AttackerID != s.Current() {
 			return bad("%s's attack on %s waits, but it is %s's turn", w.AttackerID, w.TargetID, s.Current())
-		}
-	}
-	for i, id := range s.Order {
-		if s.char(id) == nil {
-			return bad("the order holds %s (%q), who is not present", id, s.NameOf(id))
-		}
-		if slices.Contains(s.Order[i+1:], id) {
-			return bad("%s has two turns in one round", s.NameOf(id))
 		}
 	}
 	for _, h := range s.History {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"fray"
+	"fray/rules/kit"
 )
 
 // AssistData is the payload of EventAssisted.
@@ -28,18 +29,18 @@ type AssistData struct {
 }
 
 // decideAssist decides assist HELPER for=NAME TRAIT (P-6).
-func (s *State) decideAssist(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+func (s *State) decideAssist(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) error {
 	sd, target, err := s.planAssist(cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	odds, err := s.assistOdds(sd)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	res, rolls, err := rollSides(r, s.swing(), []side{sd})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	d := AssistData{Helper: sd.id, For: target.ID, Trait: sd.trait, Pool: sd.pool, Successes: res[0].successes, Sixes: res[0].sixes, Cost: sd.cost}
 	if rec := s.record(target.ID); rec != nil {
@@ -49,17 +50,7 @@ func (s *State) decideAssist(cmd fray.Command, r fray.Roller) ([]fray.Event, err
 	for i := range rolls {
 		rolls[i].For = sd.name + " (assists " + target.Name + ": " + poolWords(sd.trait, sd.pool) + "; " + assistWords(d, target.Name) + momentWords(sd.name, d.Cost) + ")"
 	}
-	odds.Command = cmd.String()
-	ev, err := fray.NewEvent(EventAssisted, d, rolls...)
-	if err != nil {
-		return nil, err
-	}
-	ev.Odds = &odds
-	spent, err := spendConditions([]side{sd})
-	if err != nil {
-		return nil, err
-	}
-	return append([]fray.Event{ev}, spent...), nil
+	return addRoll(tx, cmd, EventAssisted, d, rolls, odds, sd.spent)
 }
 
 // settleAssist works out an assist's net successes, its bonus and

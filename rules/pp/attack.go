@@ -15,51 +15,46 @@ var DefenceTraits = []string{"agility", "might", "toughness"}
 // character whose turn it is, at −2d for each action before it this turn,
 // against the defender's best defence; 1 Health per net success, or one
 // minion defeated per net success.
-func (s *State) decideAttack(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
-	d, sides, pre, err := s.planAttack(cmd)
+func (s *State) decideAttack(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) error {
+	d, sides, act, err := s.planAttack(cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	odds, err := s.checkOdds(d, sides)
-	if err != nil {
-		return nil, err
+	if err := tx.Emit(EventActed, act); err != nil {
+		return err
 	}
-	evs, err := s.rollCheck(d, sides, r, odds, cmd)
-	if err != nil {
-		return nil, err
-	}
-	return append(pre, evs...), nil
+	return s.rollCheck(d, sides, r, cmd, tx)
 }
 
-// planAttack builds an attack from cmd without rolling; pre holds the
-// action it takes.
-func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, error) {
+// planAttack builds an attack from cmd without rolling, with the action
+// it takes.
+func (s *State) planAttack(cmd fray.Command) (CheckData, []side, ActData, error) {
 	if !s.Started {
-		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "Combat has not started; use start (a challenge roll outside combat is check).")
+		return CheckData{}, nil, ActData{}, fray.Errorf(fray.EINVALID, "Combat has not started; use start (a challenge roll outside combat is check).")
 	}
 	att, tgt, err := kit.LookupTwo(&s.Encounter, cmd)
 	if err != nil {
-		return CheckData{}, nil, nil, err
+		return CheckData{}, nil, ActData{}, err
 	}
 	cur := s.current()
 	if cur == "" || cur != att.ID {
 		if cur == "" {
-			return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next.")
+			return CheckData{}, nil, ActData{}, fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next.")
 		}
-		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(s.NameOf(cur)), att)
+		return CheckData{}, nil, ActData{}, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(s.NameOf(cur)), att)
 	}
 	if att.ID == tgt.ID {
-		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
+		return CheckData{}, nil, ActData{}, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
 	}
 	if s.Actions >= MaxActions {
-		return CheckData{}, nil, nil, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(att.Name), MaxActions)
+		return CheckData{}, nil, ActData{}, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(att.Name), MaxActions)
 	}
 	act, err := s.actorSide(cmd, att.Name, cmd.Opts[KeyWith], s.Actions, fray.AppliesAttack, tgt)
 	if err != nil {
-		return CheckData{}, nil, nil, err
+		return CheckData{}, nil, ActData{}, err
 	}
 	if err := s.harmable(tgt); err != nil {
-		return CheckData{}, nil, nil, err
+		return CheckData{}, nil, ActData{}, err
 	}
 	_, minion := s.standing(tgt.ID)
 	def, ok := cmd.Opts[KeyDef]
@@ -75,15 +70,11 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, []fray.Event, e
 	}
 	opp, err := s.makeSide(cmd, tgt.Name, def, oppOpts, true, 0, 0, fray.AppliesDefence, nil)
 	if err != nil {
-		return CheckData{}, nil, nil, err
+		return CheckData{}, nil, ActData{}, err
 	}
 	d := CheckData{
 		Kind: KindAttack, Actor: act.id, Trait: act.trait, Pool: act.pool, Assist: act.assist, Penalty: act.penalty,
 		Opponent: opp.id, OppTrait: opp.trait, OppPool: opp.pool, OppAssist: opp.assist, Minion: minion,
 	}
-	ev, err := fray.NewEvent(EventActed, ActData{Who: att.ID, Nth: s.Actions + 1})
-	if err != nil {
-		return CheckData{}, nil, nil, err
-	}
-	return d, []side{act, opp}, []fray.Event{ev}, nil
+	return d, []side{act, opp}, ActData{Who: att.ID, Nth: s.Actions + 1}, nil
 }

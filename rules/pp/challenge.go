@@ -285,44 +285,36 @@ func minionCount(c *fray.Combatant) int {
 	return 1
 }
 
-// decideResolution decides the commands of challenge rolls and combat;
-// handled is false for any other.
-func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Event, handled bool, err error) {
-	one := func(ev fray.Event, err error) ([]fray.Event, bool, error) {
-		if err != nil {
-			return nil, true, err
-		}
-		return []fray.Event{ev}, true, nil
-	}
+// decideResolution decides the commands of challenge rolls and combat
+// into tx; handled is false for any other.
+func (s *State) decideResolution(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) (handled bool, err error) {
 	switch cmd.Name {
 	case "check":
-		evs, err = s.decideCheck(cmd, r)
+		err = s.decideCheck(cmd, r, tx)
 	case "attack":
-		evs, err = s.decideAttack(cmd, r)
+		err = s.decideAttack(cmd, r, tx)
 	case "spend":
-		evs, err = s.decideSpend(cmd, r)
+		err = s.decideSpend(cmd, r, tx)
 	case "assist":
-		evs, err = s.decideAssist(cmd, r)
+		err = s.decideAssist(cmd, r, tx)
 	case "group":
-		evs, err = s.decideGroup(cmd, r)
+		err = s.decideGroup(cmd, r, tx)
 	case "contest":
-		evs, err = s.decideContest(cmd, r)
+		err = s.decideContest(cmd, r, tx)
 	case "exchange":
-		evs, err = s.decideExchange(cmd, r)
+		err = s.decideExchange(cmd, r, tx)
 	case "defining":
-		return one(s.decideDefining(cmd))
+		err = s.decideDefining(cmd, tx)
 	case "damage", "heal":
-		return one(s.decideHarm(cmd))
-	case "scene", "story":
-		typ := EventScene
-		if cmd.Name == "story" {
-			typ = EventStory
-		}
-		return one(fray.NewEvent(typ, nil))
+		err = s.decideHarm(cmd, tx)
+	case "scene":
+		err = tx.Emit(EventScene, nil)
+	case "story":
+		err = tx.Emit(EventStory, nil)
 	default:
-		return nil, false, nil
+		return false, nil
 	}
-	return evs, true, err
+	return true, err
 }
 
 // checkedBuf lends Apply a CheckData to decode a roll's payload into, so

@@ -260,23 +260,25 @@ func (s *State) rivalSides(cmd fray.Command, act side, names []string) ([]side, 
 }
 
 // decideCheck decides check NAME TRAIT … (P-1 … P-5).
-func (s *State) decideCheck(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+func (s *State) decideCheck(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) error {
 	d, sides, err := s.planCheck(cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	odds, err := s.checkOdds(d, sides)
-	if err != nil {
-		return nil, err
-	}
-	return s.rollCheck(d, sides, r, odds, cmd)
+	return s.rollCheck(d, sides, r, cmd, tx)
 }
 
-// rollCheck rolls a planned check or attack and returns its event.
-func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Odds, cmd fray.Command) ([]fray.Event, error) {
+// rollCheck rolls a planned check or attack and records its events: the
+// roll with its odds, every side's roll of a same-goal check of three or
+// more, and the conditions the roll used up.
+func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, cmd fray.Command, tx *kit.Txn[*State]) error {
+	odds, err := s.checkOdds(d, sides)
+	if err != nil {
+		return err
+	}
 	res, rolls, err := rollSides(r, s.swing(), sides)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	d.Successes, d.Sixes = res[0].successes, res[0].sixes
 	if len(res) > 1 {
@@ -310,25 +312,15 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, odds fray.Od
 		more = sidesMoments(d, *all, &s.Encounter)
 	}
 	labelRolls(rolls, d, s, sides, more)
-	odds.Command = cmd.String()
-	ev, err := fray.NewEvent(EventChecked, d, rolls...)
-	if err != nil {
-		return nil, err
+	if err := addRoll(tx, cmd, EventChecked, d, rolls, odds, nil); err != nil {
+		return err
 	}
-	ev.Odds = &odds
-	evs := []fray.Event{ev}
 	if all != nil {
-		sev, err := fray.NewEvent(EventSides, *all)
-		if err != nil {
-			return nil, err
+		if err := tx.Emit(EventSides, *all); err != nil {
+			return err
 		}
-		evs = append(evs, sev)
 	}
-	spent, err := spendConditions(sides)
-	if err != nil {
-		return nil, err
-	}
-	return append(evs, spent...), nil
+	return tx.Spend(spendConditions(sides))
 }
 
 // lostTo is what an attack takes of its target, opp: 1 Health per net

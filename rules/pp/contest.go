@@ -97,20 +97,15 @@ func (c Contest) names(enc *fray.Encounter) (a, b string) {
 
 // decideContest decides contest A B TRAIT [TRAIT2] [exchanges=N] (P-8): it
 // begins the contest and rolls its first exchange.
-func (s *State) decideContest(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+func (s *State) decideContest(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) error {
 	cd, next, err := s.planContest(cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	ev, err := fray.NewEvent(EventContest, cd)
-	if err != nil {
-		return nil, err
+	if err := tx.Emit(EventContest, cd); err != nil {
+		return err
 	}
-	ex, err := next.decideExchange(firstExchange(cmd), r)
-	if err != nil {
-		return nil, err
-	}
-	return append([]fray.Event{ev}, ex...), nil
+	return next.decideExchange(firstExchange(cmd), r, tx)
 }
 
 // firstExchange is the exchange a contest command rolls: its options.
@@ -318,18 +313,18 @@ func exchangeTraits(c Contest, cmd fray.Command) (a, b string) {
 }
 
 // decideExchange rolls the contest's next exchange.
-func (s *State) decideExchange(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+func (s *State) decideExchange(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) error {
 	sides, err := s.planExchange(cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	odds, err := s.exchangeOdds(sides)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	res, rolls, err := rollSides(r, s.swing(), sides)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	c := s.Res.Contest
 	d := ExchangeData{
@@ -364,17 +359,7 @@ func (s *State) decideExchange(cmd fray.Command, r fray.Roller) ([]fray.Event, e
 		last := &rolls[len(rolls)-1]
 		last.For = strings.TrimSuffix(last.For, ")") + "; " + w + ")"
 	}
-	odds.Command = cmd.String()
-	ev, err := fray.NewEvent(EventExchanged, d, rolls...)
-	if err != nil {
-		return nil, err
-	}
-	ev.Odds = &odds
-	spent, err := spendConditions(sides)
-	if err != nil {
-		return nil, err
-	}
-	return append([]fray.Event{ev}, spent...), nil
+	return addRoll(tx, cmd, EventExchanged, d, rolls, odds, spendConditions(sides))
 }
 
 // rivalOdds is the odds of an exchange of three or more contestants: who

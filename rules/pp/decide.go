@@ -21,17 +21,21 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if evs, handled, err := engine.DecideShared(&s0.Encounter, cmd, spec); handled {
 		return evs, err
 	}
-	if evs, handled, err := s0.decideResolution(cmd, r); handled {
-		return evs, err
-	}
-	// The commands below read nothing their own events change: a page's
-	// order (rank) depends on the combatants, their stats and roles and the
-	// GM's order, which starting, ending a turn or acting leave alone. So
-	// they are decided on st itself, with no copy to apply the events to;
-	// the engine applies them in turn, and puts the state back if one
-	// cannot be applied.
+	// The commands below read nothing their own events change: a roll is
+	// planned, rolled and settled before its events are recorded, and a
+	// page's order (rank) depends on the combatants, their stats and roles
+	// and the GM's order, which starting, ending a turn or acting leave
+	// alone. So they are decided on st itself, in a read-only transaction
+	// with no copy to apply the events to; the engine applies them in
+	// turn, and puts the state back if one cannot be applied.
 	s := s0
 	tx := kit.Txn[*State]{State: s}
+	if handled, err := s.decideResolution(cmd, r, &tx); handled {
+		if err != nil {
+			return nil, err
+		}
+		return tx.Events(), nil
+	}
 	newRound := func() error {
 		return tx.Emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()})
 	}

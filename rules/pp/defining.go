@@ -5,6 +5,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // DefiningData is the payload of EventDefining.
@@ -15,20 +16,20 @@ type DefiningData struct {
 
 // decideDefining decides defining NAME reduce=TRAIT | oneshot (P-9). A hero
 // may declare again before the roll, to change the cost.
-func (s *State) decideDefining(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideDefining(cmd fray.Command, tx *kit.Txn[*State]) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	if ch := s.char(c.ID); ch == nil || ch.Role != RoleHero {
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Only a hero declares a defining moment; %s is not one.", c)
+		return fray.Errorf(fray.EINVALID, "Only a hero declares a defining moment; %s is not one.", c)
 	}
 	r := s.record(c.ID)
 	switch {
 	case r != nil && r.Defined:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has had their defining moment this story; one per story (story begins a new one).", c)
+		return fray.Errorf(fray.EINVALID, "%s has had their defining moment this story; one per story (story begins a new one).", c)
 	case s.Res.Scene != "" && s.Res.Scene != c.ID:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has had this scene's defining moment; one hero per scene (scene begins a new one).", fray.Mention(s.NameOf(s.Res.Scene)))
+		return fray.Errorf(fray.EINVALID, "%s has had this scene's defining moment; one hero per scene (scene begins a new one).", fray.Mention(s.NameOf(s.Res.Scene)))
 	}
 	mode := s.Setting(SettingDefining, "reduce")
 	red, hasReduce := cmd.Opts[KeyReduce]
@@ -36,23 +37,23 @@ func (s *State) decideDefining(cmd fray.Command) (fray.Event, error) {
 	var cost string
 	switch {
 	case one && hasReduce:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Choose one cost: reduce=TRAIT or oneshot.")
+		return fray.Errorf(fray.EINVALID, "Choose one cost: reduce=TRAIT or oneshot.")
 	case one && mode == "reduce":
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "The one-shot cost is not allowed here (set defining=either or defining=oneshot); say reduce=TRAIT.")
+		return fray.Errorf(fray.EINVALID, "The one-shot cost is not allowed here (set defining=either or defining=oneshot); say reduce=TRAIT.")
 	case one || mode == "oneshot" && !hasReduce:
 		cost = KeyOneShot
 	case hasReduce && mode == "oneshot":
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "In a one-shot game a defining moment costs Health and −2d (defining=oneshot); leave reduce= out.")
+		return fray.Errorf(fray.EINVALID, "In a one-shot game a defining moment costs Health and −2d (defining=oneshot); leave reduce= out.")
 	case !hasReduce:
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "Say which ability %s gives up 1d of afterwards: reduce=might (physical: agility, might, toughness; mental: intellect, perception, willpower).", c)
+		return fray.Errorf(fray.EINVALID, "Say which ability %s gives up 1d of afterwards: reduce=might (physical: agility, might, toughness; mental: intellect, perception, willpower).", c)
 	default:
 		cost = strings.ToLower(red)
 		if !isTrait(cost) {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "reduce=%s is not an ability; use agility, might or toughness (physical) or intellect, perception or willpower (mental).", engine.Clip(red))
+			return fray.Errorf(fray.EINVALID, "reduce=%s is not an ability; use agility, might or toughness (physical) or intellect, perception or willpower (mental).", engine.Clip(red))
 		}
 		if c.Stat(cost) < 1 {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no %s dice to give up.", c, cost)
+			return fray.Errorf(fray.EINVALID, "%s has no %s dice to give up.", c, cost)
 		}
 	}
-	return fray.NewEvent(EventDefining, DefiningData{Who: c.ID, Cost: cost})
+	return tx.Emit(EventDefining, DefiningData{Who: c.ID, Cost: cost})
 }

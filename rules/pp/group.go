@@ -7,6 +7,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Options of group (P-7).
@@ -57,18 +58,18 @@ func (g GroupData) clone() GroupData {
 }
 
 // decideGroup decides group TRAIT NAME NAME … threshold=… (P-7).
-func (s *State) decideGroup(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+func (s *State) decideGroup(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) error {
 	d, sides, err := s.planGroup(cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	odds, err := s.groupOdds(d, sides)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	res, rolls, err := rollSides(r, s.swing(), sides)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for i := range sides {
 		d.Successes = append(d.Successes, res[i].successes)
@@ -88,7 +89,7 @@ func (s *State) decideGroup(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		}
 	}
 	if err := s.checkGifts(d); err != nil {
-		return nil, err
+		return err
 	}
 	settleGroup(&d, names)
 	for i := range rolls {
@@ -102,17 +103,7 @@ func (s *State) decideGroup(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 		last := &rolls[len(rolls)-1]
 		last.For = strings.TrimSuffix(last.For, ")") + "; " + groupWords(d, names) + more + ")"
 	}
-	odds.Command = cmd.String()
-	ev, err := fray.NewEvent(EventGrouped, d, rolls...)
-	if err != nil {
-		return nil, err
-	}
-	ev.Odds = &odds
-	spent, err := spendConditions(sides)
-	if err != nil {
-		return nil, err
-	}
-	return append([]fray.Event{ev}, spent...), nil
+	return addRoll(tx, cmd, EventGrouped, d, rolls, odds, spendConditions(sides))
 }
 
 // settleGroup works out each member's net successes from their

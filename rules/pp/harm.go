@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"fray"
+	"fray/rules/kit"
 )
 
 // Event types of the GM's damage and healing. They are wire strings: never
@@ -79,37 +80,37 @@ func (s *State) forgetLast() {
 // decideHarm decides damage NAME N and heal NAME N, the GM's word (P-10):
 // Health lost or regained — for minions, N defeated or brought back. It
 // is no action and may come at any time.
-func (s *State) decideHarm(cmd fray.Command) (fray.Event, error) {
+func (s *State) decideHarm(cmd fray.Command, tx *kit.Txn[*State]) error {
 	c, err := s.Lookup(cmd.Arg(0))
 	if err != nil {
-		return fray.Event{}, err
+		return err
 	}
 	n, _ := strconv.Atoi(cmd.Arg(1)) // the declaration bounds it
 	left, minion := s.standing(c.ID)
 	d := HarmData{Who: c.ID, Asked: n, Minion: minion}
 	if cmd.Name == "damage" {
 		if err := s.harmable(c); err != nil {
-			return fray.Event{}, err
+			return err
 		}
 		d.N = min(n, left)
 		d.Defeats = d.N == left
-		return fray.NewEvent(EventDamaged, d)
+		return tx.Emit(EventDamaged, d)
 	}
 	whole := minionCount(c)
 	if !minion {
 		whole = Health(c)
 		if whole <= 0 {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has no Health to regain; add them with health=N or their traits.", c)
+			return fray.Errorf(fray.EINVALID, "%s has no Health to regain; add them with health=N or their traits.", c)
 		}
 	}
 	if left >= whole {
 		if minion {
-			return fray.Event{}, fray.Errorf(fray.EINVALID, "None of %s's %d minions is defeated; there is nothing to heal.", c, whole)
+			return fray.Errorf(fray.EINVALID, "None of %s's %d minions is defeated; there is nothing to heal.", c, whole)
 		}
-		return fray.Event{}, fray.Errorf(fray.EINVALID, "%s has all their Health (%d); there is nothing to heal.", c, whole)
+		return fray.Errorf(fray.EINVALID, "%s has all their Health (%d); there is nothing to heal.", c, whole)
 	}
 	d.N = min(n, whole-left)
-	return fray.NewEvent(EventHealed, d)
+	return tx.Emit(EventHealed, d)
 }
 
 // applyHarm applies EventDamaged and EventHealed; handled is false for

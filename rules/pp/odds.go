@@ -294,25 +294,43 @@ func (s *State) harmOdds(o fray.Odds, d CheckData, net pmf, opp fray.CombatantID
 		}
 		avail = minionCount(s.ByID(opp)) - down
 	}
-	// Only as many values as the net successes can reach.
-	dist := make([]float64, max(min(avail, net.min+len(net.p)-1), 0)+1)
-	var none, some, all float64
+	h := harmTally{avail: avail}
 	for i, p := range net.p {
-		lost := min(max(net.min+i, 0), avail)
-		dist[lost] += p
-		switch {
-		case lost == 0:
-			none += p
-		case lost >= avail:
-			all += p
-		default:
-			some += p
-		}
+		h.add(min(max(net.min+i, 0), avail), p)
 	}
-	o.Bands = []fray.Band{{Name: "no harm", P: none}, {Name: "hurt", P: some}, {Name: "defeated", P: all}}
-	o.Dist, o.Mean = distPoints(pmf{p: dist})
+	return h.odds(o, d.Minion)
+}
+
+// harmTally adds up the odds of what an attack takes of its target, who
+// has avail left to lose (Health, or minions standing).
+type harmTally struct {
+	avail           int
+	dist            []float64 // dist[v] is the chance of taking v
+	none, some, all float64
+}
+
+// add counts the chance p of taking lost.
+func (h *harmTally) add(lost int, p float64) {
+	for len(h.dist) <= lost {
+		h.dist = append(h.dist, 0)
+	}
+	h.dist[lost] += p
+	switch {
+	case lost == 0:
+		h.none += p
+	case lost >= h.avail:
+		h.all += p
+	default:
+		h.some += p
+	}
+}
+
+// odds fills o's bands and distribution from the tally.
+func (h *harmTally) odds(o fray.Odds, minion bool) fray.Odds {
+	o.Bands = []fray.Band{{Name: "no harm", P: h.none}, {Name: "hurt", P: h.some}, {Name: "defeated", P: h.all}}
+	o.Dist, o.Mean = distPoints(pmf{p: h.dist})
 	o.DistOf = "Health lost"
-	if d.Minion {
+	if minion {
 		o.Bands[1].Name, o.Bands[2].Name = "some defeated", "all defeated"
 		o.DistOf = "minions defeated"
 	}

@@ -8,6 +8,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // The six abilities, by the kind of task they serve (P-9).
@@ -71,14 +72,26 @@ type side struct {
 	cost string
 }
 
+// addRoll records in tx the roll cmd made: its event, of the type typ
+// with the payload d and the dice rolls, and the odds it had, then the
+// events that use up the conditions spent.
+func addRoll(tx *kit.Txn[*State], cmd fray.Command, typ string, d any, rolls []fray.Roll, odds fray.Odds, spent []engine.ConditionRef) error {
+	odds.Command = cmd.String()
+	ev, err := fray.NewEvent(typ, d, rolls...)
+	if err != nil {
+		return err
+	}
+	return tx.AddRolled(ev, odds, spent)
+}
+
 // spendConditions returns the events that end the once-only conditions
 // the sides used up.
-func spendConditions(sides []side) ([]fray.Event, error) {
+func spendConditions(sides []side) []engine.ConditionRef {
 	var refs []engine.ConditionRef
 	for _, sd := range sides {
 		refs = append(refs, sd.spent...)
 	}
-	return engine.SpendEvents(refs)
+	return refs
 }
 
 // makeSide builds name's pool for trait from the command's options o:

@@ -8,6 +8,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // What the last roll was, which Resolve may be spent on after it
@@ -272,18 +273,18 @@ func spentPool(p Pool, how string, n int) Pool {
 // net successes, band and harm; an exchange's winner, its +2d carry into
 // the next and the contest's outcome; an assist's bonus and whether it is
 // the best; a group's net successes and what is handed over.
-func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
+func (s *State) decideSpend(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]) error {
 	sp, sd, how, n, err := s.planSpend(cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	odds, err := s.spendOdds(sp, sd, how, n)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	res, rolls, err := rollSides(r, s.swing(), []side{sd})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	d := SpentData{Who: sd.id, Resolve: n, How: how, Of: s.Res.LastOf, Opp: sp.idx == 1 && s.Res.LastOf != LastGroup && !sp.ranked}
 	d.Successes, d.Sixes = afterSpend(how, sp, res[0].successes, res[0].sixes)
@@ -347,13 +348,7 @@ func (s *State) decideSpend(cmd fray.Command, r fray.Roller) ([]fray.Event, erro
 	for i := range rolls {
 		rolls[i].For = sd.name + " (" + how + ", " + plural(n, "Resolve", "Resolve") + ": " + strconv.Itoa(sp.successes) + " → " + strconv.Itoa(d.Successes) + " successes; " + w + ")"
 	}
-	odds.Command = cmd.String()
-	ev, err := fray.NewEvent(EventSpent, d, rolls...)
-	if err != nil {
-		return nil, err
-	}
-	ev.Odds = &odds
-	return []fray.Event{ev}, nil
+	return addRoll(tx, cmd, EventSpent, d, rolls, odds, nil)
 }
 
 func withLost(d CheckData, lost int) CheckData { d.Lost = lost; return d }
@@ -592,31 +587,11 @@ func succeeding(nets []int) int {
 
 // harmAfter is harmOdds for an attack that has already taken d.Lost.
 func (s *State) harmAfter(o fray.Odds, d CheckData, net pmf) fray.Odds {
-	dist := map[int]float64{}
-	var none, some, all float64
-	avail := 0
+	h := harmTally{avail: max(0, s.lostAfter(CheckData{Net: 1 << 20, Minion: d.Minion}, d.Opponent, d.Lost))}
 	for i, p := range net.p {
-		v := net.min + i
 		nd := d
-		nd.Net, nd.Swapped = v, false
-		lost := s.lostAfter(nd, d.Opponent, d.Lost)
-		avail = max(avail, s.lostAfter(CheckData{Net: 1 << 20, Minion: d.Minion}, d.Opponent, d.Lost))
-		dist[lost] += p
-		switch {
-		case lost == 0:
-			none += p
-		case lost >= avail:
-			all += p
-		default:
-			some += p
-		}
+		nd.Net, nd.Swapped = net.min+i, false
+		h.add(s.lostAfter(nd, d.Opponent, d.Lost), p)
 	}
-	o.Bands = []fray.Band{{Name: "no harm", P: none}, {Name: "hurt", P: some}, {Name: "defeated", P: all}}
-	o.Dist, o.Mean = sortedDist(dist)
-	o.DistOf = "Health lost"
-	if d.Minion {
-		o.Bands[1].Name, o.Bands[2].Name = "some defeated", "all defeated"
-		o.DistOf = "minions defeated"
-	}
-	return o
+	return h.odds(o, d.Minion)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"fray"
+	"fray/rules/kit"
 )
 
 // View shows the page's order of play by Edge with markers, and the next
@@ -136,32 +137,20 @@ func (sys *System) Check(st fray.State) error {
 	bad := func(format string, args ...any) error {
 		return fray.Errorf(fray.EINTERNAL, "P&P state: "+format, args...)
 	}
-	if s.Started != (s.Round >= 1) {
-		return bad("started is %v on page %d", s.Started, s.Round)
-	}
-	if len(s.Chars) != len(s.Combatants) {
-		return bad("%d combatants but %d roles", len(s.Combatants), len(s.Chars))
+	if err := kit.CheckRoster(&s.Encounter, s.Chars, "page", bad); err != nil {
+		return err
 	}
 	for i, c := range s.Chars {
-		if c.ID != s.Combatants[i].ID || !slices.Contains(roles, c.Role) {
+		if !slices.Contains(roles, c.Role) {
 			return bad("role %d is %s's (%s) for combatant %q", i, c.ID, c.Role, s.Combatants[i].Name)
 		}
 	}
-	if s.Pos < 0 || s.Pos > len(s.Order) || len(s.Taken) != min(s.Pos, len(s.Order)) {
+	present := func(id fray.CombatantID) bool { return s.char(id) != nil }
+	if err := s.CheckOrder(&s.Encounter, present, "page", bad); err != nil {
+		return err
+	}
+	if len(s.Taken) != min(s.Pos, len(s.Order)) {
 		return bad("turn %d of %d with %d taken", s.Pos, len(s.Order), len(s.Taken))
-	}
-	for i, id := range s.Order {
-		if s.char(id) == nil {
-			return bad("the order holds %q, who is not present", id)
-		}
-		if slices.Contains(s.Order[i+1:], id) {
-			return bad("%s has two turns on one page", s.NameOf(id))
-		}
-	}
-	for _, id := range s.Tiebreak {
-		if s.char(id) == nil {
-			return bad("the GM's order holds %q, who is not present", id)
-		}
 	}
 	for _, h := range s.History {
 		for _, t := range h.Turns {

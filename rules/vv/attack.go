@@ -255,13 +255,8 @@ func (a Attack) Odds() (*AttackOdds, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := float64(a.Hit.Needed()) / 20
-	o := &AttackOdds{Hit: p, Astray: 1.0 / 20}
-	if a.Special {
-		o.Hit = p * p
-		o.Astray = 1.0/20 + p/20
-	}
-	o.Miss = 1 - o.Hit - o.Astray
+	o := &AttackOdds{}
+	o.Hit, o.Miss, o.Astray = a.Hit.bandOdds(a.Special)
 	cover := 0.0
 	if a.Cover > 0 && !a.Special {
 		cover = float64(min(a.Cover, 100)) / 100

@@ -94,7 +94,7 @@ func (c CheckRoll) Band(face int) string {
 
 // checkDist is the exact distribution of d%.
 var checkDist = func() *dice.Dist {
-	d, err := mustParse(CheckDice).Dist(dice.DistOptions{})
+	d, err := dice.MustParse(CheckDice).Dist(dice.DistOptions{})
 	if err != nil {
 		panic(err)
 	}

@@ -32,7 +32,7 @@ func FirstBand(name string) string { return name + " first" }
 
 // initPoints is the distribution of InitiativeDice, lowest face first.
 var initPoints = func() []fray.Point {
-	d, err := mustParse(InitiativeDice).Dist(dice.DistOptions{})
+	d, err := dice.MustParse(InitiativeDice).Dist(dice.DistOptions{})
 	if err != nil {
 		panic(err)
 	}

@@ -93,15 +93,7 @@ type HitResult struct {
 	Dice []dice.Die `json:"dice"`
 }
 
-var hitExpr = mustParse(HitDice)
-
-func mustParse(s string) *dice.Expr {
-	e, err := dice.Parse(s)
-	if err != nil {
-		panic(err)
-	}
-	return e
-}
+var hitExpr = dice.MustParse(HitDice)
 
 // Roll rolls the d20 from src. A physical die is played back with
 // dice.Faces(face).
@@ -150,21 +142,26 @@ func (o *HitOdds) P(b HitBand) float64 {
 	return kit.BandP(o.Bands, b, func(x HitBandOdds) (HitBand, float64) { return x.Band, x.P })
 }
 
-// Odds returns the exact odds of each outcome, by enumerating the twenty
-// faces of the d20.
+// Odds returns the exact odds of each outcome (see bandOdds): the one
+// path the named roll, odds attack and an attack's event all take.
 func (h HitRoll) Odds() *HitOdds {
-	o := &HitOdds{Chance: h.Chance, Needed: h.Needed()}
-	for _, b := range HitBands() {
-		o.Bands = append(o.Bands, HitBandOdds{Band: b})
+	hit, miss, astray := h.bandOdds(false)
+	return &HitOdds{Chance: h.Chance, Needed: h.Needed(), Bands: []HitBandOdds{
+		{Band: HitHit, P: hit}, {Band: HitMiss, P: miss}, {Band: HitAstray, P: astray},
+	}}
+}
+
+// bandOdds returns the chances of a hit, a miss and going astray: of one
+// d20, or of two when twice (a Special Attack, V-11: the second is rolled
+// on a hit and must hit too, and a 20 on either goes astray). Each is its
+// count of faces (of 20, or of 400 pairs) divided once, so each is the
+// nearest float64 to the exact fraction, and the same wherever it is
+// asked for.
+func (h HitRoll) bandOdds(twice bool) (hit, miss, astray float64) {
+	n := h.Needed() // faces 1 to n hit; 20 goes astray
+	hits, astrays, all := n, 1, 20
+	if twice {
+		hits, astrays, all = n*n, 20+n, 400
 	}
-	for i := range o.Bands {
-		n := 0
-		for face := 1; face <= 20; face++ {
-			if h.Band(face) == o.Bands[i].Band {
-				n++
-			}
-		}
-		o.Bands[i].P = float64(n) / 20
-	}
-	return o
+	return float64(hits) / float64(all), float64(all-hits-astrays) / float64(all), float64(astrays) / float64(all)
 }

@@ -272,16 +272,10 @@ func (sys *System) Check(st fray.State) error {
 	bad := func(format string, args ...any) error {
 		return fray.Errorf(fray.EINTERNAL, "V&V state: "+format, args...)
 	}
-	if s.Started != (s.Round >= 1) {
-		return bad("started is %v in turn %d", s.Started, s.Round)
+	if err := kit.CheckRoster(&s.Encounter, s.Chars, "turn", bad); err != nil {
+		return err
 	}
-	if len(s.Chars) != len(s.Combatants) {
-		return bad("%d combatants but %d characters", len(s.Combatants), len(s.Chars))
-	}
-	for i, ch := range s.Chars {
-		if ch.ID != s.Combatants[i].ID {
-			return bad("character %d is %s, combatant %d is %s", i, ch.ID, i, s.Combatants[i].ID)
-		}
+	for _, ch := range s.Chars {
 		if s.Setting(SetHeld, House) == House && len(ch.Held) > 1 {
 			return bad("%s holds %d actions under the house rule", s.NameOf(ch.ID), len(ch.Held))
 		}
