@@ -14,7 +14,7 @@ import (
 // what the panel shows: the fights asked for, two sides whose chances are
 // percentages adding up with the unfinished share to about 100%, a bar
 // for each, and the rounds histogram; and that the encounter's revision
-// did not move.
+// did not move; and that opening another encounter clears the panel.
 func TestBrowserSim(t *testing.T) {
 	base := startRealServer(t)
 	b := newChrome(t)
@@ -68,6 +68,27 @@ func TestBrowserSim(t *testing.T) {
 	}
 	if got := p.revision(); got != rev {
 		t.Errorf("the simulation moved the encounter from revision %d to %d", rev, got)
+	}
+
+	// Another encounter opened in the same page (no reload) shows no
+	// simulation of the first; back on the first, none either until
+	// Simulate is clicked again.
+	first := p.eval(`new URLSearchParams(location.hash.slice(1)).get("e")`)
+	p.eval(`(location.hash = "", "")`)
+	p.do(chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	p.do(chromedp.SetValue(chromedp.CSS("#create-rules"), "queue"),
+		chromedp.SetValue(chromedp.CSS("#create-name"), "Another"),
+		chromedp.Click(chromedp.CSS(`[data-testid="create"]`)),
+		chromedp.WaitVisible(chromedp.CSS("#encounter")))
+	p.waitFor("the second encounter", `document.body.dataset.revision === "0" && new URLSearchParams(location.hash.slice(1)).get("e") !== `+jsString(first))
+	simShown := `document.querySelector('[data-testid="sim-out"]').textContent`
+	if got := p.eval(simShown); got != "" {
+		t.Errorf("on another encounter, the panel shows %q, want nothing", got)
+	}
+	p.eval(`(location.hash = "e=" + ` + jsString(first) + `, "")`)
+	p.waitFor("the first encounter again", `document.body.dataset.revision === "`+strconv.Itoa(rev)+`"`)
+	if got := p.eval(simShown); got != "" {
+		t.Errorf("back on the first encounter, the panel shows %q, want nothing until Simulate is clicked", got)
 	}
 	p.checkConsole()
 }

@@ -9,7 +9,9 @@ import (
 
 // Tell says the system's events in its own terms (fray.Teller): an
 // attack with its d20, bonus and the score it needed, the damage it did
-// and the hit points after; a check; damage and healing at the GM's word.
+// and the hit points of whoever suffered it, before and after; a check;
+// damage and healing at the GM's word, with the hit points before and
+// after.
 func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 	ev := t.Event
 	switch ev.Type {
@@ -42,7 +44,13 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 			if len(rolls) > 0 {
 				text += " (" + fray.DiceText(rolls[len(rolls)-1]) + ")"
 			}
-			text += engine.HealthAfter(s, t, d.Target)
+			hurt := d.Target
+			if d.SufferedBy != "" && d.SufferedBy != d.Target {
+				// One who reacted for the target took it.
+				hurt = d.SufferedBy
+				text += " to " + t.Who(hurt)
+			}
+			text += s.hpAfter(t, hurt)
 		}
 		if d.Injury != "" {
 			text += "; " + d.Injury
@@ -75,13 +83,56 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 		if ev.Decode(&d) != nil {
 			return fray.Told{}, false
 		}
-		return engine.TellDamage(s, t, d.Name, d.Damage, ""), true
+		if t.Redacted {
+			return fray.Told{Text: t.Who(d.Name) + " takes damage."}, true
+		}
+		return fray.Told{Text: t.Who(d.Name) + " takes " + strconv.Itoa(d.Damage) + " damage" + s.hpAfter(t, d.Name) + "."}, true
 	case EventHealed:
 		var d healedData
 		if ev.Decode(&d) != nil {
 			return fray.Told{}, false
 		}
-		return engine.TellHeal(s, t, d.Name, d.Healed, "hit points"), true
+		if t.Redacted {
+			return fray.Told{Text: t.Who(d.Name) + " is healed."}, true
+		}
+		return fray.Told{Text: t.Who(d.Name) + " regains " + strconv.Itoa(d.Healed) + " hit points" + s.hpAfter(t, d.Name) + "."}, true
 	}
 	return fray.Told{}, false
+}
+
+// hpAfter says the hit points of who before and after the tale's event,
+// as engine.HealthAfter says a health track: ": hp 12 → 7". Hit points
+// lost are the system's own record (a sheet's hp track holds only where
+// they start), so they are read from its state before the event and
+// from a clone with the event applied. It is "" when the tale has no
+// state (a log told without one), or who has no hit points, or had none
+// left to lose.
+func (s *System) hpAfter(t fray.Tale, who fray.CombatantID) string {
+	st, ok := t.State.(*State)
+	if !ok {
+		return ""
+	}
+	c := st.ByID(who)
+	if c == nil {
+		return ""
+	}
+	before, ok := st.hpOf(c)
+	if !ok {
+		return ""
+	}
+	next := st.Clone()
+	if s.Apply(next, t.Event) != nil {
+		return ""
+	}
+	ns := next.(*State)
+	nc := ns.ByID(who)
+	if nc == nil {
+		return ""
+	}
+	after, ok := ns.hpOf(nc)
+	if !ok || before == 0 && after == 0 {
+		// Nothing left to lose: the injury the hit deals says it.
+		return ""
+	}
+	return ": " + StatHP + " " + strconv.Itoa(before) + " → " + strconv.Itoa(after)
 }

@@ -141,9 +141,11 @@ export class Controls {
     const mine = !!me && !!this.v.current && this.v.current.toLowerCase() === me.toLowerCase();
     if (me && !this.v.started) return;
     for (const g of groupsOf(this.doc, me, mine)) {
-      if (!g.commands.length) continue;
+      // Start starts a fight once: gone from the chips once it has.
+      const cmds = g.commands.filter((c) => !(c.name === "start" && this.v.started));
+      if (!cmds.length) continue;
       const bar = el("div", { class: "chips", role: "group", "aria-labelledby": "cg-" + g.id });
-      for (const c of g.commands) {
+      for (const c of cmds) {
         const on = c.name === this.open;
         bar.append(el("button", {
           type: "button", class: "chip" + (c.rolls ? " rolls" : ""), "aria-pressed": on ? "true" : "false",
@@ -153,7 +155,7 @@ export class Controls {
       }
       this.box.append(el("div", { class: "cgroup", "data-group": g.id },
         el("h3", { id: "cg-" + g.id }, g.title), bar));
-      const open = g.commands.find((c) => c.name === this.open);
+      const open = cmds.find((c) => c.name === this.open);
       if (open) this.box.append(this.formOf(open));
     }
     if (focus) {
@@ -352,6 +354,7 @@ export class Controls {
     const wordsOf = (ctl) => (ctl.multiple ? [...ctl.selectedOptions].map((o) => o.value) : ctl.value.trim() === "" ? [] : [ctl.value.trim()]);
     let ctl;
     let refill;
+    let stale = () => false;
     switch (p.kind) {
       case "combatant": {
         let pick;
@@ -410,6 +413,12 @@ export class Controls {
           return allowed.length ? allowed : mine;
         };
         const list = known();
+        // A choice the combatant named before it does not have (the
+        // attacker changed) is not asked the odds of.
+        stale = () => {
+          const now = known();
+          return !!ctl.value && now.length > 0 && !now.includes(ctl.value);
+        };
         if (list.length) {
           ctl = select(list, { blank: required ? undefined : "—" });
           refill = () => {
@@ -430,7 +439,7 @@ export class Controls {
     }
     const node = wrap(ctl);
     if (ctl._list) node.append(ctl._list);
-    return { node, key, ctl, get: () => wordsOf(ctl), refill, param: p, required, numeric: p.kind === "number" && !(p.choices && p.choices.length) };
+    return { node, key, ctl, get: () => wordsOf(ctl), refill, stale, param: p, required, numeric: p.kind === "number" && !(p.choices && p.choices.length) };
   }
 }
 
@@ -439,16 +448,26 @@ export class Controls {
 // left, as the server fills them) and the options given. fits is false
 // while a required word is missing, a number is out of its bounds, or an
 // optional argument is given after one left out. For odds, the fields
-// that only say how the roll came out (the dice) are left out.
+// that only say how the roll came out (the dice) are left out, and the
+// command fits only once it names what its roll is between: every
+// combatant argument of a command that takes two or more (an attacker
+// and a target, both, even where the current one may be left out), and
+// no power or stat its combatant lacks; a half-filled form asks no odds
+// the server would refuse.
 function built(decl, fields, odds) {
   const words = [decl.name];
   let fits = true;
   let why = "";
   let gap = "";
+  const between = fields.filter((f) => f.arg && f.param.kind === "combatant").length > 1;
   for (const f of fields) {
     if (odds && f.noOdds) continue;
     const ws = f.get();
     const p = f.param;
+    if (odds && ((between && f.arg && p.kind === "combatant" && !ws.length) || f.stale())) {
+      fits = false;
+      why = why || "give " + p.name.toLowerCase() + " for the odds";
+    }
     if (f.ctl.validity && !f.ctl.validity.valid && ws.length) {
       fits = false;
       why = why || p.name.toLowerCase() + " " + (p.max > p.min ? "is from " + p.min + " to " + p.max : "is not a number");

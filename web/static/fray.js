@@ -144,39 +144,80 @@ const MARK_LABEL = {
   declined: "declined",
 };
 
-// renderOrder fills list (an <ol>) with the slots, each with its markers as
-// badges and, when actions is given, the buttons actions(slot) returns.
-export function renderOrder(list, slots, { actions, me, run, hidden } = {}) {
-  list.replaceChildren();
-  for (const s of slots || []) {
-    const marks = s.markers || [];
-    const li = el("li", {
-      class: ["slot", ...marks.map((m) => "m-" + m), me && s.name.toLowerCase() === me.toLowerCase() ? "mine" : ""].join(" ").trim(),
-      "data-name": s.name,
-      "data-markers": marks.join(" "),
-      "aria-current": marks.includes("current") ? "step" : undefined,
-    });
-    const head = el("div", { class: "slot-head" });
-    if (s.phase) head.append(el("span", { class: "phase", title: "phase " + s.phase }, String(s.phase)));
-    head.append(el("span", { class: "slot-name" }, s.name));
-    for (const m of marks) head.append(el("span", { class: "badge b-" + m }, MARK_LABEL[m] || m));
-    if (me && s.name.toLowerCase() === me.toLowerCase()) head.append(el("span", { class: "badge b-you" }, "you"));
-    if (hidden && hidden.has(s.name.toLowerCase())) head.append(el("span", { class: "badge b-hidden" }, "hidden"));
-    li.append(head);
-    if (s.note) li.append(el("div", { class: "slot-note" }, s.note));
-    // The full text, for screen readers and for tests.
-    li.setAttribute("aria-label", slotText(s));
-    if (actions) {
-      const btns = actions(s);
-      if (btns.length) {
-        const bar = el("div", { class: "slot-actions" });
-        for (const a of btns) bar.append(button(a, run, s.name));
-        li.append(bar);
-      }
-    }
-    list.append(li);
+// keyed fills list with one child per item, in order, keeping the child
+// drawn for an item whose key (keyOf(item), a string) has not changed
+// since the last fill: its nodes, its listeners and what is typed or
+// opened in it stay, and only the items that changed are built again
+// (make(item) returns the new child). A page of a hundred combatants
+// redraws a turn passing by touching the few slots and cards it changed.
+export function keyed(list, items, keyOf, make) {
+  const old = new Map(); // key → the children drawn with it, in order
+  for (const n of list.children) {
+    if (n._key === undefined) continue;
+    const same = old.get(n._key);
+    if (same) same.push(n);
+    else old.set(n._key, [n]);
   }
-  if (!slots || !slots.length) list.append(el("li", { class: "empty" }, "Nobody yet."));
+  let at = list.firstChild;
+  for (const it of items) {
+    const k = keyOf(it);
+    const same = old.get(k);
+    let n = same && same.shift();
+    if (!n) {
+      n = make(it);
+      n._key = k;
+    }
+    if (n === at) at = at.nextSibling;
+    else list.insertBefore(n, at);
+  }
+  // What is left from here on was drawn for items that are gone.
+  while (at) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
+}
+
+// renderOrder fills list (an <ol>) with the slots, each with its markers as
+// badges and, when actions is given, the buttons actions(slot) returns. A
+// slot drawn before and unchanged (the same markers, the same buttons) is
+// kept as it is.
+export function renderOrder(list, slots, { actions, me, run, hidden } = {}) {
+  const items = (slots || []).map((s) => {
+    const btns = actions ? actions(s) : [];
+    const mine = !!me && s.name.toLowerCase() === me.toLowerCase();
+    const hid = !!hidden && hidden.has(s.name.toLowerCase());
+    return { s, btns, mine, hid, key: JSON.stringify([s, btns.map((a) => [a.action, a.label, a.aria, a.cmd]), mine, hid]) };
+  });
+  if (!items.length) items.push({ key: "empty" });
+  keyed(list, items, (it) => it.key, (it) => (it.s ? slotItem(it, run) : el("li", { class: "empty" }, "Nobody yet.")));
+}
+
+// slotItem draws one slot of the order of play (see renderOrder).
+function slotItem({ s, btns, mine, hid }, run) {
+  const marks = s.markers || [];
+  const li = el("li", {
+    class: ["slot", ...marks.map((m) => "m-" + m), mine ? "mine" : ""].join(" ").trim(),
+    "data-name": s.name,
+    "data-markers": marks.join(" "),
+    "aria-current": marks.includes("current") ? "step" : undefined,
+  });
+  const head = el("div", { class: "slot-head" });
+  if (s.phase) head.append(el("span", { class: "phase", title: "phase " + s.phase }, String(s.phase)));
+  head.append(el("span", { class: "slot-name" }, s.name));
+  for (const m of marks) head.append(el("span", { class: "badge b-" + m }, MARK_LABEL[m] || m));
+  if (mine) head.append(el("span", { class: "badge b-you" }, "you"));
+  if (hid) head.append(el("span", { class: "badge b-hidden" }, "hidden"));
+  li.append(head);
+  if (s.note) li.append(el("div", { class: "slot-note" }, s.note));
+  // The full text, for screen readers and for tests.
+  li.setAttribute("aria-label", slotText(s));
+  if (btns.length) {
+    const bar = el("div", { class: "slot-actions" });
+    for (const a of btns) bar.append(button(a, run, s.name));
+    li.append(bar);
+  }
+  return li;
 }
 
 // button makes a button that posts a command through run.
@@ -193,10 +234,7 @@ export function button(a, run, name) {
 
 // renderHistory fills list with the rounds in the seeds' words.
 export function renderHistory(list, history) {
-  list.replaceChildren();
-  for (const h of history || []) {
-    list.append(el("li", { "data-round": String(h.round) }, roundText(h)));
-  }
+  keyed(list, history || [], (h) => h.round + " " + roundText(h), (h) => el("li", { "data-round": String(h.round) }, roundText(h)));
 }
 
 // combatantCard shows a combatant: side, kind, flags, stats, a bar for

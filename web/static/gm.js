@@ -7,7 +7,7 @@
 // once. The fragment never reaches the server, so the key is in no log.
 
 import {
-  api, el, quote, slotText, statusText, renderOrder, renderHistory, combatantCard,
+  api, el, keyed, quote, slotText, statusText, renderOrder, renderHistory, combatantCard,
   rollText, oddsText, pct, setupLargeType, notice, button, Live, CONN_LABEL, keepFocus, systemDocs,
 } from "./fray.js";
 import { system } from "./systems.js";
@@ -176,6 +176,7 @@ async function openEncounter(id) {
   if (live) live.close();
   links.clear();
   hideGMLink();
+  simClear();
   sheetsReset();
   showLinkWarning();
   st = { id, token: rec.token, name: rec.name, rules: rec.rules, revision: -1, view: null, log: new Map(), statsFor: "", players: null, present: "" };
@@ -211,8 +212,12 @@ async function openEncounter(id) {
 // shows the system's buttons from the start.
 async function refresh() {
   const id = st.id;
+  // The view and the systems are asked for at once: a first load waits
+  // for the slower of the two, not for one after the other.
+  const asked = api("GET", "/api/encounters/" + encodeURIComponent(id), { token: st.token });
+  asked.catch(() => {});
   if (!docs) await loadDocs().catch(() => {});
-  const r = await api("GET", "/api/encounters/" + encodeURIComponent(id), { token: st.token });
+  const r = await asked;
   if (!st || st.id !== id) return;
   st.name = r.name || st.name;
   st.rules = r.rules || st.rules;
@@ -467,25 +472,44 @@ function names(v) {
   return (v.combatants || []).map((c) => c.name);
 }
 
-function nameSelect(v, attrs, selected) {
-  const sel = el("select", attrs);
-  for (const n of names(v)) sel.append(el("option", { value: n, selected: n === selected }, n));
-  return sel;
-}
-
 // renderForms shows the system's small forms: reorder, move, attack, full.
+// They are built again only when the names change (so what the GM is
+// typing stays, and a hundred names are not listed anew each turn); a
+// new turn puts the pickers back where a new form starts and names whose
+// turn it is.
 function renderForms(sys, v) {
   const box = $("forms");
-  // Keep what the GM is typing: rebuild only when the names change.
-  const key = JSON.stringify([st.rules, sys.forms, v.started, names(v), v.current]);
-  if (box.dataset.key === key) return;
-  box.dataset.key = key;
-  box.replaceChildren();
-  if (!v.started) return;
+  const key = JSON.stringify([st.rules, sys.forms, v.started, names(v), !!v.current]);
+  if (box.dataset.key !== key) {
+    box.dataset.key = key;
+    delete box.dataset.current;
+    box.replaceChildren();
+    if (v.started) buildForms(box, sys, v);
+  }
+  if (!v.started || box.dataset.current === (v.current || "")) return;
+  box.dataset.current = v.current || "";
+  for (const s of box.querySelectorAll("[data-current-name]")) s.textContent = v.current + " " + s.dataset.currentName;
+  for (const sel of box.querySelectorAll("select")) {
+    if (sel.dataset.pick === "current" && names(v).includes(v.current)) sel.value = v.current;
+    else sel.selectedIndex = 0;
+  }
+  for (const inp of box.querySelectorAll("input")) inp.value = inp.defaultValue;
+}
+
+// buildForms fills box with the small forms of sys for view v; the words
+// naming whose turn it is and the pickers that start at them are marked
+// (data-current-name, data-pick) for renderForms to set each turn.
+function buildForms(box, sys, v) {
+  const nameSelect = (attrs, pick) => {
+    const sel = el("select", { ...attrs, "data-pick": pick });
+    sel.append(...names(v).map((n) => el("option", { value: n }, n)));
+    return sel;
+  };
+  const now = (what) => el("span", { "data-current-name": what });
   for (const f of sys.forms || []) {
     if (f === "reorder") {
-      const who = nameSelect(v, { "aria-label": "Who acts later", "data-testid": "reorder-name" });
-      const after = nameSelect(v, { "aria-label": "After whom", "data-testid": "reorder-after" }, v.current);
+      const who = nameSelect({ "aria-label": "Who acts later", "data-testid": "reorder-name" });
+      const after = nameSelect({ "aria-label": "After whom", "data-testid": "reorder-after" }, "current");
       box.append(el("form", {
         class: "mini", "data-testid": "reorder-form",
         onsubmit: (e) => { e.preventDefault(); run("reorder " + quote(who.value) + " after=" + quote(after.value)); },
@@ -496,17 +520,17 @@ function renderForms(sys, v) {
       box.append(el("form", {
         class: "mini", "data-testid": "move-form",
         onsubmit: (e) => { e.preventDefault(); run("move " + inches.value); },
-      }, el("span", {}, v.current + " moves"), inches, el("span", {}, "inches"),
+      }, now("moves"), inches, el("span", {}, "inches"),
       el("button", { type: "submit", "data-action": "move" }, "Move")));
     } else if (f === "attack" && v.current) {
-      const target = nameSelect(v, { "aria-label": "Target of the attack", "data-testid": "attack-target" });
+      const target = nameSelect({ "aria-label": "Target of the attack", "data-testid": "attack-target" });
       box.append(el("form", {
         class: "mini", "data-testid": "attack-form",
         onsubmit: (e) => { e.preventDefault(); run("attack " + quote(target.value)); },
-      }, el("span", {}, v.current + " attacks"), target,
+      }, now("attacks"), target,
       el("button", { type: "submit", "data-action": "attack-target" }, "Attack")));
     } else if (f === "full") {
-      const who = nameSelect(v, { "aria-label": "Who declares", "data-testid": "full-name" });
+      const who = nameSelect({ "aria-label": "Who declares", "data-testid": "full-name" });
       const what = el("select", { "aria-label": "Full Defence or Full Offence", "data-testid": "full-what" },
         el("option", { value: "defence" }, "Full Defence"), el("option", { value: "offence" }, "Full Offence"), el("option", { value: "none" }, "neither"));
       box.append(el("form", {
@@ -552,49 +576,55 @@ function trackControls(c) {
 
 function renderCombatants(sys, v) {
   const box = $("combatants");
-  // The cards are drawn again only when what they show changes: a turn
-  // passing leaves a hundred cards alone.
-  const key = JSON.stringify([st.id, st.rules, v.combatants, v.round, v.started, v.current, v.current_id, [...links].map(([n, l]) => [n, l.href])]);
-  if (box.dataset.key === key) return;
-  box.dataset.key = key;
+  // Each card is drawn again only when what it shows changes: a turn
+  // passing redraws the cards whose buttons it changed and leaves the
+  // others (and what is typed in them) alone.
   const clearDecl = findDecl(docOf(st.rules), "clear", ["combatant", "text"]);
-  box.replaceChildren();
-  for (const c of v.combatants || []) {
-    const bar = el("div", { class: "card-actions" });
-    if (c.side === "pc" || c.kind === "character") {
-      bar.append(el("button", {
-        type: "button", class: "small", "data-action": "link", "data-name": c.name,
-        "aria-label": "Make a player link for " + c.name,
-        onclick: () => makeLink(c.name),
-      }, "Player link"));
-    }
-    if (c.hidden) {
-      bar.append(el("button", { type: "button", class: "small", "data-action": "reveal", "data-name": c.name, "aria-label": "Reveal " + c.name + " to the players", onclick: () => run("reveal " + quote(c.name)) }, "Reveal"));
-    }
-    for (const a of sys.card(c, v)) {
-      bar.append(el("button", { type: "button", class: "small", "data-action": a.action, "data-name": c.name, "aria-label": a.aria, onclick: () => run(a.cmd) }, a.label));
-    }
+  const items = (v.combatants || []).map((c) => {
+    const acts = sys.card(c, v);
+    const link = links.get(c.name)?.href || "";
+    const round = (c.conditions || []).length ? v.round : 0;
+    return { c, acts, link, key: JSON.stringify([st.id, st.rules, c, acts, link, round, !!clearDecl]) };
+  });
+  if (!items.length) items.push({ key: "nobody" });
+  keyed(box, items, (it) => it.key, (it) => (it.c ? cardOf(it, v, clearDecl) : el("p", { class: "hint" }, "Nobody yet: add the combatants below.")));
+}
+
+// cardOf draws the GM's card of one combatant: what combatantCard shows,
+// its damage and heal controls, its buttons and its player link.
+function cardOf({ c, acts, link }, v, clearDecl) {
+  const bar = el("div", { class: "card-actions" });
+  if (c.side === "pc" || c.kind === "character") {
     bar.append(el("button", {
-      type: "button", class: "small", "data-action": "note", "data-name": c.name, "aria-label": "Add a GM note to " + c.name,
-      onclick: () => { const t = prompt("Note about " + c.name + " (GM only):"); if (t) run("note " + quote(c.name) + " " + quote(t)); },
-    }, "Note"));
-    bar.append(el("button", {
-      type: "button", class: "small danger", "data-action": "remove", "data-name": c.name, "aria-label": "Remove " + c.name,
-      onclick: () => { if (confirm("Remove " + c.name + " from the encounter?")) run("remove " + quote(c.name)); },
-    }, "Remove"));
-    const extra = el("div", {}, trackControls(c), bar);
-    const link = links.get(c.name)?.href;
-    if (link) {
-      const inp = el("input", { readonly: true, value: link, "aria-label": "Player link for " + c.name, "data-testid": "player-link", "data-name": c.name, class: "link" });
-      const code = el("div", { class: "qrbox", hidden: true });
-      extra.append(el("div", { class: "linkbox" }, inp, el("button", {
-        type: "button", class: "small", "aria-label": "Copy the player link for " + c.name,
-        onclick: async () => { inp.select(); try { await navigator.clipboard.writeText(link); notice("Link copied.", "info"); } catch (e) { document.execCommand && document.execCommand("copy"); } },
-      }, "Copy"), qrToggle(() => link, "player link for " + c.name, code)), code);
-    }
-    box.append(combatantCard(c, { extra, round: v.round, clear: clearDecl ? (x) => send(commandText(clearDecl, [c.name, x.name])) : null }));
+      type: "button", class: "small", "data-action": "link", "data-name": c.name,
+      "aria-label": "Make a player link for " + c.name,
+      onclick: () => makeLink(c.name),
+    }, "Player link"));
   }
-  if (!(v.combatants || []).length) box.append(el("p", { class: "hint" }, "Nobody yet: add the combatants below."));
+  if (c.hidden) {
+    bar.append(el("button", { type: "button", class: "small", "data-action": "reveal", "data-name": c.name, "aria-label": "Reveal " + c.name + " to the players", onclick: () => run("reveal " + quote(c.name)) }, "Reveal"));
+  }
+  for (const a of acts) {
+    bar.append(el("button", { type: "button", class: "small", "data-action": a.action, "data-name": c.name, "aria-label": a.aria, onclick: () => run(a.cmd) }, a.label));
+  }
+  bar.append(el("button", {
+    type: "button", class: "small", "data-action": "note", "data-name": c.name, "aria-label": "Add a GM note to " + c.name,
+    onclick: () => { const t = prompt("Note about " + c.name + " (GM only):"); if (t) run("note " + quote(c.name) + " " + quote(t)); },
+  }, "Note"));
+  bar.append(el("button", {
+    type: "button", class: "small danger", "data-action": "remove", "data-name": c.name, "aria-label": "Remove " + c.name,
+    onclick: () => { if (confirm("Remove " + c.name + " from the encounter?")) run("remove " + quote(c.name)); },
+  }, "Remove"));
+  const extra = el("div", {}, trackControls(c), bar);
+  if (link) {
+    const inp = el("input", { readonly: true, value: link, "aria-label": "Player link for " + c.name, "data-testid": "player-link", "data-name": c.name, class: "link" });
+    const code = el("div", { class: "qrbox", hidden: true });
+    extra.append(el("div", { class: "linkbox" }, inp, el("button", {
+      type: "button", class: "small", "aria-label": "Copy the player link for " + c.name,
+      onclick: async () => { inp.select(); try { await navigator.clipboard.writeText(link); notice("Link copied.", "info"); } catch (e) { document.execCommand && document.execCommand("copy"); } },
+    }, "Copy"), qrToggle(() => link, "player link for " + c.name, code)), code);
+  }
+  return combatantCard(c, { extra, round: v.round, clear: clearDecl ? (x) => send(commandText(clearDecl, [c.name, x.name])) : null });
 }
 
 async function makeLink(name) {
@@ -616,8 +646,13 @@ function renderAddForm(sys, v) {
   const f = $("add-form");
   $("add-place-row").hidden = !sys.place;
   const whom = f.elements.placeName;
-  const cur = whom.value;
-  whom.replaceChildren(...names(v).map((n) => el("option", { value: n, selected: n === cur }, n)));
+  const ns = names(v);
+  const namesKey = JSON.stringify(ns);
+  if (whom.dataset.key !== namesKey) {
+    whom.dataset.key = namesKey;
+    const cur = whom.value;
+    whom.replaceChildren(...ns.map((n) => el("option", { value: n, selected: n === cur }, n)));
+  }
   const statsKey = st.rules + " " + sys.stats.join(" ");
   if (st.statsFor !== statsKey) {
     st.statsFor = statsKey;
@@ -896,7 +931,7 @@ $("gm-link-show").addEventListener("click", async () => {
 });
 
 $("gm-link-copy").after(qrToggle(() => $("gm-link").value, "GM link", $("gm-link-qr")));
-simPanel($("sim"), () => st);
+const simClear = simPanel($("sim"), () => st);
 
 $("gm-link-copy").addEventListener("click", async () => {
   const inp = $("gm-link");
@@ -1099,20 +1134,24 @@ function addEvents(evs) {
 }
 
 function renderLog() {
-  const list = $("log");
   const seqs = [...st.log.keys()].sort((a, b) => b - a).slice(0, 300);
-  list.replaceChildren();
-  for (const s of seqs) {
-    const ev = st.log.get(s);
-    const li = el("li", { value: String(s), "data-seq": String(s), "data-type": ev.type });
-    let what = ev.command || ev.type;
-    if ((ev.type === "undo" || ev.type === "redo") && ev.data && ev.data.step) what = ev.type + " (step " + ev.data.step + ")";
-    li.append(el("span", { class: "log-cmd" }, what));
-    if (ev.command && ev.type) li.append(" ", el("span", { class: "log-type" }, ev.type));
-    li.append(toldItem(ev));
-    list.append(li);
-  }
-  if (!seqs.length) list.append(el("li", { class: "empty" }, "Nothing yet."));
+  const items = seqs.map((seq) => {
+    const ev = st.log.get(seq);
+    return { seq, ev, key: JSON.stringify([seq, ev.type, ev.command, ev.text, ev.detail, ev.data && ev.data.step]) };
+  });
+  if (!items.length) items.push({ key: "empty" });
+  keyed($("log"), items, (it) => it.key, (it) => (it.ev ? logItem(it.seq, it.ev) : el("li", { class: "empty" }, "Nothing yet.")));
+}
+
+// logItem draws the log's line of event ev, number seq.
+function logItem(seq, ev) {
+  const li = el("li", { value: String(seq), "data-seq": String(seq), "data-type": ev.type });
+  let what = ev.command || ev.type;
+  if ((ev.type === "undo" || ev.type === "redo") && ev.data && ev.data.step) what = ev.type + " (step " + ev.data.step + ")";
+  li.append(el("span", { class: "log-cmd" }, what));
+  if (ev.command && ev.type) li.append(" ", el("span", { class: "log-type" }, ev.type));
+  li.append(toldItem(ev));
+  return li;
 }
 
 // ---- dice ----

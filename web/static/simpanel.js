@@ -61,7 +61,10 @@ function render(out, r, rev) {
 }
 
 // simPanel fills holder with the panel; current() returns the encounter
-// on screen ({id, token, revision}) or null.
+// on screen ({id, token, revision}) or null. It returns a function that
+// clears the panel, for the page to call when another encounter opens:
+// what was simulated from one encounter is never shown beside another,
+// and a simulation still running when it is called shows nothing.
 export function simPanel(holder, current) {
   const fights = el("input", { type: "number", min: "1", value: "1000", step: "100", "data-testid": "sim-fights", "aria-label": "Number of fights" });
   fights.style.width = "6rem";
@@ -98,4 +101,10 @@ export function simPanel(holder, current) {
       if (n === asked) run.disabled = false;
     }
   });
+  return () => {
+    asked++;
+    run.disabled = false;
+    delete out.dataset.state;
+    out.replaceChildren();
+  };
 }
