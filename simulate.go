@@ -43,7 +43,44 @@ const (
 	// SimEnd ends Actor's turn, or moves the fight on when nobody's
 	// turn stands (the start, a new round).
 	SimEnd SimKind = "end"
+	// SimDefend is a defence that costs Actor something (Resolve, a
+	// turn's place) against a hit on Target, taken outside any answer
+	// the rules wait for: after the hit has landed, to undo it. Only a
+	// cautious combatant takes one, when SimGuard gives its odds; every
+	// other tactic passes it by.
+	SimDefend SimKind = "defend"
 )
+
+// SimGuarder is implemented by a Simulator whose rules offer a defender
+// a defence that costs something: a block or dodge that spends a forced
+// action, a dodge or parry that spends a defence, Resolve spent on the
+// attack's roll. The simulator asks it only for a cautious combatant
+// (package sim's tactic "cautious"), so that the other tactics never pay
+// for it.
+type SimGuarder interface {
+	// SimGuard returns the exact chance that the defence m (an answer
+	// after the first, which costs nothing, or a SimDefend) negates the
+	// hit it meets in st, from the same odds as the system's Odds for
+	// m.Cmd; false when the rules would refuse m.
+	SimGuard(st State, m SimMove) (negate float64, ok bool)
+	// SimWait returns the attack m made so that its target answers it
+	// (a roll that waits for Target's answer, which SimMoves then lists),
+	// or false when the rules settle m at once, the defence chosen by
+	// the rules. The simulator asks it for an attack on a cautious
+	// target.
+	SimWait(st State, m SimMove) (SimMove, bool)
+}
+
+// SimTracker is implemented by a Simulator whose rules keep some of a
+// combatant's tracks outside Combatant.Tracks (wounds or points spent
+// kept apart). Package sim reports every track a combatant has; without
+// SimTracker it reads SimHealth for the track that measures harm and
+// Combatant.Tracks for the others.
+type SimTracker interface {
+	// SimTrack returns how much c has left of the track name (as the
+	// SheetSchema declares it) and its most, or false when c has none.
+	SimTrack(st State, c *Combatant, name string) (left, most int, ok bool)
+}
 
 // SimMove is one command a simulated combatant may send.
 type SimMove struct {

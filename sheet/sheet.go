@@ -18,6 +18,11 @@
 //	      - {name: Punch, rank: 10, range: close}
 //	    expertise: [blocking]
 //	    protection: {armour: 6}
+//	    tactic: cautious
+//
+// A character's tactic: is how fray sim plays it (one of Tactics); Load
+// and Parse check it and leave it out of the combatant, which fray play
+// and the server read, and LoadTactics returns it as well.
 //
 // YAML is read with go.yaml.in/yaml/v3, refusing anchors, aliases and
 // tags, and JSON with encoding/json; an error in a YAML file names its
@@ -51,27 +56,47 @@ func errorf(file, path, format string, args ...any) error {
 	return &fray.Error{Code: fray.EINVALID, Message: msg + fmt.Sprintf(format, args...)}
 }
 
+// Tactics lists the tactics a character's tactic: may name: those fray
+// sim plays (package sim's Tactics, which a test of sim keeps the same).
+var Tactics = []string{"focus-weakest", "focus-strongest", "random", "cautious"}
+
 // Load reads the sheet file at path for the system sys, giving each
 // character without a side the side def (fray.SidePC for a party,
 // fray.SideNPC for foes).
 func Load(path string, sys fray.System, def string) ([]fray.Combatant, error) {
+	cs, _, err := LoadTactics(path, sys, def)
+	return cs, err
+}
+
+// LoadTactics reads the sheet file at path as Load does, and returns as
+// well the tactic each character's sheet names (tactic:), by the
+// character's name; a character without one is left out of the map.
+func LoadTactics(path string, sys fray.System, def string) ([]fray.Combatant, map[string]string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, &fray.Error{Code: fray.ENOTFOUND, Message: "The sheet file " + path + " cannot be read.", Err: err}
+		return nil, nil, &fray.Error{Code: fray.ENOTFOUND, Message: "The sheet file " + path + " cannot be read.", Err: err}
 	}
-	return Parse(filepath.Base(path), b, sys, def)
+	return ParseTactics(filepath.Base(path), b, sys, def)
 }
 
 // Parse reads a sheet file's contents for the system sys; name is the
 // file's name, for messages, and its extension (.json or not) says how to
 // read it. A system that is not a fray.Sheeter has no sheets.
 func Parse(name string, b []byte, sys fray.System, def string) ([]fray.Combatant, error) {
+	cs, _, err := ParseTactics(name, b, sys, def)
+	return cs, err
+}
+
+// ParseTactics reads a sheet file's contents as Parse does, and returns
+// as well the tactic each character's sheet names, by name (see
+// LoadTactics).
+func ParseTactics(name string, b []byte, sys fray.System, def string) ([]fray.Combatant, map[string]string, error) {
 	sh, ok := sys.(fray.Sheeter)
 	if !ok {
-		return nil, errorf(name, "", "there are no sheets for the rules %q", sys.ID())
+		return nil, nil, errorf(name, "", "there are no sheets for the rules %q", sys.ID())
 	}
 	if len(b) > MaxFileBytes {
-		return nil, &fray.Error{Code: fray.ETOOLARGE, Message: fmt.Sprintf("%s: the file is larger than %d bytes (MaxFileBytes).", name, MaxFileBytes)}
+		return nil, nil, &fray.Error{Code: fray.ETOOLARGE, Message: fmt.Sprintf("%s: the file is larger than %d bytes (MaxFileBytes).", name, MaxFileBytes)}
 	}
 	var root *yaml.Node
 	var err error
@@ -81,17 +106,22 @@ func Parse(name string, b []byte, sys fray.System, def string) ([]fray.Combatant
 		root, err = parseYAML(b)
 	}
 	if err != nil {
-		return nil, errorf(name, "", "%v", err)
+		return nil, nil, errorf(name, "", "%v", err)
 	}
 	d := &decoder{file: name, rules: sys.ID(), sc: sh.Sheet(), def: def}
-	return d.file_(root)
+	cs, err := d.file_(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	return cs, d.tactics, nil
 }
 
 type decoder struct {
-	file  string
-	rules string // the system's id
-	sc    fray.SheetSchema
-	def   string
+	file    string
+	rules   string // the system's id
+	sc      fray.SheetSchema
+	def     string
+	tactics map[string]string // by character name
 }
 
 func (d *decoder) errorf(path string, n *yaml.Node, format string, args ...any) error {
@@ -199,7 +229,7 @@ func (d *decoder) oneOf(path string, n *yaml.Node, allowed []string) (string, er
 	return s, nil
 }
 
-var characterKeys = []string{"name", "side", "kind", "group", "hidden", "aware", "notes", "stats", "tracks", "powers", "weapons", "skills", "talents", "expertise", "protection", "qualities"}
+var characterKeys = []string{"name", "side", "kind", "group", "hidden", "aware", "notes", "stats", "tracks", "powers", "weapons", "skills", "talents", "expertise", "protection", "qualities", "tactic"}
 
 func (d *decoder) character(i int, n *yaml.Node) (fray.Combatant, error) {
 	var c fray.Combatant
@@ -251,6 +281,14 @@ func (d *decoder) character(i int, n *yaml.Node) (fray.Combatant, error) {
 			err = d.expertise(p, v, &c)
 		case "protection", "qualities":
 			err = d.numbers(p, v, k, &c)
+		case "tactic":
+			var t string
+			if t, err = d.oneOf(p, v, Tactics); err == nil {
+				if d.tactics == nil {
+					d.tactics = map[string]string{}
+				}
+				d.tactics[c.Name] = t
+			}
 		}
 		if err != nil {
 			return c, err

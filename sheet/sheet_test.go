@@ -1,6 +1,7 @@
 package sheet_test
 
 import (
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -263,5 +264,48 @@ func TestExampleSheets(t *testing.T) {
 	}
 	if lp, _ := cs[0].Track("life points"); lp.Max != (3+3)*4+10 || cs[0].Qualities["Hard to Kill"] != 3 {
 		t.Errorf("Bernie: %+v", cs[0])
+	}
+}
+
+// TestTactic checks a character's tactic: in every system's sheets: read
+// by ParseTactics, by name, in any case; left out of the combatant, which
+// is the same as without it; an unknown tactic refused with its field
+// path and line.
+func TestTactic(t *testing.T) {
+	const text = "- name: A\n  tactic: Cautious\n  stats: {brawn: 1, agility: 2, accuracy: 3, prowess: 4, perception: 5, willpower: 6}\n  tracks: {endurance: 10}\n- name: B\n  stats: {brawn: 1, agility: 2, accuracy: 3, prowess: 4, perception: 5, willpower: 6}\n  tracks: {endurance: 10}\n"
+	cs, tac, err := sheet.ParseTactics("party.yaml", []byte(text), bpb.New(), fray.SidePC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tac) != 1 || tac["A"] != "cautious" {
+		t.Errorf("tactics = %v, want A's cautious alone", tac)
+	}
+	plain, err := sheet.Parse("party.yaml", []byte(strings.Replace(text, "  tactic: Cautious\n", "", 1)), bpb.New(), fray.SidePC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(plain, cs); diff != "" {
+		t.Errorf("the tactic changed the combatants (-without +with):\n%s", diff)
+	}
+	_, err = sheet.Parse("party.yaml", []byte(strings.Replace(text, "Cautious", "cowardly", 1)), bpb.New(), fray.SidePC)
+	if want := "party.yaml: A.tactic: must be one of focus-weakest, focus-strongest, random, cautious (line 2)"; err == nil || fray.ErrorMessage(err) != want {
+		t.Errorf("unknown tactic: %v\nwant %s", err, want)
+	}
+	// Every system's sheets take it: the example party with a tactic
+	// added to each character.
+	for id, sys := range systems {
+		b, err := os.ReadFile("../examples/" + id + "-party.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		withTactic := regexp.MustCompile(`(?m)^(\s*)- name: (.*)$`).ReplaceAllString(string(b), "$1- name: $2\n$1  tactic: random")
+		cs, tac, err := sheet.ParseTactics(id+"-party.yaml", []byte(withTactic), sys, fray.SidePC)
+		if err != nil {
+			t.Errorf("%s: %v", id, err)
+			continue
+		}
+		if len(cs) == 0 || len(tac) != len(cs) {
+			t.Errorf("%s: %d tactics for %d characters", id, len(tac), len(cs))
+		}
 	}
 }

@@ -47,7 +47,8 @@ type Tactic string
 // The tactics. Under each, a combatant on its turn makes one attack, with
 // the attack that has the most expected damage on the foe chosen, then
 // ends the turn; to a roll that waits it gives the answer that costs
-// nothing.
+// nothing, and it takes no defence that costs it anything, except under
+// Cautious.
 const (
 	// FocusWeakest attacks the standing foe with the least left of its
 	// track, ties going to the one added first.
@@ -57,10 +58,19 @@ const (
 	FocusStrongest Tactic = "focus-strongest"
 	// Random attacks a standing foe chosen at random.
 	Random Tactic = "random"
+	// Cautious attacks as FocusWeakest does and, when a hit meets it
+	// and the rules offer a defence that costs something (a forced
+	// block or dodge, a dodge or parry that spends a defence, Resolve
+	// spent on the attack's roll), takes the one whose exact odds of
+	// negating the hit are best, when they are better than even (the
+	// system's fray.SimGuarder); otherwise the answer that costs
+	// nothing. Attacked, it answers the attack itself where the rules
+	// let the target wait to see the attack's roll (SimWait).
+	Cautious Tactic = "cautious"
 )
 
 // Tactics lists the tactics, the default first.
-var Tactics = []Tactic{FocusWeakest, FocusStrongest, Random}
+var Tactics = []Tactic{FocusWeakest, FocusStrongest, Random, Cautious}
 
 // ParseTactics reads a tactic for each side or combatant, such as
 // "pc=focus-weakest,npc=random,Ann=focus-strongest"; Run tells a side from
@@ -164,6 +174,9 @@ type Combatant struct {
 	Side string `json:"side"`
 	// Down is the share of fights it ended down.
 	Down float64 `json:"down"`
+	// Tactic is the tactic it followed: its own, else its side's (none
+	// for environment).
+	Tactic Tactic `json:"tactic,omitempty"`
 	// Track names the track that measures harm (fray.SheetSchema.Health).
 	Track string `json:"track,omitempty"`
 	// Left is the mean of that track left at the end; Most its most.
@@ -173,6 +186,10 @@ type Combatant struct {
 	// and suffered on its own.
 	Dealt float64 `json:"dealt"`
 	Taken float64 `json:"taken"`
+	// Tracks holds the mean left at the end of every track it has, the
+	// one that measures harm included, by the name the system's sheet
+	// schema declares (fray.SheetSchema.Tracks).
+	Tracks map[string]float64 `json:"tracks,omitempty"`
 }
 
 // z95 is the normal quantile of a 95% interval.
@@ -200,12 +217,18 @@ type tally struct {
 	left   []int64     // by combatant
 	dealt  []int64     // by combatant
 	taken  []int64     // by combatant
+	tracks [][]int64   // by combatant, by plan.tracks
 	fights int
 }
 
-func newTally(sides, cs int) *tally {
-	return &tally{wins: make([]int, sides), rounds: map[int]int{}, down: make([]int, cs),
-		left: make([]int64, cs), dealt: make([]int64, cs), taken: make([]int64, cs)}
+func (p *plan) newTally() *tally {
+	sides, cs := len(p.sides), len(p.tracks)
+	t := &tally{wins: make([]int, sides), rounds: map[int]int{}, down: make([]int, cs),
+		left: make([]int64, cs), dealt: make([]int64, cs), taken: make([]int64, cs), tracks: make([][]int64, cs)}
+	for i, names := range p.tracks {
+		t.tracks[i] = make([]int64, len(names))
+	}
+	return t
 }
 
 func (t *tally) add(u *tally) {
@@ -221,6 +244,9 @@ func (t *tally) add(u *tally) {
 		t.left[i] += u.left[i]
 		t.dealt[i] += u.dealt[i]
 		t.taken[i] += u.taken[i]
+		for k := range t.tracks[i] {
+			t.tracks[i][k] += u.tracks[i][k]
+		}
 	}
 }
 
@@ -280,6 +306,16 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 			p.tactics[i] = t
 		}
 	}
+	p.guard, _ = sm.(fray.SimGuarder)
+	for _, c := range enc.Combatants {
+		if c.Kind != fray.KindEnvironment && p.tacticOf(c) == Cautious && p.guard != nil {
+			if p.cautious == nil {
+				p.cautious = map[fray.CombatantID]bool{}
+			}
+			p.cautious[c.ID] = true
+		}
+	}
+	p.trackNames(cfg.System, enc)
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -294,12 +330,12 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		firstErr   error
 		wg         sync.WaitGroup
 	)
-	total := newTally(len(p.sides), len(enc.Combatants))
+	total := p.newTally()
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			t := newTally(len(p.sides), len(enc.Combatants))
+			t := p.newTally()
 			f := p.newFighter()
 			var err error
 			for ctx.Err() == nil {
@@ -383,11 +419,69 @@ func (p *plan) result(cfg Config, enc *fray.Encounter, t *tally) Result {
 	}
 	for i, c := range enc.Combatants {
 		_, most := p.sm.SimHealth(cfg.State, c)
-		r.Combatants = append(r.Combatants, Combatant{Name: c.Name, Side: c.Side, Down: float64(t.down[i]) / n,
+		rc := Combatant{Name: c.Name, Side: c.Side, Down: float64(t.down[i]) / n,
 			Track: track, Left: float64(t.left[i]) / n, Most: most,
-			Dealt: float64(t.dealt[i]) / n, Taken: float64(t.taken[i]) / n})
+			Dealt: float64(t.dealt[i]) / n, Taken: float64(t.taken[i]) / n}
+		if c.Kind != fray.KindEnvironment {
+			rc.Tactic = p.tacticOf(c)
+		}
+		if len(p.tracks[i]) > 0 {
+			rc.Tracks = make(map[string]float64, len(p.tracks[i]))
+			for k, name := range p.tracks[i] {
+				rc.Tracks[name] = float64(t.tracks[i][k]) / n
+			}
+		}
+		r.Combatants = append(r.Combatants, rc)
 	}
 	return r
+}
+
+// trackNames lists, for each combatant, the tracks it has, in the order
+// the system's sheet schema declares them: the one that measures harm,
+// and every other one the combatant has in Combatant.Tracks or, for a
+// fray.SimTracker, wherever the rules keep it.
+func (p *plan) trackNames(sys fray.System, enc *fray.Encounter) {
+	p.tracks = make([][]string, len(enc.Combatants))
+	sh, ok := sys.(fray.Sheeter)
+	if !ok {
+		return
+	}
+	sc := sh.Sheet()
+	p.health = sc.Health
+	p.tracker, _ = p.sm.(fray.SimTracker)
+	for i, c := range enc.Combatants {
+		for _, r := range sc.Tracks {
+			if _, ok := p.trackLeft(p.start, c, r.Name, 0); ok {
+				p.tracks[i] = append(p.tracks[i], r.Name)
+			}
+		}
+	}
+}
+
+// trackLeft returns how much c has left of the track name in st, or false
+// when it has none; health is what it has left of the track that
+// measures harm (SimHealth).
+func (p *plan) trackLeft(st fray.State, c *fray.Combatant, name string, health int) (int, bool) {
+	if name == p.health {
+		return health, c.Kind != fray.KindEnvironment
+	}
+	if p.tracker != nil {
+		left, _, ok := p.tracker.SimTrack(st, c, name)
+		return left, ok
+	}
+	t, ok := c.Tracks[name]
+	return t.Value, ok
+}
+
+// tacticOf returns the tactic c follows: its own, else its side's.
+func (p *plan) tacticOf(c *fray.Combatant) Tactic {
+	if t, ok := p.own[c.ID]; ok {
+		return t
+	}
+	if s := slices.Index(p.sides, c.Side); s >= 0 {
+		return p.tactics[s]
+	}
+	return FocusWeakest
 }
 
 // plan is what every fight of a run shares; it is never changed once
@@ -400,6 +494,16 @@ type plan struct {
 	sides   []string
 	tactics []Tactic                    // by side
 	own     map[fray.CombatantID]Tactic // the combatants that follow their own
+	// guard is the system's defences, when it offers any; cautious holds
+	// the combatants that take them (none without guard).
+	guard    fray.SimGuarder
+	cautious map[fray.CombatantID]bool
+	// tracks holds the names of each combatant's tracks; health names
+	// the one that measures harm; tracker reads them where the rules
+	// keep them.
+	tracks  [][]string
+	health  string
+	tracker fray.SimTracker
 }
 
 // fighter plays fights one after another, reusing its buffers.
@@ -407,6 +511,7 @@ type fighter struct {
 	*plan
 	moves  []fray.SimMove
 	health []int
+	hit    []int // the harm each combatant took from the last attack
 	pick   []int
 	roller roller
 }
@@ -431,10 +536,10 @@ func (f *fighter) fight(seed, i uint64, t *tally) error {
 	st := f.start.Clone()
 	enc := st.(fray.BaseState).Base()
 	f.roller.rng = rand.New(rand.NewPCG(seed, i))
-	f.health = f.health[:0]
+	f.health, f.hit = f.health[:0], f.hit[:0]
 	for _, c := range enc.Combatants {
 		left, _ := f.sm.SimHealth(st, c)
-		f.health = append(f.health, left)
+		f.health, f.hit = append(f.health, left), append(f.hit, 0)
 	}
 	start := len(enc.Combatants)
 	var acted fray.CombatantID // who attacked in the turn in progress
@@ -466,6 +571,7 @@ func (f *fighter) fight(seed, i uint64, t *tally) error {
 		case fray.SimAttack:
 			acted = m.Actor
 			striker = slices.IndexFunc(enc.Combatants, func(c *fray.Combatant) bool { return c.ID == m.Actor })
+			clear(f.hit)
 		case fray.SimEnd:
 			acted = ""
 		}
@@ -483,10 +589,22 @@ func (f *fighter) fight(seed, i uint64, t *tally) error {
 		}
 		for j, c := range enc.Combatants {
 			left, _ := f.sm.SimHealth(st, c)
-			if d := f.health[j] - left; d > 0 {
+			d := f.health[j] - left
+			switch {
+			case d > 0:
 				t.taken[j] += int64(d)
+				f.hit[j] += d
 				if striker >= 0 && enc.Combatants[striker].Side != c.Side {
 					t.dealt[striker] += int64(d)
+				}
+			case d < 0 && m.Kind == fray.SimDefend && f.hit[j] > 0:
+				// A defence that undid the last attack's harm (Resolve
+				// spent on its roll): that harm was never dealt.
+				back := min(-d, f.hit[j])
+				f.hit[j] -= back
+				t.taken[j] -= int64(back)
+				if striker >= 0 && enc.Combatants[striker].Side != c.Side {
+					t.dealt[striker] -= int64(back)
 				}
 			}
 			f.health[j] = left
@@ -503,6 +621,10 @@ func (f *fighter) fight(seed, i uint64, t *tally) error {
 			t.down[j]++
 		}
 		t.left[j] += int64(f.health[j])
+		for k, name := range f.tracks[j] {
+			left, _ := f.trackLeft(st, c, name, f.health[j])
+			t.tracks[j][k] += int64(left)
+		}
 	}
 	return nil
 }
@@ -524,18 +646,18 @@ func (f *fighter) winner(st fray.State, enc *fray.Encounter) int {
 	return standing
 }
 
-// decide picks one of f.moves (see choose) and decides it. An attack
-// the rules refuse is set aside and another move picked: listing the
-// moves does not check them.
+// decide picks one of f.moves (see choose) and decides it. An attack or
+// a defence that costs something the rules refuse is set aside and
+// another move picked: listing the moves does not check them.
 func (f *fighter) decide(st fray.State, enc *fray.Encounter, acted fray.CombatantID) (fray.SimMove, []fray.Event, error) {
 	for {
-		i := f.choose(st, enc, acted)
+		i, costly := f.choose(st, enc, acted)
 		m := f.moves[i]
 		evs, err := f.sys.Decide(st, m.Cmd, &f.roller)
 		if err == nil {
 			return m, evs, nil
 		}
-		if m.Kind != fray.SimAttack || fray.ErrorCode(err) == fray.EINTERNAL {
+		if (m.Kind != fray.SimAttack && !costly) || fray.ErrorCode(err) == fray.EINTERNAL {
 			return m, nil, fmt.Errorf("%s: %w", m.Cmd.String(), err)
 		}
 		f.moves = slices.Delete(f.moves, i, i+1)
@@ -543,44 +665,100 @@ func (f *fighter) decide(st fray.State, enc *fray.Encounter, acted fray.Combatan
 }
 
 // choose returns the index in f.moves of the move the acting side's
-// tactic picks: an answer first (the one that costs nothing, listed
-// first); else, unless the actor has attacked this turn, the best attack
-// on the tactic's target; else the end of the turn.
-func (f *fighter) choose(st fray.State, enc *fray.Encounter, acted fray.CombatantID) int {
+// tactic picks, and whether it is a defence that costs something: a
+// cautious combatant's defence (see guard); else an answer (the one
+// that costs nothing, listed first); else, unless the actor has attacked
+// this turn, the best attack on the tactic's target; else the end of the
+// turn. Defences (fray.SimDefend) are passed by.
+func (f *fighter) choose(st fray.State, enc *fray.Encounter, acted fray.CombatantID) (int, bool) {
+	if f.cautious != nil {
+		if i, ok := f.defend(st); ok {
+			return i, true
+		}
+	}
 	ms := f.moves
 	for i, m := range ms {
 		if m.Kind == fray.SimAnswer {
-			return i
+			return i, false
 		}
 	}
-	actor := ms[0].Actor
+	first := slices.IndexFunc(ms, func(m fray.SimMove) bool { return m.Kind != fray.SimDefend })
+	if first < 0 {
+		return 0, true
+	}
+	actor := ms[first].Actor
 	if actor != "" && actor != acted {
 		if i, ok := f.attack(st, enc, actor); ok {
-			return i
+			return i, false
 		}
 	}
-	for i, m := range ms {
+	for i, m := range f.moves {
 		if m.Kind == fray.SimEnd {
-			return i
+			return i, false
 		}
 	}
-	return 0
+	return slices.IndexFunc(f.moves, func(m fray.SimMove) bool { return m.Kind != fray.SimDefend }), false
+}
+
+// defend returns the index in f.moves of the defence a cautious
+// combatant takes, if any: of the answers after the first (which costs
+// nothing) and the defences (fray.SimDefend) open to a cautious
+// combatant, the one with the best exact odds of negating the hit, when
+// they are better than even. Those the rules refuse are dropped from
+// f.moves.
+func (f *fighter) defend(st fray.State) (int, bool) {
+	best, odds := -1, 0.5
+	answers := 0
+	for i := 0; i < len(f.moves); i++ {
+		m := f.moves[i]
+		switch m.Kind {
+		case fray.SimAnswer:
+			if answers++; answers == 1 {
+				continue
+			}
+		case fray.SimDefend:
+		default:
+			continue
+		}
+		if !f.cautious[m.Actor] {
+			continue
+		}
+		p, ok := f.guard.SimGuard(st, m)
+		if !ok {
+			f.moves = slices.Delete(f.moves, i, i+1)
+			i--
+			continue
+		}
+		if p > odds {
+			best, odds = i, p
+		}
+	}
+	return best, best >= 0
 }
 
 // attack returns the index in f.moves of the actor's best attack by
-// expected damage on the target its side's tactic picks, or false when
-// it has none. Attacks the rules refuse are dropped from f.moves.
+// expected damage on the target its tactic picks, or false when it has
+// none. Attacks the rules refuse are dropped from f.moves. An attack on
+// a cautious target is made so that the target answers it, where the
+// rules let it (fray.SimGuarder's SimWait).
 func (f *fighter) attack(st fray.State, enc *fray.Encounter, actor fray.CombatantID) (int, bool) {
+	i, ok := f.bestAttack(st, enc, actor)
+	if ok && f.cautious != nil && f.cautious[f.moves[i].Target] {
+		if w, ok := f.guard.SimWait(st, f.moves[i]); ok {
+			f.moves[i] = w
+		}
+	}
+	return i, ok
+}
+
+// bestAttack returns the index in f.moves of the actor's best attack by
+// expected damage on the target its tactic picks (see attack).
+func (f *fighter) bestAttack(st fray.State, enc *fray.Encounter, actor fray.CombatantID) (int, bool) {
 	a := enc.ByID(actor)
 	if a == nil {
 		return 0, false
 	}
-	tactic := FocusWeakest
-	if t, ok := f.own[a.ID]; ok {
-		tactic = t
-	} else if s := slices.Index(f.sides, a.Side); s >= 0 {
-		tactic = f.tactics[s]
-	}
+	tactic := f.tacticOf(a)
 	for {
 		// The targets the attacks reach, in the encounter's order.
 		f.pick = f.pick[:0]
@@ -596,9 +774,9 @@ func (f *fighter) attack(st fray.State, enc *fray.Encounter, actor fray.Combatan
 		switch tactic {
 		case Random:
 			target = f.pick[f.roller.rng.IntN(len(f.pick))]
-		case FocusWeakest, FocusStrongest:
+		case FocusWeakest, FocusStrongest, Cautious:
 			for _, j := range f.pick[1:] {
-				if (tactic == FocusWeakest && f.health[j] < f.health[target]) || (tactic == FocusStrongest && f.health[j] > f.health[target]) {
+				if (tactic != FocusStrongest && f.health[j] < f.health[target]) || (tactic == FocusStrongest && f.health[j] > f.health[target]) {
 					target = j
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -217,6 +218,7 @@ func TestParseTactics(t *testing.T) {
 		{"", map[string]sim.Tactic{}},
 		{"pc=random", map[string]sim.Tactic{"pc": sim.Random}},
 		{"PC=Focus-Strongest, npc=focus-weakest", map[string]sim.Tactic{"pc": sim.FocusStrongest, "npc": sim.FocusWeakest}},
+		{"npc=cautious,Ann=Cautious", map[string]sim.Tactic{"npc": sim.Cautious, "ann": sim.Cautious}},
 	}
 	for _, tt := range good {
 		got, err := sim.ParseTactics(tt.spec)
@@ -330,5 +332,119 @@ func TestSimPanicIsAnError(t *testing.T) {
 	_, err := sim.Run(context.Background(), sim.Config{System: brokenQueue{queue.New()}, State: st, Fights: 50, Seed: 1, Workers: 2})
 	if fray.ErrorCode(err) != fray.EINTERNAL || !strings.Contains(err.Error(), "a bug in the rules") {
 		t.Fatalf("Run = %v, want an internal error naming the panic", err)
+	}
+}
+
+// TestSheetTactics checks that a sheet's tactic: takes the names fray sim
+// plays, no more and no fewer.
+func TestSheetTactics(t *testing.T) {
+	var names []string
+	for _, tc := range sim.Tactics {
+		names = append(names, string(tc))
+	}
+	if strings.Join(names, ",") != strings.Join(sheet.Tactics, ",") {
+		t.Errorf("sim plays %v, sheets name %v", names, sheet.Tactics)
+	}
+}
+
+// TestSimTracks checks every track of the report. Nobody spends Resolve
+// or Power unless cautious, so the pp example's Gatecrasher ends every
+// fight with the 3 Resolve of his sheet and the Citizen Soldier with 2,
+// and the vv example's Power is never spent; the track that measures harm
+// is reported under its own name as Left is.
+func TestSimTracks(t *testing.T) {
+	tests := []struct {
+		id   string
+		want map[string]map[string]float64 // exact values, by combatant and track
+		has  []string                      // the tracks of every combatant
+	}{
+		{"pp", map[string]map[string]float64{"Gatecrasher": {"resolve": 3}, "Citizen Soldier": {"resolve": 2}}, []string{"health", "resolve"}},
+		{"vv", nil, []string{"hit points", "power"}},
+		{"bpb", nil, []string{"endurance"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			sys, st := prepare(t, tt.id, true, "")
+			r := run(t, sim.Config{System: sys, State: st, Fights: 100, Seed: 4, Rounds: 30})
+			health := sys.(fray.Sheeter).Sheet().Health
+			for _, c := range r.Combatants {
+				var names []string
+				for name := range c.Tracks {
+					names = append(names, name)
+				}
+				slices.Sort(names)
+				if strings.Join(names, ",") != strings.Join(tt.has, ",") {
+					t.Errorf("%s: tracks %v, want %v", c.Name, names, tt.has)
+				}
+				if c.Tracks[health] != c.Left {
+					t.Errorf("%s: %s %v, Left %v", c.Name, health, c.Tracks[health], c.Left)
+				}
+				for name, v := range tt.want[c.Name] {
+					if c.Tracks[name] != v {
+						t.Errorf("%s: %s %v, want %v", c.Name, name, c.Tracks[name], v)
+					}
+				}
+				if c.Tactic != sim.FocusWeakest {
+					t.Errorf("%s: tactic %q, want the default", c.Name, c.Tactic)
+				}
+			}
+			if tt.id == "vv" {
+				enc := st.(fray.BaseState).Base() // Run never changes it
+				for _, c := range r.Combatants {
+					if want := float64(enc.Find(c.Name).Tracks["power"].Value); c.Tracks["power"] != want {
+						t.Errorf("%s: power %v, want the sheet's %v", c.Name, c.Tracks["power"], want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestSimCautiousExamples plays every system's example with both sides
+// cautious: no refusal, no internal error, the shares adding up.
+func TestSimCautiousExamples(t *testing.T) {
+	for _, id := range []string{"bpb", "cinematic", "pp", "queue", "vv"} {
+		t.Run(id, func(t *testing.T) {
+			sys, st := prepare(t, id, true, "")
+			r := run(t, sim.Config{System: sys, State: st, Fights: 100, Seed: 3, Rounds: 30,
+				Tactics: map[string]sim.Tactic{fray.SidePC: sim.Cautious, fray.SideNPC: sim.Cautious}})
+			sum := r.Unfinished
+			for _, s := range r.Sides {
+				sum += s.Win
+			}
+			if math.Abs(sum-1) > 1e-9 {
+				t.Errorf("wins and unfinished add up to %v, want 1", sum)
+			}
+			for _, c := range r.Combatants {
+				if c.Tactic != sim.Cautious || c.Taken < 0 || c.Dealt < 0 {
+					t.Errorf("%s: tactic %q, dealt %v, taken %v", c.Name, c.Tactic, c.Dealt, c.Taken)
+				}
+			}
+		})
+	}
+}
+
+// TestSimCautiousWithoutDefences checks that where the rules offer no
+// defence that costs something (queue, vv: neither implements
+// fray.SimGuarder), cautious plays as focus-weakest, die for die.
+func TestSimCautiousWithoutDefences(t *testing.T) {
+	for _, id := range []string{"queue", "vv"} {
+		t.Run(id, func(t *testing.T) {
+			sys, st := prepare(t, id, true, "")
+			if _, ok := sys.(fray.SimGuarder); ok {
+				t.Fatalf("%s offers defences", id)
+			}
+			plain := run(t, sim.Config{System: sys, State: st, Fights: 200, Seed: 8})
+			careful := run(t, sim.Config{System: sys, State: st, Fights: 200, Seed: 8, Tactics: map[string]sim.Tactic{fray.SidePC: sim.Cautious}})
+			careful.Sides[0].Tactic = plain.Sides[0].Tactic
+			for i := range careful.Combatants {
+				careful.Combatants[i].Tactic = plain.Combatants[i].Tactic
+			}
+			a, _ := json.Marshal(plain)
+			b, _ := json.Marshal(careful)
+			if string(a) != string(b) {
+				t.Errorf("cautious:\n%s\nfocus-weakest:\n%s", b, a)
+			}
+		})
 	}
 }

@@ -273,7 +273,7 @@ func TestSheetsMalformed(t *testing.T) {
 		},
 		{
 			name: "unknown field", query: "?name=party.yaml", body: strings.Replace(party, "    expertise: [blocking]", "    expertize: [blocking]", 1),
-			want: sheetProblem{File: "party.yaml", Path: "Monolith.expertize", Line: lineOf(party, "    expertise: [blocking]"), Message: "unknown field; the fields are " + strings.Join([]string{"name", "side", "kind", "group", "hidden", "aware", "notes", "stats", "tracks", "powers", "weapons", "skills", "talents", "expertise", "protection", "qualities"}, ", ")},
+			want: sheetProblem{File: "party.yaml", Path: "Monolith.expertize", Line: lineOf(party, "    expertise: [blocking]"), Message: "unknown field; the fields are " + strings.Join([]string{"name", "side", "kind", "group", "hidden", "aware", "notes", "stats", "tracks", "powers", "weapons", "skills", "talents", "expertise", "protection", "qualities", "tactic"}, ", ")},
 		},
 		{
 			name: "another system's file", body: strings.Replace(party, "rules: bpb", "rules: queue", 1),

@@ -11,6 +11,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -48,11 +49,20 @@ out; queue: out of the fight; vv: down; cinematic: out; pp: defeated).
 On its turn each combatant makes one attack, the one with the most
 expected damage (from the rules' exact odds) on the foe its side's tactic
 picks, and ends the turn; it takes no defensive action that costs it
-anything. Tactics, per side and, by name, per combatant
+anything, unless cautious. Tactics, per side and, by name, per combatant
 (--tactics pc=focus-weakest,npc=random,Ann=focus-strongest):
   focus-weakest     the standing foe with the least of its track left (default)
   focus-strongest   the standing foe with the most of its track left
   random            a standing foe chosen at random
+  cautious          as focus-weakest, and hit, it takes the defence the rules
+                    offer at a cost (bpb: a forced block or dodge; cinematic: a
+                    dodge or parry on an extra action; pp: 1 Resolve spent on
+                    the roll) whose exact odds of negating the hit are best,
+                    when they are better than even (queue and vv offer none)
+A character's sheet may name its tactic (tactic: cautious). The most
+specific wins: --tactics NAME=, then the sheet's tactic:, then --tactics
+SIDE=, then focus-weakest. fray play and fray serve read tactic: and
+ignore it.
 
 Examples:
   fray sim --rules bpb --party examples/bpb-party.yaml --foes examples/bpb-foes.yaml
@@ -64,7 +74,10 @@ Examples:
 The same --seed gives the same answer, however many --workers play.
 With --json it prints one object: fights, seed, sides (each {"side",
 "win", "ci95": [lo, hi]}), unfinished, rounds (mean, median, dist as
-[rounds, probability] pairs) and combatants (each {"name", "down", …}).
+[rounds, probability] pairs) and combatants (each {"name", "down", …,
+"tracks": {TRACK: mean left}}, every track the combatant has, by the
+name the rules' sheets give it; the text's last columns show those
+besides the one that measures harm).
 Systems: %s.
 `
 
@@ -114,10 +127,11 @@ func cmdSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *rulesID == "" {
 		return fail("choose the rules with --rules ID: %s", strings.Join(systemIDs(), ", "))
 	}
-	e, err := simEncounter(*rulesID, *seed, *party, *foes, pos, stderr)
+	e, own, err := simEncounter(*rulesID, *seed, *party, *foes, pos, stderr)
 	if err != nil {
 		return fail("%s", err)
 	}
+	sheetTactics(e.Encounter(), own, tac)
 
 	cfg := sim.Config{System: e.System(), State: e.State(), Fights: *n, Seed: *seed, Rounds: *rounds, Tactics: tac, Workers: *workers}
 	bar := newSimBar(stderr, *n, !*asJSON)
@@ -152,20 +166,40 @@ func oneLine(err error) string {
 	return strings.Join(strings.Fields(msg), " ")
 }
 
+// sheetTactics adds to tac, the tactics of --tactics, the tactic each
+// character's sheet names (own, by name), unless --tactics names that
+// combatant: --tactics NAME= goes before the sheet, and the sheet before
+// --tactics SIDE= (a combatant's own goes before its side's in sim.Run).
+// A character the script has removed, or environment, is passed by.
+func sheetTactics(enc *fray.Encounter, own map[string]sim.Tactic, tac map[string]sim.Tactic) {
+	for name, t := range own {
+		c := enc.Find(name)
+		if c == nil || c.Kind == fray.KindEnvironment {
+			continue
+		}
+		key := strings.ToLower(c.Name)
+		if _, ok := tac[key]; !ok {
+			tac[key] = t
+		}
+	}
+}
+
 // simEncounter sets up the encounter to simulate as fray play sets it up:
 // the sheets joined in one step each, then the script's commands. As in
 // fray play, a command the rules refuse changes nothing and the script
-// goes on; each refusal is noted on stderr.
-func simEncounter(rulesID string, seed uint64, party, foes string, script []string, stderr io.Writer) (*engine.Engine, error) {
+// goes on; each refusal is noted on stderr. It returns, as well, the
+// tactic each character's sheet names (tactic:), by name.
+func simEncounter(rulesID string, seed uint64, party, foes string, script []string, stderr io.Writer) (*engine.Engine, map[string]sim.Tactic, error) {
 	newSys, ok := systems[rulesID]
 	if !ok {
-		return nil, fmt.Errorf("unknown rules %q; choose one of %s", rulesID, strings.Join(systemIDs(), ", "))
+		return nil, nil, fmt.Errorf("unknown rules %q; choose one of %s", rulesID, strings.Join(systemIDs(), ", "))
 	}
 	sys := newSys()
 	if _, ok := sys.(fray.Simulator); !ok {
-		return nil, fmt.Errorf("the %s rules cannot be simulated yet", rulesID)
+		return nil, nil, fmt.Errorf("the %s rules cannot be simulated yet", rulesID)
 	}
 	e := engine.New(sys, rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)))
+	var own map[string]sim.Tactic
 	var out bytes.Buffer
 	p := &player{e: e, out: &out}
 	refused := func(where string) error {
@@ -179,18 +213,24 @@ func simEncounter(rulesID string, seed uint64, party, foes string, script []stri
 		if f.path == "" {
 			continue
 		}
-		cs, err := sheet.Load(f.path, sys, f.side)
+		cs, ts, err := sheet.LoadTactics(f.path, sys, f.side)
 		if err != nil {
-			return nil, fmt.Errorf("%s", fray.ErrorMessage(err))
+			return nil, nil, fmt.Errorf("%s", fray.ErrorMessage(err))
 		}
 		if !p.join(cs) {
-			return nil, refused(f.path)
+			return nil, nil, refused(f.path)
+		}
+		for name, t := range ts {
+			if own == nil {
+				own = map[string]sim.Tactic{}
+			}
+			own[name] = sim.Tactic(t)
 		}
 	}
 	if len(script) == 1 {
 		b, err := os.ReadFile(script[0])
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		r := bufio.NewReader(bytes.NewReader(b))
 		for lineNo := 1; ; lineNo++ {
@@ -199,14 +239,14 @@ func simEncounter(rulesID string, seed uint64, party, foes string, script []stri
 				break
 			}
 			if tooLong {
-				return nil, fmt.Errorf("%s line %d is longer than %d bytes (MaxLineBytes)", script[0], lineNo, engine.MaxLineBytes)
+				return nil, nil, fmt.Errorf("%s line %d is longer than %d bytes (MaxLineBytes)", script[0], lineNo, engine.MaxLineBytes)
 			}
 			if !p.run(line, lineNo) {
 				fmt.Fprintf(stderr, "fray sim: note: %s\n", refused(fmt.Sprintf("%s line %d", script[0], lineNo)))
 			}
 		}
 	}
-	return e, nil
+	return e, own, nil
 }
 
 // simBar draws a progress bar on a terminal for a run that lasts over
@@ -301,12 +341,61 @@ func formatSim(sys fray.System, r sim.Result, rounds int) string {
 	for _, c := range r.Combatants {
 		leftW = max(leftW, len(fmt.Sprintf("%.1f of %d", c.Left, c.Most)))
 	}
-	fmt.Fprintf(&b, "  %-*s  side    down  %-*s  dealt  taken\n", nameW, "Combatant", leftW, track+" left")
+	others := otherTracks(sys, r.Combatants, track)
+	// A tactic column when some combatant follows its own (a sheet's
+	// tactic: or --tactics NAME=).
+	sideTactic := map[string]sim.Tactic{}
+	for _, s := range r.Sides {
+		sideTactic[s.Side] = s.Tactic
+	}
+	own := slices.ContainsFunc(r.Combatants, func(c sim.Combatant) bool { return c.Tactic != "" && c.Tactic != sideTactic[c.Side] })
+	fmt.Fprintf(&b, "  %-*s  side    down  %-*s  dealt  taken", nameW, "Combatant", leftW, track+" left")
+	for _, o := range others {
+		fmt.Fprintf(&b, "  %s left", o)
+	}
+	if own {
+		b.WriteString("  tactic")
+	}
+	b.WriteString("\n")
 	for _, c := range r.Combatants {
 		left := fmt.Sprintf("%.1f of %d", c.Left, c.Most)
-		fmt.Fprintf(&b, "  %s%s  %-4s  %6s  %-*s  %5.1f  %5.1f\n", c.Name, strings.Repeat(" ", nameW-len([]rune(c.Name))), c.Side, percent(c.Down), leftW, left, c.Dealt, c.Taken)
+		line := fmt.Sprintf("  %s%s  %-4s  %6s  %-*s  %5.1f  %5.1f", c.Name, strings.Repeat(" ", nameW-len([]rune(c.Name))), c.Side, percent(c.Down), leftW, left, c.Dealt, c.Taken)
+		for _, o := range others {
+			v := ""
+			if x, ok := c.Tracks[o]; ok {
+				v = fmt.Sprintf("%.1f", x)
+			}
+			line += fmt.Sprintf("  %*s", len(o)+len(" left"), v)
+		}
+		if own {
+			line += "  " + string(c.Tactic)
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
 	return b.String()
+}
+
+// otherTracks returns the names of the tracks besides health that some
+// combatant of cs has, in the order the system's sheet schema declares
+// them, for the report's last columns.
+func otherTracks(sys fray.System, cs []sim.Combatant, health string) []string {
+	sh, ok := sys.(fray.Sheeter)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, t := range sh.Sheet().Tracks {
+		if t.Name == health {
+			continue
+		}
+		for _, c := range cs {
+			if _, ok := c.Tracks[t.Name]; ok {
+				out = append(out, t.Name)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // percent writes a share as a percentage.

@@ -183,3 +183,53 @@ func TestSimReadme(t *testing.T) {
 		t.Errorf("fray sim %s prints\n%s\nand README.md shows\n%s", cmdLine, out, want)
 	}
 }
+
+// TestSimSheetTactics checks the order in which tactics are chosen, the
+// most specific first: --tactics NAME=, then the sheet's tactic:, then
+// --tactics SIDE=, then focus-weakest; and the report's tactic column.
+func TestSimSheetTactics(t *testing.T) {
+	b, err := os.ReadFile("../../examples/pp-party.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	party := t.TempDir() + "/party.yaml"
+	text := strings.Replace(string(b), "- name: Gatecrasher\n", "- name: Gatecrasher\n    tactic: cautious\n", 1)
+	if text == string(b) {
+		t.Fatal("the example party has no Gatecrasher")
+	}
+	if err := os.WriteFile(party, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ tactics, gatecrasher, soldier string }{
+		{"", "cautious", "focus-weakest"},
+		{"pc=random", "cautious", "focus-weakest"},
+		{"npc=random", "cautious", "random"},
+		{"gatecrasher=focus-strongest,pc=random", "focus-strongest", "focus-weakest"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runSim(t, "--rules", "pp", "--party", party, "--foes", "../../examples/pp-foes.yaml", "-n", "20", "--seed", "1", "--json", "--tactics", tt.tactics)
+		if code != 0 {
+			t.Fatalf("--tactics %q: exit %d: %s", tt.tactics, code, errOut)
+		}
+		var r struct {
+			Combatants []struct{ Name, Tactic string }
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, c := range r.Combatants {
+			got[c.Name] = c.Tactic
+		}
+		if got["Gatecrasher"] != tt.gatecrasher || got["Citizen Soldier"] != tt.soldier {
+			t.Errorf("--tactics %q: %v, want Gatecrasher %s, Citizen Soldier %s", tt.tactics, got, tt.gatecrasher, tt.soldier)
+		}
+	}
+	code, out, errOut := runSim(t, "--rules", "pp", "--party", party, "--foes", "../../examples/pp-foes.yaml", "-n", "20", "--seed", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "resolve left  tactic\n") || !strings.Contains(out, "  cautious\n") {
+		t.Errorf("the report shows no tactic column:\n%s", out)
+	}
+}

@@ -6,10 +6,10 @@ import (
 )
 
 // SimMoves returns the moves open in st (fray.Simulator): before the
-// start, start; a hit that waits, the defender's take (a block or dodge
-// costs a forced action, which the default tactic never spends); else the
-// current combatant's attacks on each standing foe with each power or
-// weapon on the sheet, and next.
+// start, start; a hit that waits, the defender's take, then their block
+// and dodge (B-8), which cost a forced action (B-7) that only a cautious
+// combatant spends (SimGuard); else the current combatant's attacks on
+// each standing foe with each power or weapon on the sheet, and next.
 func (*System) SimMoves(st fray.State, buf []fray.SimMove) []fray.SimMove {
 	s := state(st)
 	if !s.Started {
@@ -20,8 +20,12 @@ func (*System) SimMoves(st fray.State, buf []fray.SimMove) []fray.SimMove {
 		if d == nil {
 			return buf
 		}
-		return append(buf, fray.SimMove{Kind: fray.SimAnswer, Actor: d.ID, Target: d.ID,
-			Cmd: fray.Command{Name: "take", Args: []string{d.Name}}})
+		args := []string{d.Name}
+		for _, word := range []string{"take", RollBlock, RollDodge} {
+			buf = append(buf, fray.SimMove{Kind: fray.SimAnswer, Actor: d.ID, Target: d.ID,
+				Cmd: fray.Command{Name: word, Args: args}})
+		}
+		return buf
 	}
 	t := s.current()
 	if t == nil {
@@ -64,4 +68,47 @@ func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
 		return 0, false
 	}
 	return t.odds("").Mean, true
+}
+
+// SimGuard returns the chance that the block or dodge m negates the hit
+// that waits (B-8: a Prowess or Agility task roll against 8 + the
+// attack's rank, +3 with expertise), from the odds odds block NAME gives:
+// every band but failure negates. It is false when the rules would
+// refuse it: an attack that inflicts no Endurance damage (only the same
+// power meets it), or a forced action (B-7) the defender cannot take,
+// such as a second in one round.
+func (*System) SimGuard(st fray.State, m fray.SimMove) (float64, bool) {
+	s := state(st)
+	if m.Cmd.Name != RollBlock && m.Cmd.Name != RollDodge {
+		return 0, false
+	}
+	t, err := s.plan(m.Cmd)
+	if err != nil {
+		return 0, false
+	}
+	c := t.actor
+	cond := CondBlocking
+	if m.Cmd.Name == RollDodge {
+		cond = CondDodging
+	}
+	if s.currentID() != c.ID && c.Condition(cond) == nil {
+		tx := txn{State: s} // read-only: only whether the rules refuse
+		if err := s.force(&tx, fray.Command{Name: "force", Args: []string{c.Name}}, []fray.CombatantID{t.against.Attacker}); err != nil {
+			return 0, false
+		}
+	}
+	o := t.odds("")
+	fail := 0.0
+	for i, b := range t.roll.Bands() {
+		if b == TaskFailure {
+			fail += o.Bands[i].P
+		}
+	}
+	return min(1, max(0, 1-fail)), true
+}
+
+// SimWait returns false: a Bulletproof Blues hit always waits for the
+// defender's answer (B-8), so no attack needs making otherwise.
+func (*System) SimWait(fray.State, fray.SimMove) (fray.SimMove, bool) {
+	return fray.SimMove{}, false
 }

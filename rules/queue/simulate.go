@@ -10,6 +10,13 @@ import (
 // queue on each standing foe with each of their weapons, and next. No
 // reaction is ever offered: a reaction costs the reactor their next
 // turn's place, and the default tactic spends nothing.
+//
+// The Combat Queue has no defence for the cautious tactic either: the
+// rules give a reaction no roll that negates a hit (a parry's outcome
+// is the GM's, Q-3), and the one they play, suffering the damage for an
+// ally, moves a hit rather than negating it; so queue implements no
+// fray.SimGuarder, and a cautious combatant attacks as focus-weakest and
+// takes every hit.
 func (*System) SimMoves(st fray.State, buf []fray.SimMove) []fray.SimMove {
 	s := state(st)
 	if !s.Started {

@@ -30,7 +30,10 @@ type SimCase struct {
 // turn last; after c.Down the victim is down, with nothing left of its
 // track, and no attack targets it. Then it plays 40 fights of moves to
 // their end or 200 moves, refusals of attacks aside, and checks that
-// nothing else is refused.
+// nothing else is refused: a defence that costs something (an answer
+// after the first, a fray.SimDefend) is played only when the system's
+// fray.SimGuarder gives its odds, from 0 to 1, and then the rules must
+// take it; without a SimGuarder, such a defence is passed by.
 func Sim(t *testing.T, newSystem func() fray.System, c SimCase) {
 	t.Helper()
 	sys := newSystem()
@@ -122,6 +125,7 @@ func Sim(t *testing.T, newSystem func() fray.System, c SimCase) {
 	}
 
 	// Random play from the setup: every move but a refused attack goes.
+	guard, _ := sm.(fray.SimGuarder)
 	rng := rand.New(rand.NewPCG(3, 4))
 	r := seeded{rng}
 	for fight := 0; fight < 40; fight++ {
@@ -131,7 +135,21 @@ func Sim(t *testing.T, newSystem func() fray.System, c SimCase) {
 			if len(ms) == 0 {
 				break
 			}
-			m := ms[rng.IntN(len(ms))]
+			i := rng.IntN(len(ms))
+			m := ms[i]
+			costly := m.Kind == fray.SimDefend || (m.Kind == fray.SimAnswer && slices.IndexFunc(ms, func(m fray.SimMove) bool { return m.Kind == fray.SimAnswer }) < i)
+			if costly {
+				if guard == nil {
+					continue
+				}
+				p, ok := guard.SimGuard(st, m)
+				if !ok {
+					continue
+				}
+				if p < 0 || p > 1 {
+					t.Fatalf("fight %d, move %d: %s: odds of negating %v, outside 0 to 1", fight, step, m.Cmd, p)
+				}
+			}
 			evs, err := sys.Decide(st, m.Cmd, r)
 			if err != nil {
 				if m.Kind == fray.SimAttack && fray.ErrorCode(err) != fray.EINTERNAL {

@@ -10,6 +10,13 @@ import (
 // with each attack power (one with damage dice), and next. A held action
 // is never offered: holding costs the turn's action now (V-3), and the
 // default tactic spends nothing.
+//
+// Villains & Vigilantes has no defence for the cautious tactic either:
+// a hit is settled by the attacker's roll alone (V-8 … V-12), a held
+// action interrupts rather than negates, and evasion, which the seed
+// leaves to a Maneuvers section it does not give, is not played; so vv
+// implements no fray.SimGuarder, and a cautious combatant attacks as
+// focus-weakest and takes every hit.
 func (*System) SimMoves(st fray.State, buf []fray.SimMove) []fray.SimMove {
 	s, err := get(st)
 	if err != nil {
