@@ -129,12 +129,11 @@ func (t *Txn[S]) AddAll(evs []fray.Event) error {
 	return nil
 }
 
-// AddRolled records the event of a roll, ev, with the odds it had, then
-// the events that use up the conditions whose modifiers it applied once
-// (engine.SpendEvents), each as Add does.
-func (t *Txn[S]) AddRolled(ev fray.Event, odds fray.Odds, spent []engine.ConditionRef) error {
-	ev.Odds = &odds
-	if err := t.Add(ev); err != nil {
+// EmitRolled records the event of a roll with the odds it had (as
+// EmitOdds does), then the events that use up the conditions whose
+// modifiers it applied once (engine.SpendEvents), each as Add does.
+func (t *Txn[S]) EmitRolled(typ string, data any, odds fray.Odds, spent []engine.ConditionRef, rolls ...fray.Roll) error {
+	if err := t.EmitOdds(typ, data, odds, rolls...); err != nil {
 		return err
 	}
 	return t.Spend(spent)

@@ -140,11 +140,7 @@ func TestTxn(t *testing.T) {
 		name: "a rolled event, then the conditions it spends, in order",
 		sys:  adder{},
 		steps: []step{func(t *kit.Txn[*tally]) error {
-			ev, err := fray.NewEvent("add", addData{N: 5}, roll)
-			if err != nil {
-				return err
-			}
-			if err := t.AddRolled(ev, fray.Odds{Expr: "1d6", Target: 4}, spent); err != nil {
+			if err := t.EmitRolled("add", addData{N: 5}, fray.Odds{Expr: "1d6", Target: 4}, spent, roll); err != nil {
 				return err
 			}
 			if o := t.Events()[0].Odds; o == nil || o.Expr != "1d6" || o.Target != 4 {

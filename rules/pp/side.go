@@ -77,11 +77,7 @@ type side struct {
 // events that use up the conditions spent.
 func addRoll(tx *kit.Txn[*State], cmd fray.Command, typ string, d any, rolls []fray.Roll, odds fray.Odds, spent []engine.ConditionRef) error {
 	odds.Command = cmd.String()
-	ev, err := fray.NewEvent(typ, d, rolls...)
-	if err != nil {
-		return err
-	}
-	return tx.AddRolled(ev, odds, spent)
+	return tx.EmitRolled(typ, d, odds, spent, rolls...)
 }
 
 // spendConditions returns the events that end the once-only conditions

@@ -435,11 +435,7 @@ func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
 	if err := d.Emit(EventActed, ActData{Who: att.ID, Phase: s.Phase(), Cost: p.cost}); err != nil {
 		return err
 	}
-	ev, err := fray.NewEvent(EventAttacked, data, rolls...)
-	if err != nil {
-		return err
-	}
-	return d.AddRolled(ev, odds, p.spent)
+	return d.EmitRolled(EventAttacked, data, odds, p.spent, rolls...)
 }
 
 // attackWords says what an attack did, for its last roll: ": hit, 7

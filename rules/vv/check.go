@@ -237,11 +237,7 @@ func (d *decider) check(cmd fray.Command, r fray.Roller) error {
 		sign = ">"
 	}
 	roll.For = strings.TrimSuffix(roll.For, ")") + fmt.Sprintf(": d%% %d %s %d%%, %s)", data.Roll, sign, data.Chance, data.Band)
-	ev, err := fray.NewEvent(EventChecked, data.payload(), roll)
-	if err != nil {
-		return err
-	}
-	return d.AddRolled(ev, odds, p.spent)
+	return d.EmitRolled(EventChecked, data.payload(), odds, p.spent, roll)
 }
 
 // applyCheck applies EventSpent and EventChecked; handled is false for
