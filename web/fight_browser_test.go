@@ -539,8 +539,9 @@ type formStep struct {
 // defender's dodge, the defending trait, a reaction, power diverted to
 // defence), damage from a card's button, a condition from its form and
 // cleared by a click on its chip, then undo and redo by their buttons.
-// The faces are entered in the forms' dice fields, where the fight
-// depends on them.
+// The faces (or, in pp, the successes counted) are entered in the forms'
+// fields wherever the fight depends on them: the encounters' seeds are
+// random, and a rolled attack may end the target before its damage.
 func TestBrowserFightSystems(t *testing.T) {
 	base := startRealServer(t)
 	b := newChrome(t)
@@ -564,7 +565,8 @@ func TestBrowserFightSystems(t *testing.T) {
 		{
 			rules: "pp", cards: 2, current: "Citizen Soldier",
 			steps: []formStep{
-				{"attack", []string{"TARGET", "Gatecrasher", "with", "might", "def", "toughness"}, `attack "Citizen Soldier" Gatecrasher with=might def=toughness`},
+				{"attack", []string{"TARGET", "Gatecrasher", "with", "might", "def", "toughness", "successes", "3", "vs_successes", "2"},
+					`attack "Citizen Soldier" Gatecrasher with=might def=toughness successes=3 vs_successes=2`},
 			},
 			target: "Gatecrasher",
 		},
