@@ -36,16 +36,6 @@ var seed000Fight = []string{
 	"Round 10: Blueshift, Monolith, Ganyeka, Ganyeka's henchmen",
 }
 
-// oddsRefused are the browser's console lines about refused odds, which
-// only the V&V fight forgives: its initiative form rolls (its declaration
-// says so) but V&V shows the odds of the initiative roll on start and
-// next only, so the form's odds are refused whatever is filled in. A
-// half-filled form asks no odds (see built in web/static/controls.js), so
-// the other fights forgive nothing. The page shows a refusal by the
-// form's Roll button; a refused command is caught by click, which fails
-// on the notice it shows.
-var oddsRefused = []string{"400 (Bad Request)"}
-
 // TestBrowserBlueshift plays seed 000 on the GM screen from sheets
 // uploaded in the page, by clicks and form controls alone (no command is
 // typed): the order put right by keyboard before it is declared,
@@ -620,9 +610,6 @@ func TestBrowserFightSystems(t *testing.T) {
 					n = strings.Count(string(b), "\n  - name:")
 				}
 				gm.uploadSheets(path, []string{"pc", "npc"}[i], n)
-			}
-			if tc.rules == "vv" {
-				gm.forgive = oddsRefused
 			}
 			gm.sendSteps(tc.before)
 			gm.click(`[data-testid="start"]`)

@@ -222,6 +222,17 @@ func TestV1_InitiativeOdds(t *testing.T) {
 	if diff := cmp.Diff(want, o); diff != "" {
 		t.Errorf("odds (-want +got):\n%s", diff)
 	}
+	// The d10 a character enters (or rolls) with initiative serves that
+	// same roll, so its odds are the same, for the one who rolls it.
+	icmd, _ := engine.ParseCommand("odds initiative B")
+	io, err := e.Odds(icmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.Command, want.For = "initiative B", "B"
+	if diff := cmp.Diff(want, io); diff != "" {
+		t.Errorf("odds initiative B (-want +got):\n%s", diff)
+	}
 	// The start records the same odds, and the roll.
 	do(t, e, "start")
 	ev := turnEvent(t, e)

@@ -14,8 +14,10 @@ import (
 // distribution of the damage after the pull, the cover and protection (0
 // on a miss). For check: the chance of success and failure of the d%,
 // with the chance and its modifiers. For start, and for the next (hold,
-// decline) that ends a turn: the chance of each character acting first
-// in the new turn, from the initiative roll (see initiativeOdds). Other
+// decline) that ends a turn, and for initiative (the d10 a character
+// enters or rolls for the next of them): the chance of each character
+// acting first in the new turn, from the initiative roll (see
+// initiativeOdds). Other
 // commands, and a next that ends no turn, have no odds to show.
 func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	s, err := get(st)
@@ -37,6 +39,20 @@ func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 		}
 		return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s has none to show now: it rolls nothing; initiative is rolled by start and by the next (or hold, decline) that ends a turn.", cmd.Name)
 	}
+	if cmd.Name == "initiative" {
+		// The 1d10 entered or rolled serves the next initiative roll, so
+		// its odds are that roll's, as start shows them.
+		c, err := s.Lookup(cmd.Arg(0))
+		if err != nil {
+			return fray.Odds{}, err
+		}
+		if c.Kind == fray.KindEnvironment {
+			return fray.Odds{}, fray.Errorf(fray.EINVALID, "%s is an object (kind=environment): objects roll no initiative and have no phases (V-1).", c)
+		}
+		o := s.initiativeOdds(s.Round + 1)
+		o.Command, o.For = cmd.String(), c.Name
+		return o, nil
+	}
 	if cmd.Name == "check" {
 		p, err := s.planCheck(cmd)
 		if err != nil {
@@ -45,7 +61,7 @@ func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 		return p.odds(), nil
 	}
 	if cmd.Name != "attack" {
-		return fray.Odds{}, fray.Errorf(fray.EINVALID, "V&V shows the odds of attack, check and the initiative roll (start, or the next that ends a turn); %s has none to show.", cmd.Name)
+		return fray.Odds{}, fray.Errorf(fray.EINVALID, "V&V shows the odds of attack, check and the initiative roll (initiative, start, or the next that ends a turn); %s has none to show.", cmd.Name)
 	}
 	p, err := s.planAttack(cmd)
 	if err != nil {
