@@ -62,6 +62,28 @@ func TestResolve(t *testing.T) {
 	if h != n || fray.ErrorCode(hidden) != fray.ErrorCode(nobody) {
 		t.Errorf("%q and %q differ", h, n)
 	}
+	// A name nobody has gets the nearest name the viewer sees, and never
+	// a hidden one: "Silus" is one edit from hidden Silas, so a player
+	// gets what "Zelda" gets, and the GM the suggestion.
+	for _, tc := range []struct {
+		v          fray.Viewer
+		give, want string
+	}{
+		{fray.GM, "Anne", `There is no combatant named "Anne"; did you mean Ann?`},
+		{fray.GM, "Jsé", `There is no combatant named "Jsé"; did you mean José?`},
+		{fray.GM, "Silus", `There is no combatant named "Silus"; did you mean Silas?`},
+		{player, "Silus", `There is no combatant named "Silus".`},
+		{player, "Annabel", `There is no combatant named "Annabel".`}, // four edits
+	} {
+		_, err := enc.Resolve(tc.v, tc.give)
+		if got := fray.ErrorMessage(err); got != tc.want || fray.ErrorCode(err) != fray.ENOTFOUND {
+			t.Errorf("%s as %s: %s %q, want not_found %q", tc.give, tc.v.Role, fray.ErrorCode(err), got, tc.want)
+		}
+	}
+	two := &fray.Encounter{Combatants: []*fray.Combatant{{ID: "b1b1b1b1", Name: "Brigand #1"}}}
+	if _, err := two.Resolve(fray.GM, "brigand 1"); !strings.HasSuffix(fray.ErrorMessage(err), `did you mean "Brigand #1"?`) {
+		t.Errorf("a name with a space is offered quoted, as a command takes it: %v", err)
+	}
 	// Lookup resolves as the encounter's asker.
 	enc.Asker = &player
 	if _, err := enc.Lookup("Silas"); fray.ErrorCode(err) != fray.ENOTFOUND {

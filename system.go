@@ -232,13 +232,34 @@ func (e *Encounter) Resolve(v Viewer, name string) (*Combatant, error) {
 	case 1:
 		return folded[0], nil
 	case 0:
-		return nil, Errorf(ENOTFOUND, "There is no combatant named %q.", clipName(name))
+		return nil, Errorf(ENOTFOUND, "There is no combatant named %q%s", clipName(name), e.nearName(v, name))
 	}
 	names := make([]string, len(folded))
 	for i, c := range folded {
 		names[i] = strconv.Quote(c.Name)
 	}
 	return nil, Errorf(EINVALID, "%q names %s; give the name exactly.", clipName(name), strings.Join(names, " and "))
+}
+
+// nearName returns "; did you mean NAME?" with the name nearest to name
+// among the combatants v sees (see Nearest), or "." when none is near. A
+// hidden combatant is never offered, so the answer to a name near one is
+// the answer to a name near nobody.
+func (e *Encounter) nearName(v Viewer, name string) string {
+	var names []string
+	for _, c := range e.Combatants {
+		if v.Sees(c) {
+			names = append(names, c.Name)
+		}
+	}
+	near := Nearest(names, name)
+	if near == "" {
+		return "."
+	}
+	if strings.ContainsAny(near, " \t\"") {
+		near = strconv.Quote(near)
+	}
+	return "; did you mean " + near + "?"
 }
 
 // NormName returns name in Unicode normal form C, the form in which names

@@ -177,43 +177,12 @@ func UnknownCommand(sys fray.System, ds []fray.CommandDecl, w string) string {
 	return msg + "; type help for the list."
 }
 
-// nearestWord returns the command word of ds nearest to w: one edit
-// away for a short word, two for a longer one; "" when none is.
+// nearestWord returns the command word of ds nearest to w (see
+// fray.Nearest); "" when none is near.
 func nearestWord(ds []fray.CommandDecl, w string) string {
-	w = strings.ToLower(w)
-	best, bestD := "", 3
-	if len(w) <= 4 {
-		bestD = 2
+	words := make([]string, len(ds))
+	for i, d := range ds {
+		words[i] = d.Name
 	}
-	for _, d := range ds {
-		if k := editDistance(w, d.Name); k < bestD {
-			best, bestD = d.Name, k
-		}
-	}
-	return best
-}
-
-// editDistance returns the Levenshtein distance between a and b, in
-// bytes; words longer than 64 bytes are far from every command word.
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 64
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return fray.Nearest(words, w)
 }
