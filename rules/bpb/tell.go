@@ -119,7 +119,7 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 		}
 		return fray.Told{Text: t.Who(d.Name) + " spends " + points(d.Points) + " of experience on " + d.On + "."}, true
 	}
-	return fray.Told{}, false
+	return s.tellPlay(t)
 }
 
 // orWords returns s, or else when s is empty.

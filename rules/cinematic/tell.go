@@ -83,5 +83,5 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 		}
 		return fray.Told{Text: text + engine.HealthAfter(s, t, d.Who) + "."}, true
 	}
-	return fray.Told{}, false
+	return s.tellPlay(t)
 }

@@ -82,7 +82,7 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 		}
 		return fray.Told{Text: text + "."}, true
 	}
-	return fray.Told{}, false
+	return s.tellPlay(t)
 }
 
 // standingAfter says what the combatant who can still lose before and

@@ -97,7 +97,7 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 		}
 		return fray.Told{Text: t.Who(d.Name) + " regains " + strconv.Itoa(d.Healed) + " hit points" + s.hpAfter(t, d.Name) + "."}, true
 	}
-	return fray.Told{}, false
+	return s.tellPlay(t)
 }
 
 // hpAfter says the hit points of who before and after the tale's event,

@@ -70,5 +70,5 @@ func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
 		}
 		return engine.TellHeal(s, t, d.Who, d.Hits, "Hit Points"), true
 	}
-	return fray.Told{}, false
+	return s.tellPlay(t)
 }
