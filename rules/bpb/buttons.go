@@ -2,8 +2,6 @@ package bpb
 
 import "fray"
 
-var _ fray.Hinter = (*System)(nil)
-
 // Hints returns the buttons and forms of a bpb page: Next and Delay on
 // the turn; on a slot, Interrupt with a delayed turn not yet taken (B-6)
 // and Force unless the turn is lost or forced already (B-7), never on

@@ -11,8 +11,6 @@ import (
 // This file is the system's named roll (kit.NamedRoll): a task roll, for
 // "fray roll --rules bpb" and "fray prob --rules bpb" and the HTTP API.
 
-var _ kit.NamedRoller = (*System)(nil)
-
 // NamedRoll returns the declaration of the task roll (B-1) by name.
 func (*System) NamedRoll() kit.NamedRoll {
 	return kit.NamedRoll{
@@ -31,7 +29,7 @@ func (*System) NamedRoll() kit.NamedRoll {
 			"prob value=4 vs=9 mode=expertise",
 		},
 		Roll: namedRoll,
-		Prob: namedProb,
+		Prob: kit.Prob(namedTask, TaskRoll.Odds, namedOdds),
 	}
 }
 
@@ -130,16 +128,9 @@ func namedRoll(a *kit.RollArgs) (kit.RollMaker, error) {
 	return kit.RollMaker{Physical: faces != nil || total != 0, Make: once}, nil
 }
 
-func namedProb(a *kit.RollArgs) ([]any, string, error) {
-	t, err := namedTask(a)
-	if err != nil {
-		return nil, "", err
-	}
-	o, err := t.Odds()
-	if err != nil {
-		return nil, "", err
-	}
-	var b strings.Builder
+// namedOdds writes the odds of a task roll: each band with the totals
+// that reach it and what it does, and the mean total.
+func namedOdds(b *strings.Builder, t TaskRoll, o *TaskOdds) {
 	b.WriteString(namedHeader(t))
 	var rows []kit.Band
 	effect := map[TaskBand]string{
@@ -150,7 +141,6 @@ func namedProb(a *kit.RollArgs) ([]any, string, error) {
 		note := []string{fmt.Sprintf("total ≤ %d", t.Difficulty-1), fmt.Sprintf("total %d to %d", t.Difficulty, t.Difficulty+2), fmt.Sprintf("total ≥ %d", t.Difficulty+3)}[i]
 		rows = append(rows, kit.Band{Name: string(x.Band), P: x.P, Note: note + effect[x.Band]})
 	}
-	kit.Table(&b, rows)
-	fmt.Fprintf(&b, "  mean total %.2f\n", o.Mean)
-	return []any{o}, b.String(), nil
+	kit.Table(b, rows)
+	fmt.Fprintf(b, "  mean total %.2f\n", o.Mean)
 }

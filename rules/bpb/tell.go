@@ -1,133 +1,125 @@
 package bpb
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Tell says the system's events in its own terms (fray.Teller): a task
 // roll with its dice, bonus, total against the difficulty and outcome,
 // the damage an attack does and the Endurance after it.
 func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
-	ev := t.Event
-	switch ev.Type {
-	case EventTask:
-		var d taskData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return tellTask(t, d), true
-	case EventDamaged:
-		var d damageData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return s.tellDamage(t, d), true
-	case EventDelayed, EventInterrupt, EventStaggered, EventInitiative:
-		var d fray.NameData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		if ev.Type == EventInitiative {
-			text := t.Who(d.Who) + " rolls for the order of play"
-			if len(ev.Rolls) > 0 {
-				text += ": " + fray.RollText(ev.Rolls[0])
-			}
-			return fray.Told{Text: text + "."}, true
-		}
-		return fray.Told{Text: t.Who(d.Who) + map[string]string{
-			EventDelayed:   " delays their turn.",
-			EventInterrupt: " takes their delayed turn now.",
-			EventStaggered: " is staggered and loses their next turn.",
-		}[ev.Type]}, true
-	case EventTurnEnded:
-		var d turnNoted
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		s := t.Who(d.Name) + "'s turn ends"
-		if d.Note != "" {
-			s += " (" + d.Note + ")"
-		}
-		return fray.Told{Text: s + "."}, true
-	case EventForced:
-		var d forcedNoted
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		s := t.Who(d.Name) + " forces an action"
-		if d.Note != "" {
-			s += " (" + d.Note + ")"
-		}
-		if d.Spends != "" {
-			s += ", spending their turn " + d.Spends
-		}
-		return fray.Told{Text: s + "."}, true
-	case EventReordered, EventAware:
-		var d placeData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		s := t.Who(d.Name)
-		if ev.Type == EventAware {
-			s += " becomes aware"
-		} else {
-			s += " moves in the order from next round"
-		}
-		switch {
-		case d.Before != "":
-			s += ", before " + t.Who(d.Before)
-		case d.After != "":
-			s += ", after " + t.Who(d.After)
-		}
-		return fray.Told{Text: s + "."}, true
-	case EventDeclared:
-		var d namesData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return fray.Told{Text: "The GM declares the order of play: " + names(t, d.Names) + "."}, true
-	case fray.EventStarted:
-		var d startData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		s := "The fight starts"
-		if len(d.Order) > 0 {
-			s += " (" + d.Mode + " order): " + names(t, d.Order)
-		}
-		return fray.Told{Text: s + ".", Detail: engine.TellDetail(t)}, true
-	case EventAwarded:
-		var d awardData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		if t.Redacted {
-			return fray.Told{Text: t.Who(d.Name) + " is awarded experience (" + d.Award + ")."}, true
-		}
-		return fray.Told{Text: t.Who(d.Name) + " is awarded " + points(d.Points) + " of experience (" + d.Award + ")."}, true
-	case EventSpent:
-		var d spendData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		if t.Redacted {
-			return fray.Told{Text: t.Who(d.Name) + " spends experience on " + d.On + "."}, true
-		}
-		return fray.Told{Text: t.Who(d.Name) + " spends " + points(d.Points) + " of experience on " + d.On + "."}, true
+	if told, ok := tellers.Tell(s, t); ok {
+		return told, true
 	}
 	return s.tellPlay(t)
 }
 
-// orWords returns s, or else when s is empty.
-func orWords(s, otherwise string) string {
-	if s == "" {
-		return otherwise
+// tellers holds the teller of each event type the system says.
+var tellers = kit.Tellers[*System]{
+	EventTask:       kit.Tells(tellTask),
+	EventDamaged:    kit.Tells((*System).tellDamage),
+	EventDelayed:    kit.Tells(tellTurn),
+	EventInterrupt:  kit.Tells(tellTurn),
+	EventStaggered:  kit.Tells(tellTurn),
+	EventInitiative: kit.Tells(tellTurn),
+	EventTurnEnded:  kit.Tells(tellTurnEnded),
+	EventForced:     kit.Tells(tellForced),
+	EventReordered:  kit.Tells(tellPlace),
+	EventAware:      kit.Tells(tellPlace),
+	EventDeclared: kit.Tells(func(_ *System, t fray.Tale, d namesData) fray.Told {
+		return fray.Told{Text: "The GM declares the order of play: " + names(t, d.Names) + "."}
+	}),
+	fray.EventStarted: kit.Tells(tellStarted),
+	EventAwarded:      kit.Tells(tellAwarded),
+	EventSpent:        kit.Tells(tellSpent),
+}
+
+// tellTurn says a turn delayed, an interruption, a turn lost to a
+// stagger, or the roll for the order of play.
+func tellTurn(_ *System, t fray.Tale, d fray.NameData) fray.Told {
+	ev := t.Event
+	if ev.Type == EventInitiative {
+		text := t.Who(d.Who) + " rolls for the order of play"
+		if len(ev.Rolls) > 0 {
+			text += ": " + fray.RollText(ev.Rolls[0])
+		}
+		return fray.Told{Text: text + "."}
 	}
-	return s
+	return fray.Told{Text: t.Who(d.Who) + map[string]string{
+		EventDelayed:   " delays their turn.",
+		EventInterrupt: " takes their delayed turn now.",
+		EventStaggered: " is staggered and loses their next turn.",
+	}[ev.Type]}
+}
+
+// tellTurnEnded says a turn's end, with its note.
+func tellTurnEnded(_ *System, t fray.Tale, d turnNoted) fray.Told {
+	s := t.Who(d.Name) + "'s turn ends"
+	if d.Note != "" {
+		s += " (" + d.Note + ")"
+	}
+	return fray.Told{Text: s + "."}
+}
+
+// tellForced says a forced action, and the turn it spends.
+func tellForced(_ *System, t fray.Tale, d forcedNoted) fray.Told {
+	s := t.Who(d.Name) + " forces an action"
+	if d.Note != "" {
+		s += " (" + d.Note + ")"
+	}
+	if d.Spends != "" {
+		s += ", spending their turn " + d.Spends
+	}
+	return fray.Told{Text: s + "."}
+}
+
+// tellPlace says a move in the order from next round, or an unaware
+// combatant becoming aware, and where they stand.
+func tellPlace(_ *System, t fray.Tale, d placeData) fray.Told {
+	s := t.Who(d.Name)
+	if t.Event.Type == EventAware {
+		s += " becomes aware"
+	} else {
+		s += " moves in the order from next round"
+	}
+	switch {
+	case d.Before != "":
+		s += ", before " + t.Who(d.Before)
+	case d.After != "":
+		s += ", after " + t.Who(d.After)
+	}
+	return fray.Told{Text: s + "."}
+}
+
+// tellStarted says the start, and the order of play it begins with.
+func tellStarted(_ *System, t fray.Tale, d startData) fray.Told {
+	s := "The fight starts"
+	if len(d.Order) > 0 {
+		s += " (" + d.Mode + " order): " + names(t, d.Order)
+	}
+	return fray.Told{Text: s + ".", Detail: engine.TellDetail(t)}
+}
+
+// tellAwarded says experience awarded.
+func tellAwarded(_ *System, t fray.Tale, d awardData) fray.Told {
+	if t.Redacted {
+		return fray.Told{Text: t.Who(d.Name) + " is awarded experience (" + d.Award + ")."}
+	}
+	return fray.Told{Text: t.Who(d.Name) + " is awarded " + kit.Count(d.Points, "point", "points") + " of experience (" + d.Award + ")."}
+}
+
+// tellSpent says experience spent.
+func tellSpent(_ *System, t fray.Tale, d spendData) fray.Told {
+	if t.Redacted {
+		return fray.Told{Text: t.Who(d.Name) + " spends experience on " + d.On + "."}
+	}
+	return fray.Told{Text: t.Who(d.Name) + " spends " + kit.Count(d.Points, "point", "points") + " of experience on " + d.On + "."}
 }
 
 // names says combatants in order, as the tale's reader knows them.
@@ -137,14 +129,6 @@ func names(t fray.Tale, ids []fray.CombatantID) string {
 		out[i] = t.Who(id)
 	}
 	return strings.Join(out, ", ")
-}
-
-// points says a number of experience points.
-func points(n int) string {
-	if n == 1 {
-		return "1 point"
-	}
-	return strconv.Itoa(n) + " points"
 }
 
 // bandWords says a task's outcome as the roll calls it: an attack hits
@@ -162,14 +146,14 @@ func bandWords(roll string, b TaskBand) string {
 // tellTask says a task roll: "Ganyeka attacks Monolith with blast: 2d6
 // 3, 2 = 5 + 7 = 12 against 11 — hit, 3 damage if it lands (odds: hit
 // 33%, extreme hit 58%)".
-func tellTask(t fray.Tale, d taskData) fray.Told {
+func tellTask(_ *System, t fray.Tale, d taskData) fray.Told {
 	who := t.Who(d.Name)
 	var s string
 	switch d.Roll {
 	case RollAttack:
 		s = who + " attacks " + t.Who(d.Target)
 	case RollBlock, RollDodge:
-		s = who + " " + map[string]string{RollBlock: "blocks", RollDodge: "dodges"}[d.Roll] + " " + t.Who(d.Target) + "'s " + orWords(d.Power, "attack")
+		s = who + " " + map[string]string{RollBlock: "blocks", RollDodge: "dodges"}[d.Roll] + " " + t.Who(d.Target) + "'s " + cmp.Or(d.Power, "attack")
 		if d.For != "" {
 			s += " on " + t.Who(d.For)
 		}

@@ -1,28 +1,19 @@
 package bpb
 
 import (
-	"maps"
 	"strconv"
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // View shows the order of play, with the names the combatants have now:
 // the state refers to them by id.
 func (*System) View(st fray.State) fray.View {
 	s := state(st)
-	v := fray.View{
-		Rules:      ID,
-		Started:    s.Started,
-		Round:      s.Round,
-		Current:    s.currentName(),
-		CurrentID:  s.currentID(),
-		Order:      []fray.Slot{},
-		History:    s.history(),
-		Combatants: s.CombatantList(),
-		Settings:   maps.Clone(s.Settings),
-	}
+	v := kit.View(ID, &s.Encounter, s.currentID())
+	v.History = s.history()
 	if !s.Started {
 		// Before the start, the order is the declared one.
 		for _, id := range engine.Tiebreak(&s.Encounter, s.Declared) {
@@ -96,7 +87,7 @@ func (*System) View(st fray.State) fray.View {
 // Check reports a broken invariant of the state.
 func (*System) Check(st fray.State) error {
 	s := state(st)
-	bad := func(format string, args ...any) error { return fray.Errorf(fray.EINTERNAL, "bpb: "+format, args...) }
+	bad := kit.Bad("bpb: ")
 	// who says a combatant in a message: by name, and by id when they
 	// have none.
 	who := func(id fray.CombatantID) string {

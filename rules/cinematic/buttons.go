@@ -2,8 +2,6 @@ package cinematic
 
 import "fray"
 
-var _ fray.Hinter = (*System)(nil)
-
 // Hints returns the buttons and forms of a cinematic page: Attack and
 // Next on the turn; Defend against the one whose turn it is on everyone
 // else's slot; the attack form and the form of full defence or offence.

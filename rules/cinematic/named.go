@@ -2,7 +2,6 @@ package cinematic
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"fray/dice"
@@ -12,8 +11,6 @@ import (
 // This file is the system's named roll (kit.NamedRoll): a test or an
 // attack, for "fray roll --rules cinematic" and "fray prob --rules
 // cinematic" and the HTTP API.
-
-var _ kit.NamedRoller = (*System)(nil)
 
 // NamedRoll returns the declaration of a test, or an attack against a
 // defence, by name (C-3, C-4).
@@ -28,7 +25,7 @@ func (*System) NamedRoll() kit.NamedRoll {
 		},
 		Examples: []string{"roll value=7 vs=5"},
 		Roll:     namedRoll,
-		Prob:     namedProb,
+		Prob:     kit.Prob(namedTest, TestRoll.Odds, namedOdds),
 	}
 }
 
@@ -75,11 +72,7 @@ func namedRoll(a *kit.RollArgs) (kit.RollMaker, error) {
 	if fixed[1] != 0 && !t.Opposed {
 		return kit.RollMaker{}, fmt.Errorf("vs-roll= is the defender's D10: it needs vs= (the defender's value)")
 	}
-	physical := fixed[0] != 0 || fixed[1] != 0
-	once := func(src dice.Source) (any, string, error) {
-		if physical {
-			src = kit.Mixed(fixed[:], src)
-		}
+	return kit.Fixed(fixed[:], func(src dice.Source) (any, string, error) {
 		r, err := t.Roll(src)
 		if err != nil {
 			return nil, "", err
@@ -87,7 +80,7 @@ func namedRoll(a *kit.RollArgs) (kit.RollMaker, error) {
 		var b strings.Builder
 		b.WriteString(namedHeader(t))
 		side := func(who string, s TestSide, value int) {
-			fmt.Fprintf(&b, "  %s D10 %d %s = %d (%s)\n", who, s.Roll, kit.Signed(value), s.Total, namedLevels(s.Levels))
+			fmt.Fprintf(&b, "  %s D10 %d %s = %d (%s)\n", who, s.Roll, kit.Signed(value), s.Total, kit.Count(s.Levels, "success level", "success levels"))
 		}
 		if t.Opposed {
 			side("attacker:", r.Attack, t.Value)
@@ -97,34 +90,17 @@ func namedRoll(a *kit.RollArgs) (kit.RollMaker, error) {
 			fmt.Fprintf(&b, "  D10 %d %s = %d: %s\n", r.Attack.Roll, kit.Signed(t.Value), r.Total, r.Band)
 		}
 		return r, b.String(), nil
-	}
-	return kit.RollMaker{Physical: physical, Make: once}, nil
+	}), nil
 }
 
-// namedLevels writes a number of success levels.
-func namedLevels(n int) string {
-	if n == 1 {
-		return "1 success level"
-	}
-	return strconv.Itoa(n) + " success levels"
-}
-
-func namedProb(a *kit.RollArgs) ([]any, string, error) {
-	t, err := namedTest(a)
-	if err != nil {
-		return nil, "", err
-	}
-	o, err := t.Odds()
-	if err != nil {
-		return nil, "", err
-	}
-	var b strings.Builder
+// namedOdds writes the odds of a test or an attack: each band, the
+// chance of success and the mean total.
+func namedOdds(b *strings.Builder, t TestRoll, o *TestOdds) {
 	b.WriteString(namedHeader(t))
 	var rows []kit.Band
 	for _, x := range o.Bands {
 		rows = append(rows, kit.Band{Name: x.Band, P: x.P})
 	}
-	kit.Table(&b, rows)
-	fmt.Fprintf(&b, "  success %s   mean total %.2f\n", kit.Pct(o.Success), o.Mean)
-	return []any{o}, b.String(), nil
+	kit.Table(b, rows)
+	fmt.Fprintf(b, "  success %s   mean total %.2f\n", kit.Pct(o.Success), o.Mean)
 }

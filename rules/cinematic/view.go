@@ -1,7 +1,6 @@
 package cinematic
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,19 +15,11 @@ import (
 // combatants by the names they have now, in every round of the history
 // too.
 func (sys *System) View(st fray.State) fray.View {
-	v := fray.View{Rules: ID, History: []fray.RoundTurns{}, Order: []fray.Slot{}}
 	s, err := get(st)
 	if err != nil {
-		return v
+		return kit.View(ID, nil, "")
 	}
-	v.Started, v.Round = s.Started, s.Round
-	if cur := s.Current(); cur != "" {
-		v.Current, v.CurrentID = s.NameOf(cur), cur
-	}
-	v.Combatants = s.CombatantList()
-	if len(s.Settings) > 0 {
-		v.Settings = maps.Clone(s.Settings)
-	}
+	v := kit.View(ID, &s.Encounter, s.Current())
 	if len(s.History) > 0 {
 		v.History = make([]fray.RoundTurns, len(s.History))
 		var b []byte
@@ -169,9 +160,7 @@ func (sys *System) Check(st fray.State) error {
 	if err != nil {
 		return err
 	}
-	bad := func(format string, args ...any) error {
-		return fray.Errorf(fray.EINTERNAL, "Cinematic Unisystem state: "+format, args...)
-	}
+	bad := kit.Bad("Cinematic Unisystem state: ")
 	if err := kit.CheckRoster(&s.Encounter, s.Chars, "round", bad); err != nil {
 		return err
 	}

@@ -2,8 +2,6 @@ package pp
 
 import "fray"
 
-var _ fray.Hinter = (*System)(nil)
-
 // Hints returns the buttons of a pp page: Act and Next on the turn.
 func (*System) Hints() fray.Hints {
 	return fray.Hints{

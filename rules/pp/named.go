@@ -12,8 +12,6 @@ import (
 // against a threshold or an opponent's pool, for "fray roll --rules pp"
 // and "fray prob --rules pp" and the HTTP API.
 
-var _ kit.NamedRoller = (*System)(nil)
-
 // NamedRoll returns the declaration of the challenge roll (P-1…P-5, P-9)
 // by name. Its odds are those of Challenge.Odds: a big exploding pool
 // takes a while, so they are CostlyOdds.
@@ -49,7 +47,7 @@ func (*System) NamedRoll() kit.NamedRoll {
 		},
 		CostlyOdds: true,
 		Roll:       namedRoll,
-		Prob:       namedProb,
+		Prob:       kit.Prob(namedChallenge, Challenge.Odds, namedOdds),
 	}
 }
 
@@ -308,16 +306,11 @@ func namedRolled(r *PoolResult) string {
 	return s + ": " + plural(r.Successes, "success", "successes")
 }
 
-func namedProb(a *kit.RollArgs) ([]any, string, error) {
-	c, err := namedChallenge(a)
-	if err != nil {
-		return nil, "", err
-	}
-	o, err := c.Odds()
-	if err != nil {
-		return nil, "", err
-	}
-	var b strings.Builder
+// namedOdds writes the odds of a challenge roll: how the net successes
+// are made, each band with its result, the net counts (but the tails'
+// least likely), their mean, and the probability the explosion depth
+// limit cut off.
+func namedOdds(b *strings.Builder, c Challenge, o *ChallengeOdds) {
 	b.WriteString(namedHeader(c))
 	actor := o.Actor
 	if c.Actor.Reroll {
@@ -331,16 +324,16 @@ func namedProb(a *kit.RollArgs) ([]any, string, error) {
 		case strings.Contains(opp, "+"):
 			opp = "(" + opp + ")"
 		}
-		fmt.Fprintf(&b, "  net successes = %s − %s\n\n", actor, opp)
+		fmt.Fprintf(b, "  net successes = %s − %s\n\n", actor, opp)
 	} else {
-		fmt.Fprintf(&b, "  net successes = %s − %d\n\n", actor, o.Threshold)
+		fmt.Fprintf(b, "  net successes = %s − %d\n\n", actor, o.Threshold)
 	}
 	nets := []string{"net ≤ −2", "net −1 to 0", "net 1 to 2", "net ≥ 3"}
 	var rows []kit.Band
 	for i, x := range o.Bands {
 		rows = append(rows, kit.Band{Name: string(x.Band), P: x.P, Note: nets[i] + ": " + x.Result})
 	}
-	kit.Table(&b, rows)
+	kit.Table(b, rows)
 	b.WriteString("\n  net successes:\n")
 	lo, hi := 0, len(o.Nets)-1
 	for lo < hi && o.Nets[lo].P < kit.TailCut {
@@ -353,13 +346,12 @@ func namedProb(a *kit.RollArgs) ([]any, string, error) {
 	for _, n := range o.Nets[lo : hi+1] {
 		rows = append(rows, kit.Band{Name: fmt.Sprintf("%+4d", n.Net), P: n.P})
 	}
-	kit.Table(&b, rows)
+	kit.Table(b, rows)
 	if n := len(o.Nets) - (hi - lo + 1); n > 0 {
-		fmt.Fprintf(&b, "  (%d net counts at the tails with P under %s are not shown; --json lists them)\n", n, kit.Pct(kit.TailCut))
+		fmt.Fprintf(b, "  (%d net counts at the tails with P under %s are not shown; --json lists them)\n", n, kit.Pct(kit.TailCut))
 	}
-	fmt.Fprintf(&b, "  mean net %+.3f\n", o.Mean)
+	fmt.Fprintf(b, "  mean net %+.3f\n", o.Mean)
 	if o.Truncated > 0 {
-		fmt.Fprintf(&b, "  probability cut off by the explosion depth limit: %.3g\n", o.Truncated)
+		fmt.Fprintf(b, "  probability cut off by the explosion depth limit: %.3g\n", o.Truncated)
 	}
-	return []any{o}, b.String(), nil
 }

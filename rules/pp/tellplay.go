@@ -70,7 +70,7 @@ func (s *System) tellPlay(t fray.Tale) (fray.Told, bool) {
 		for i, x := range d.Sides {
 			parts[i] = t.Who(x.Who) + " (" + kit.Title(x.Trait) + ")"
 			if !t.Redacted {
-				parts[i] += " " + successes(x.Successes)
+				parts[i] += " " + plural(x.Successes, "success", "successes")
 			}
 		}
 		return fray.Told{Text: "The same-goal roll, as named: " + strings.Join(parts, ", ") + "."}, true
@@ -144,7 +144,7 @@ func assistText(t fray.Tale, d AssistData) string {
 		}
 		return text
 	}
-	text += ": " + successes(d.Successes) + " against " + ThresholdName(AssistThreshold) + ", " + strconv.Itoa(d.Net) + " net — +" + strconv.Itoa(d.Bonus) + "d to " + t.Who(d.For) + "'s next roll"
+	text += ": " + plural(d.Successes, "success", "successes") + " against " + ThresholdName(AssistThreshold) + ", " + strconv.Itoa(d.Net) + " net — +" + strconv.Itoa(d.Bonus) + "d to " + t.Who(d.For) + "'s next roll"
 	switch {
 	case d.Bonus > 0 && !d.Kept:
 		text += ", but a better helper's +" + strconv.Itoa(d.Before) + "d counts"
@@ -199,9 +199,9 @@ func exchangeText(t fray.Tale, d ExchangeData) string {
 			} else {
 				text = "Exchange " + strconv.Itoa(d.N) + ", the tied last one again: "
 			}
-			text += t.Who(c.A) + " " + successes(d.SuccessesA) + " to " + t.Who(c.B) + "'s " + strconv.Itoa(d.SuccessesB)
+			text += t.Who(c.A) + " " + plural(d.SuccessesA, "success", "successes") + " to " + t.Who(c.B) + "'s " + strconv.Itoa(d.SuccessesB)
 		} else {
-			text += successes(d.SuccessesA) + " to " + strconv.Itoa(d.SuccessesB)
+			text += plural(d.SuccessesA, "success", "successes") + " to " + strconv.Itoa(d.SuccessesB)
 		}
 		for _, x := range d.More {
 			text += " to " + strconv.Itoa(x.Successes)
@@ -259,7 +259,7 @@ func spentText(t fray.Tale, d SpentData) string {
 		}
 		return text
 	}
-	text += ": " + successes(d.Successes) + " now"
+	text += ": " + plural(d.Successes, "success", "successes") + " now"
 	switch {
 	case d.Of == LastCheck:
 		text += ", " + strconv.Itoa(d.Net) + " net"

@@ -1,7 +1,6 @@
 package pp
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,13 +16,11 @@ import (
 // to combatants by id: the view says their names as they are now, the
 // history's earlier pages too.
 func (sys *System) View(st fray.State) fray.View {
-	v := fray.View{Rules: ID, History: []fray.RoundTurns{}, Order: []fray.Slot{}}
 	s, err := get(st)
 	if err != nil {
-		return v
+		return kit.View(ID, nil, "")
 	}
-	v.Started, v.Round, v.Current, v.CurrentID = s.Started, s.Round, s.Current(), s.current()
-	v.Combatants = s.CombatantList()
+	v := kit.View(ID, &s.Encounter, s.current())
 	for i := range v.Combatants {
 		c := &v.Combatants[i]
 		if c.Tracks == nil {
@@ -45,9 +42,6 @@ func (sys *System) View(st fray.State) fray.View {
 		if len(c.Tracks) == 0 {
 			c.Tracks = nil
 		}
-	}
-	if len(s.Settings) > 0 {
-		v.Settings = maps.Clone(s.Settings)
 	}
 	for _, h := range s.History {
 		// A P&P turn names only whoever took it.
@@ -134,9 +128,7 @@ func (sys *System) Check(st fray.State) error {
 	if err != nil {
 		return err
 	}
-	bad := func(format string, args ...any) error {
-		return fray.Errorf(fray.EINTERNAL, "P&P state: "+format, args...)
-	}
+	bad := kit.Bad("P&P state: ")
 	if err := kit.CheckRoster(&s.Encounter, s.Chars, "page", bad); err != nil {
 		return err
 	}

@@ -2,8 +2,6 @@ package queue
 
 import "fray"
 
-var _ fray.Hinter = (*System)(nil)
-
 // Hints returns the buttons of a queue page: a Major and a Minor action
 // and Next on the turn; React to the one whose turn it is on everyone
 // else's slot.

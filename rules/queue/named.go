@@ -12,8 +12,6 @@ import (
 // damage, for "fray roll --rules queue" and "fray prob --rules queue"
 // and the HTTP API.
 
-var _ kit.NamedRoller = (*System)(nil)
-
 // NamedRoll returns the declaration of the damage roll by name.
 func (*System) NamedRoll() kit.NamedRoll {
 	return kit.NamedRoll{
@@ -98,11 +96,7 @@ func namedRoll(a *kit.RollArgs) (kit.RollMaker, error) {
 			return kit.RollMaker{}, err
 		}
 	}
-	physical := fixed[0] != 0 || fixed[1] != 0
-	once := func(src dice.Source) (any, string, error) {
-		if physical {
-			src = kit.Mixed(fixed[:], src)
-		}
+	return kit.Fixed(fixed[:], func(src dice.Source) (any, string, error) {
 		r, err := DamageRoll{Weight: w}.Roll(src)
 		if err != nil {
 			return nil, "", err
@@ -117,8 +111,7 @@ func namedRoll(a *kit.RollArgs) (kit.RollMaker, error) {
 		b.WriteString("\n")
 		out := namedDamage{Weight: w, Total: r.Damage, Band: namedBand(r.Damage, r.Special), Red: r.Red, Black: r.Black, Damage: r.Damage, Special: r.Special, Dice: r.Dice}
 		return out, b.String(), nil
-	}
-	return kit.RollMaker{Physical: physical, Make: once}, nil
+	}), nil
 }
 
 func namedProb(a *kit.RollArgs) ([]any, string, error) {

@@ -1,7 +1,6 @@
 package queue
 
 import (
-	"maps"
 	"slices"
 	"strings"
 
@@ -20,17 +19,7 @@ import (
 // too.
 func (*System) View(st fray.State) fray.View {
 	s := state(st)
-	v := fray.View{
-		Rules:      ID,
-		Started:    s.Started,
-		Round:      s.Round,
-		Current:    s.NameOf(s.current()),
-		CurrentID:  s.current(),
-		Order:      []fray.Slot{},
-		History:    []fray.RoundTurns{},
-		Combatants: s.CombatantList(),
-		Settings:   maps.Clone(s.Settings),
-	}
+	v := kit.View(ID, &s.Encounter, s.current())
 	for _, h := range s.History {
 		v.History = append(v.History, s.roundTurns(h.Round, h.Turns))
 	}
@@ -171,7 +160,7 @@ func joinNote(a, b string) string {
 // Check reports a broken invariant of the state.
 func (*System) Check(st fray.State) error {
 	s := state(st)
-	bad := func(format string, args ...any) error { return fray.Errorf(fray.EINTERNAL, "queue: "+format, args...) }
+	bad := kit.Bad("queue: ")
 	if len(s.Actions) > 2 {
 		return bad("%d actions in one turn", len(s.Actions))
 	}

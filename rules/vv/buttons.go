@@ -2,8 +2,6 @@ package vv
 
 import "fray"
 
-var _ fray.Hinter = (*System)(nil)
-
 // Hints returns the buttons and forms of a vv page: Act, Hold, Decline
 // and Next on the turn; Interrupt with a held action not yet taken on a
 // slot of anyone but the one whose turn it is (V-3); the move form.

@@ -11,8 +11,6 @@ import (
 // This file is the system's named roll (kit.NamedRoll): a to-hit roll,
 // for "fray roll --rules vv" and "fray prob --rules vv" and the HTTP API.
 
-var _ kit.NamedRoller = (*System)(nil)
-
 // NamedRoll returns the declaration of the to-hit roll (V-8) by name.
 func (*System) NamedRoll() kit.NamedRoll {
 	return kit.NamedRoll{
@@ -24,7 +22,7 @@ func (*System) NamedRoll() kit.NamedRoll {
 		},
 		Examples: []string{"roll chance=12 roll=20"},
 		Roll:     namedRoll,
-		Prob:     namedProb,
+		Prob:     kit.Prob(namedHit, func(h HitRoll) (*HitOdds, error) { return h.Odds(), nil }, namedOdds),
 	}
 }
 
@@ -54,26 +52,18 @@ func namedRoll(a *kit.RollArgs) (kit.RollMaker, error) {
 	if err != nil {
 		return kit.RollMaker{}, err
 	}
-	once := func(src dice.Source) (any, string, error) {
-		if face != 0 {
-			src = dice.Faces(face)
-		}
+	return kit.Fixed([]int{face}, func(src dice.Source) (any, string, error) {
 		r, err := h.Roll(src)
 		if err != nil {
 			return nil, "", err
 		}
 		return r, namedHeader(h) + fmt.Sprintf("  d20: %d: %s\n", r.Total, r.Band.Describe()), nil
-	}
-	return kit.RollMaker{Physical: face != 0, Make: once}, nil
+	}), nil
 }
 
-func namedProb(a *kit.RollArgs) ([]any, string, error) {
-	h, err := namedHit(a)
-	if err != nil {
-		return nil, "", err
-	}
-	o := h.Odds()
-	var b strings.Builder
+// namedOdds writes the odds of a to-hit roll: each band with the faces
+// that give it.
+func namedOdds(b *strings.Builder, h HitRoll, o *HitOdds) {
 	b.WriteString(namedHeader(h))
 	notes := map[HitBand]string{
 		HitHit:    fmt.Sprintf("d20 1 to %d", h.Needed()),
@@ -87,7 +77,6 @@ func namedProb(a *kit.RollArgs) ([]any, string, error) {
 	for _, x := range o.Bands {
 		rows = append(rows, kit.Band{Name: string(x.Band), P: x.P, Note: notes[x.Band]})
 	}
-	kit.Table(&b, rows)
-	fmt.Fprintf(&b, "  any other miss may also go astray, at the GM's option\n")
-	return []any{o}, b.String(), nil
+	kit.Table(b, rows)
+	fmt.Fprintf(b, "  any other miss may also go astray, at the GM's option\n")
 }

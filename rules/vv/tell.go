@@ -5,70 +5,74 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Tell says the system's events in its own terms (fray.Teller): an
 // attack with its d20 against the chance it needed, the damage and where
 // it went, the Hit Points after; a percentile check; damage and healing.
 func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
-	ev := t.Event
-	switch ev.Type {
-	case EventAttacked:
-		var d AttackData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		text := t.Who(d.Attacker) + " attacks " + t.Who(d.Target)
-		if d.Power != "" {
-			text += " with " + d.Power
-		}
-		text += ": "
-		if !t.Redacted && len(ev.Rolls) > 0 {
-			text += fray.DiceText(ev.Rolls[0]) + " against " + strconv.Itoa(d.Needed) + " or less — "
-		}
-		text += d.Band
-		switch {
-		case t.Redacted || d.Band == "miss":
-		case d.Effect && d.Affects:
-			text += ", the effect takes hold"
-		case d.Effect:
-		case d.Damage > 0:
-			text += ", " + strconv.Itoa(d.Damage) + " damage dealt"
-			if d.ToPower > 0 || d.ToHits > 0 {
-				text += " (" + strconv.Itoa(d.ToPower) + " to Power, " + strconv.Itoa(d.ToHits) + " to Hit Points)"
-			}
-			text += engine.HealthAfter(s, t, d.Target)
-		}
-		return engine.TellRolled(t, text), true
-	case EventChecked:
-		var d CheckData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		text := t.Who(d.Who) + " checks"
-		if d.Note != "" {
-			text += " (" + d.Note + ")"
-		}
-		if !t.Redacted {
-			text += ": d% " + strconv.Itoa(d.Roll) + " against " + strconv.Itoa(d.Chance) + "%"
-		}
-		return engine.TellRolled(t, text+" — "+d.Band), true
-	case EventDamaged:
-		var d DamageData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		note := ""
-		if d.Protection > 0 {
-			note = " (" + strconv.Itoa(d.Amount) + " less " + strconv.Itoa(d.Protection) + " protection)"
-		}
-		return engine.TellDamage(s, t, d.Who, d.Damage, note), true
-	case EventHealed:
-		var d HealData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return engine.TellHeal(s, t, d.Who, d.Hits, "Hit Points"), true
+	if told, ok := tellers.Tell(s, t); ok {
+		return told, true
 	}
 	return s.tellPlay(t)
+}
+
+// tellers holds the teller of each event type the system says.
+var tellers = kit.Tellers[*System]{
+	EventAttacked: kit.Tells((*System).tellAttacked),
+	EventChecked:  kit.Tells((*System).tellChecked),
+	EventDamaged:  kit.Tells((*System).tellDamaged),
+	EventHealed: kit.Tells(func(s *System, t fray.Tale, d HealData) fray.Told {
+		return engine.TellHeal(s, t, d.Who, d.Hits, "Hit Points")
+	}),
+}
+
+// tellAttacked says an attack: the d20 against the chance it needed, the
+// damage and where it went, the Hit Points after.
+func (s *System) tellAttacked(t fray.Tale, d AttackData) fray.Told {
+	ev := t.Event
+	text := t.Who(d.Attacker) + " attacks " + t.Who(d.Target)
+	if d.Power != "" {
+		text += " with " + d.Power
+	}
+	text += ": "
+	if !t.Redacted && len(ev.Rolls) > 0 {
+		text += fray.DiceText(ev.Rolls[0]) + " against " + strconv.Itoa(d.Needed) + " or less — "
+	}
+	text += d.Band
+	switch {
+	case t.Redacted || d.Band == "miss":
+	case d.Effect && d.Affects:
+		text += ", the effect takes hold"
+	case d.Effect:
+	case d.Damage > 0:
+		text += ", " + strconv.Itoa(d.Damage) + " damage dealt"
+		if d.ToPower > 0 || d.ToHits > 0 {
+			text += " (" + strconv.Itoa(d.ToPower) + " to Power, " + strconv.Itoa(d.ToHits) + " to Hit Points)"
+		}
+		text += engine.HealthAfter(s, t, d.Target)
+	}
+	return engine.TellRolled(t, text)
+}
+
+// tellChecked says a percentile check.
+func (s *System) tellChecked(t fray.Tale, d CheckData) fray.Told {
+	text := t.Who(d.Who) + " checks"
+	if d.Note != "" {
+		text += " (" + d.Note + ")"
+	}
+	if !t.Redacted {
+		text += ": d% " + strconv.Itoa(d.Roll) + " against " + strconv.Itoa(d.Chance) + "%"
+	}
+	return engine.TellRolled(t, text+" — "+d.Band)
+}
+
+// tellDamaged says damage, less the protection that stopped some of it.
+func (s *System) tellDamaged(t fray.Tale, d DamageData) fray.Told {
+	note := ""
+	if d.Protection > 0 {
+		note = " (" + strconv.Itoa(d.Amount) + " less " + strconv.Itoa(d.Protection) + " protection)"
+	}
+	return engine.TellDamage(s, t, d.Who, d.Damage, note)
 }

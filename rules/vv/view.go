@@ -1,7 +1,6 @@
 package vv
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 
@@ -13,15 +12,12 @@ import (
 // order they are taken, with markers; held actions carried from an earlier
 // turn come first. The next turn cannot be predicted: initiative is rerolled.
 func (sys *System) View(st fray.State) fray.View {
-	v := fray.View{Rules: ID, History: []fray.RoundTurns{}, Order: []fray.Slot{}}
 	s, err := get(st)
 	if err != nil {
-		return v
+		return kit.View(ID, nil, "")
 	}
 	names := s.names()
-	cur := s.current()
-	v.Started, v.Round, v.Current, v.CurrentID = s.Started, s.Round, names[cur], cur
-	v.Combatants = s.CombatantList()
+	v := kit.View(ID, &s.Encounter, s.current())
 	for i := range v.Combatants {
 		c := &v.Combatants[i]
 		if !tracksPower(c) {
@@ -35,9 +31,6 @@ func (sys *System) View(st fray.State) fray.View {
 		}
 		t.Value = s.power(c)
 		kit.SetTrack(c, TrackPower, t)
-	}
-	if len(s.Settings) > 0 {
-		v.Settings = maps.Clone(s.Settings)
 	}
 	if s.Latest.Round > 0 {
 		n := 1
@@ -269,9 +262,7 @@ func (sys *System) Check(st fray.State) error {
 	if err != nil {
 		return err
 	}
-	bad := func(format string, args ...any) error {
-		return fray.Errorf(fray.EINTERNAL, "V&V state: "+format, args...)
-	}
+	bad := kit.Bad("V&V state: ")
 	if err := kit.CheckRoster(&s.Encounter, s.Chars, "turn", bad); err != nil {
 		return err
 	}
