@@ -12,12 +12,10 @@ import (
 
 // Tell says the system's events in its own terms (fray.Teller): a task
 // roll with its dice, bonus, total against the difficulty and outcome,
-// the damage an attack does and the Endurance after it.
+// the damage an attack does and the Endurance after it; the order of
+// play, experience, and vehicles under a character's control.
 func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
-	if told, ok := tellers.Tell(s, t); ok {
-		return told, true
-	}
-	return s.tellPlay(t)
+	return tellers.Tell(s, t)
 }
 
 // tellers holds the teller of each event type the system says.
@@ -38,6 +36,8 @@ var tellers = kit.Tellers[*System]{
 	fray.EventStarted: kit.Tells(tellStarted),
 	EventAwarded:      kit.Tells(tellAwarded),
 	EventSpent:        kit.Tells(tellSpent),
+	EventControlled:   kit.Tells((*System).tellControlled),
+	EventMoved:        kit.Tells((*System).tellMoved),
 }
 
 // tellTurn says a turn delayed, an interruption, a turn lost to a

@@ -10,12 +10,10 @@ import (
 
 // Tell says the system's events in its own terms (fray.Teller): a roll
 // with its dice, value, total against the difficulty and outcome, the
-// Life Points an attack took and what is left.
+// Life Points an attack took and what is left; the order of play and
+// the actions spent.
 func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
-	if told, ok := tellers.Tell(s, t); ok {
-		return told, true
-	}
-	return s.tellPlay(t)
+	return tellers.Tell(s, t)
 }
 
 // tellers holds the teller of each event type the system says.
@@ -23,6 +21,18 @@ var tellers = kit.Tellers[*System]{
 	EventRolled:  kit.Tells((*System).tellRolled),
 	EventWaits:   kit.Tells((*System).tellWaits),
 	EventDamaged: kit.Tells((*System).tellDamaged),
+
+	fray.EventStarted: kit.Says[*System]("The fight starts."),
+	EventRound:        kit.Tells((*System).tellRound),
+	EventTiebreak:     kit.Tells((*System).tellTiebreak),
+	EventTurnDone:     kit.Tells((*System).tellTurnDone),
+	EventAttack:       kit.Tells((*System).tellAction),
+	EventDefence:      kit.Tells((*System).tellAction),
+	EventStance:       kit.Tells((*System).tellStance),
+	EventShot:         kit.Tells((*System).tellShot),
+	EventReloaded:     kit.Tells((*System).tellReloaded),
+	EventStood:        kit.Tells((*System).tellStood),
+	EventEngaged:      kit.Tells((*System).tellEngaged),
 }
 
 // tellRolled says a roll or an attack: the dice, value and total against

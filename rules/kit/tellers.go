@@ -23,6 +23,13 @@ func Tells[S, D any](say func(sys S, t fray.Tale, d D) fray.Told) func(S, fray.T
 	}
 }
 
+// Says returns the teller of events whose type is all there is to say
+// of them: it says text, whatever the payload (none at all, as a fight's
+// start has in several systems).
+func Says[S any](text string) func(S, fray.Tale) (fray.Told, bool) {
+	return func(S, fray.Tale) (fray.Told, bool) { return fray.Told{Text: text}, true }
+}
+
 // Tell says t.Event by the teller of its type, and false when the table
 // has none for it: the whole of a system's Tell.
 func (ts Tellers[S]) Tell(sys S, t fray.Tale) (fray.Told, bool) {

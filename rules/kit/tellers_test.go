@@ -49,7 +49,8 @@ func TestTellers(t *testing.T) {
 		"hit": kit.Tells(func(_ counter, t fray.Tale, d hitData) fray.Told {
 			return fray.Told{Text: d.Who + " loses " + strconv.Itoa(d.N) + " (" + t.Event.Type + ")"}
 		}),
-		"heal": kit.Tells(func(_ counter, t fray.Tale, d hitData) fray.Told { return fray.Told{Text: d.Who + " heals"} }),
+		"heal":  kit.Tells(func(_ counter, t fray.Tale, d hitData) fray.Told { return fray.Told{Text: d.Who + " heals"} }),
+		"start": kit.Says[counter]("The fight starts."),
 	}
 	cases := []struct {
 		name string
@@ -61,6 +62,8 @@ func TestTellers(t *testing.T) {
 		{"another type", tale(t, "heal", hitData{Who: "Bo"}, nil), "Bo heals", true},
 		{"a type not in the table", tale(t, "miss", hitData{Who: "Ann"}, nil), "", false},
 		{"a payload that does not decode", tale(t, "hit", map[string]string{"n": "three"}, nil), "", false},
+		{"a type said without its payload", fray.Tale{Event: fray.Event{Type: "start"}}, "The fight starts.", true},
+		{"a type said whatever its payload", tale(t, "start", hitData{Who: "Ann"}, nil), "The fight starts.", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

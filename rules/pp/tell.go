@@ -11,12 +11,10 @@ import (
 // Tell says the system's events in its own terms (fray.Teller): a check
 // or an attack with each side's dice and successes, the net and the
 // result, the Health (or minions) lost and what was left before and
-// after; harm and healing at the GM's word, the same.
+// after; harm and healing at the GM's word, the same; the order of play
+// and the other challenges.
 func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
-	if told, ok := tellers.Tell(s, t); ok {
-		return told, true
-	}
-	return s.tellPlay(t)
+	return tellers.Tell(s, t)
 }
 
 // tellers holds the teller of each event type the system says.
@@ -24,6 +22,22 @@ var tellers = kit.Tellers[*System]{
 	EventChecked: kit.Tells((*System).tellChecked),
 	EventDamaged: kit.Tells((*System).tellHarm),
 	EventHealed:  kit.Tells((*System).tellHarm),
+
+	fray.EventStarted: kit.Says[*System]("The fight starts."),
+	EventScene:        kit.Says[*System]("A new scene begins."),
+	EventStory:        kit.Says[*System]("A new story begins."),
+	EventRole:         kit.Tells((*System).tellRole),
+	EventRound:        kit.Tells((*System).tellRound),
+	EventActed:        kit.Tells((*System).tellActed),
+	EventTurnDone:     kit.Tells((*System).tellTurnDone),
+	EventTiebreak:     kit.Tells((*System).tellTiebreak),
+	EventSides:        kit.Tells((*System).tellSides),
+	EventContest:      kit.Tells((*System).tellContest),
+	EventDefining:     kit.Tells((*System).tellDefining),
+	EventAssisted:     kit.Tells((*System).tellAssisted),
+	EventGrouped:      kit.Tells((*System).tellGrouped),
+	EventExchanged:    kit.Tells((*System).tellExchanged),
+	EventSpent:        kit.Tells((*System).tellSpent),
 }
 
 // tellChecked says a check or an attack: each side's successes, the

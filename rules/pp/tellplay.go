@@ -9,125 +9,103 @@ import (
 	"fray/rules/kit"
 )
 
-// tellPlay says the events of the order of play and of the challenges
-// that Tell does not: a combatant's role, a page beginning in
-// Edge order, an action taken, a turn ending, the GM's order for ties,
-// the rolls of a same-goal check of three or more, a contest begun and
-// each exchange, an assist, a group action, Resolve spent after a roll,
-// a defining moment declared, a new scene and a new story.
-func (s *System) tellPlay(t fray.Tale) (fray.Told, bool) {
-	ev := t.Event
-	switch ev.Type {
-	case fray.EventStarted:
-		return fray.Told{Text: "The fight starts."}, true
-	case EventScene:
-		return fray.Told{Text: "A new scene begins."}, true
-	case EventStory:
-		return fray.Told{Text: "A new story begins."}, true
-	case EventRole:
-		var d RoleData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		text := kit.Named(t, d.Name) + " is " + roleWords(d.Role)
-		if d.Minion {
-			text += ", a minion, who acts after everyone else"
-		}
-		return fray.Told{Text: text + "."}, true
-	case EventRound:
-		var d RoundData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return kit.TellRound(t, "Page", d), true
-	case EventActed:
-		var d ActData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		if d.Nth <= 1 || t.Redacted {
-			return fray.Told{Text: t.Who(d.Who) + " takes an action."}, true
-		}
-		return fray.Told{Text: t.Who(d.Who) + " takes their " + ordinal(d.Nth) + " action this turn, at −" + strconv.Itoa(2*(d.Nth-1)) + "d."}, true
-	case EventTurnDone:
-		var d fray.NameData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return kit.TellTurnEnds(t, d.Who), true
-	case EventTiebreak:
-		var d NamesData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return kit.TellTiebreak(t, d.Who), true
-	case EventSides:
-		var d SidesData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		parts := make([]string, len(d.Sides))
-		for i, x := range d.Sides {
-			parts[i] = t.Who(x.Who) + " (" + kit.Title(x.Trait) + ")"
-			if !t.Redacted {
-				parts[i] += " " + plural(x.Successes, "success", "successes")
-			}
-		}
-		return fray.Told{Text: "The same-goal roll, as named: " + strings.Join(parts, ", ") + "."}, true
-	case EventContest:
-		var d ContestData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		text := t.Who(d.A) + "'s " + kit.Title(d.TraitA) + " and " + t.Who(d.B) + "'s " + kit.Title(d.TraitB)
-		if len(d.More) > 0 {
-			text += " (with " + kit.Names(t, d.More) + ", rolling " + kit.Title(d.TraitB) + ")"
-		}
-		text += " begin a contest"
-		if !t.Redacted && d.Exchanges > 0 {
-			text += " of " + strconv.Itoa(d.Exchanges) + " exchanges"
-		}
-		return fray.Told{Text: text + "."}, true
-	case EventDefining:
-		var d DefiningData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		text := t.Who(d.Who) + " declares a defining moment"
-		switch d.Cost {
-		case KeyOneShot:
-			text += " at the one-shot cost"
-		case "":
-		default:
-			text += ", giving up 1d of " + kit.Title(d.Cost) + " afterwards"
-		}
-		return fray.Told{Text: text + "."}, true
-	case EventAssisted:
-		var d AssistData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return engine.TellRolled(t, assistText(t, d)), true
-	case EventGrouped:
-		var d GroupData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return engine.TellRolled(t, groupText(t, d)), true
-	case EventExchanged:
-		var d ExchangeData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return engine.TellRolled(t, exchangeText(t, d)), true
-	case EventSpent:
-		var d SpentData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return engine.TellRolled(t, spentText(t, d)+s.spentHarm(t, d)), true
+// The events of the order of play and of the challenges beyond a
+// check and harm: a combatant's role, a page beginning in Edge order, an
+// action taken, a turn ending, the GM's order for ties, the rolls of a
+// same-goal check of three or more, a contest begun and each exchange,
+// an assist, a group action, Resolve spent after a roll, a defining
+// moment declared, a new scene and a new story.
+
+// tellRole says a combatant's role.
+func (s *System) tellRole(t fray.Tale, d RoleData) fray.Told {
+	text := kit.Named(t, d.Name) + " is " + roleWords(d.Role)
+	if d.Minion {
+		text += ", a minion, who acts after everyone else"
 	}
-	return fray.Told{}, false
+	return fray.Told{Text: text + "."}
+}
+
+// tellRound says a page beginning, in Edge order.
+func (s *System) tellRound(t fray.Tale, d RoundData) fray.Told {
+	return kit.TellRound(t, "Page", d)
+}
+
+// tellActed says an action taken, and the dice a second or later one
+// in the turn costs.
+func (s *System) tellActed(t fray.Tale, d ActData) fray.Told {
+	if d.Nth <= 1 || t.Redacted {
+		return fray.Told{Text: t.Who(d.Who) + " takes an action."}
+	}
+	return fray.Told{Text: t.Who(d.Who) + " takes their " + ordinal(d.Nth) + " action this turn, at −" + strconv.Itoa(2*(d.Nth-1)) + "d."}
+}
+
+// tellTurnDone says a turn ending.
+func (s *System) tellTurnDone(t fray.Tale, d fray.NameData) fray.Told {
+	return kit.TellTurnEnds(t, d.Who)
+}
+
+// tellTiebreak says the GM's order for ties.
+func (s *System) tellTiebreak(t fray.Tale, d NamesData) fray.Told {
+	return kit.TellTiebreak(t, d.Who)
+}
+
+// tellSides says the rolls of a same-goal check of three or more.
+func (s *System) tellSides(t fray.Tale, d SidesData) fray.Told {
+	parts := make([]string, len(d.Sides))
+	for i, x := range d.Sides {
+		parts[i] = t.Who(x.Who) + " (" + kit.Title(x.Trait) + ")"
+		if !t.Redacted {
+			parts[i] += " " + plural(x.Successes, "success", "successes")
+		}
+	}
+	return fray.Told{Text: "The same-goal roll, as named: " + strings.Join(parts, ", ") + "."}
+}
+
+// tellContest says a contest begun.
+func (s *System) tellContest(t fray.Tale, d ContestData) fray.Told {
+	text := t.Who(d.A) + "'s " + kit.Title(d.TraitA) + " and " + t.Who(d.B) + "'s " + kit.Title(d.TraitB)
+	if len(d.More) > 0 {
+		text += " (with " + kit.Names(t, d.More) + ", rolling " + kit.Title(d.TraitB) + ")"
+	}
+	text += " begin a contest"
+	if !t.Redacted && d.Exchanges > 0 {
+		text += " of " + strconv.Itoa(d.Exchanges) + " exchanges"
+	}
+	return fray.Told{Text: text + "."}
+}
+
+// tellDefining says a defining moment declared, and what it costs.
+func (s *System) tellDefining(t fray.Tale, d DefiningData) fray.Told {
+	text := t.Who(d.Who) + " declares a defining moment"
+	switch d.Cost {
+	case KeyOneShot:
+		text += " at the one-shot cost"
+	case "":
+	default:
+		text += ", giving up 1d of " + kit.Title(d.Cost) + " afterwards"
+	}
+	return fray.Told{Text: text + "."}
+}
+
+// tellAssisted says an assist roll.
+func (s *System) tellAssisted(t fray.Tale, d AssistData) fray.Told {
+	return engine.TellRolled(t, assistText(t, d))
+}
+
+// tellGrouped says a group action.
+func (s *System) tellGrouped(t fray.Tale, d GroupData) fray.Told {
+	return engine.TellRolled(t, groupText(t, d))
+}
+
+// tellExchanged says an exchange of a contest.
+func (s *System) tellExchanged(t fray.Tale, d ExchangeData) fray.Told {
+	return engine.TellRolled(t, exchangeText(t, d))
+}
+
+// tellSpent says Resolve spent after a roll, and what more an attack's
+// target lost by it.
+func (s *System) tellSpent(t fray.Tale, d SpentData) fray.Told {
+	return engine.TellRolled(t, spentText(t, d)+s.spentHarm(t, d))
 }
 
 // assistText says an assist roll (P-6): "Whisper assists Gatecrasher

@@ -12,12 +12,9 @@ import (
 // attack with its d20, bonus and the score it needed, the damage it did
 // and the hit points of whoever suffered it, before and after; a check;
 // damage and healing at the GM's word, with the hit points before and
-// after.
+// after; the queue and what moves in it.
 func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
-	if told, ok := tellers.Tell(s, t); ok {
-		return told, true
-	}
-	return s.tellPlay(t)
+	return tellers.Tell(s, t)
 }
 
 // tellers holds the teller of each event type the system says.
@@ -26,6 +23,16 @@ var tellers = kit.Tellers[*System]{
 	EventChecked:  kit.Tells((*System).tellChecked),
 	EventDamaged:  kit.Tells((*System).tellDamaged),
 	EventHealed:   kit.Tells((*System).tellHealed),
+
+	EventTiebreak:     kit.Tells((*System).tellTiebreak),
+	EventInitiative:   kit.Tells((*System).tellInitiative),
+	fray.EventStarted: kit.Tells((*System).tellStarted),
+	EventActed:        kit.Tells((*System).tellActed),
+	EventTurnEnded:    kit.Tells((*System).tellTurnEnded),
+	EventReacted:      kit.Tells((*System).tellReacted),
+	EventArmed:        kit.Tells((*System).tellArmed),
+	EventInjured:      kit.Tells((*System).tellInjured),
+	EventMoved:        kit.Tells((*System).tellMoved),
 }
 
 // tellAttacked says an attack: the d20, bonus and score it needed, the

@@ -10,12 +10,10 @@ import (
 
 // Tell says the system's events in its own terms (fray.Teller): an
 // attack with its d20 against the chance it needed, the damage and where
-// it went, the Hit Points after; a percentile check; damage and healing.
+// it went, the Hit Points after; a percentile check; damage and healing;
+// the turn and its phases.
 func (s *System) Tell(t fray.Tale) (fray.Told, bool) {
-	if told, ok := tellers.Tell(s, t); ok {
-		return told, true
-	}
-	return s.tellPlay(t)
+	return tellers.Tell(s, t)
 }
 
 // tellers holds the teller of each event type the system says.
@@ -26,6 +24,24 @@ var tellers = kit.Tellers[*System]{
 	EventHealed: kit.Tells(func(s *System, t fray.Tale, d HealData) fray.Told {
 		return engine.TellHeal(s, t, d.Who, d.Hits, "Hit Points")
 	}),
+
+	fray.EventStarted: kit.Says[*System]("The fight starts."),
+	EventTurn:         kit.Tells((*System).tellTurn),
+	EventTurnEnded:    kit.Tells((*System).tellTurnEnded),
+	EventActed:        kit.Tells((*System).tellActed),
+	EventMoved:        kit.Tells((*System).tellMoved),
+	EventHeld:         kit.Tells((*System).tellHeld),
+	EventDone:         kit.Tells((*System).tellDone),
+	EventInterrupted:  kit.Tells((*System).tellInterrupted),
+	EventFacing:       kit.Tells((*System).tellFacing),
+	EventProne:        kit.Tells((*System).tellFacing),
+	EventStood:        kit.Tells((*System).tellStood),
+	EventSurprise:     kit.Tells((*System).tellSurprise),
+	EventInitiative:   kit.Tells((*System).tellInitiative),
+	EventUpkeep:       kit.Tells((*System).tellUpkeep),
+	EventTiebreak:     kit.Tells((*System).tellTiebreak),
+	EventHoldLapsed:   kit.Tells((*System).tellHoldLapsed),
+	EventSpent:        kit.Tells((*System).tellSpent),
 }
 
 // tellAttacked says an attack: the d20 against the chance it needed, the

@@ -10,176 +10,155 @@ import (
 	"fray/rules/kit"
 )
 
-// tellPlay says the events of the turn and its phases (V-1 to V-7): a
-// turn begins with everyone's initiative and ends with the upkeep paid,
-// a character acts, moves, holds their action or is done on their phase,
-// held actions interrupt, a facing changes, a character drops prone or
-// gets up, and what the GM declares (surprise, initiative dice, upkeep,
-// the order of ties, Power spent).
-func (s *System) tellPlay(t fray.Tale) (fray.Told, bool) {
-	ev := t.Event
-	switch ev.Type {
-	case fray.EventStarted:
-		return fray.Told{Text: "The fight starts."}, true
-	case EventTurn:
-		var d TurnData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return engine.TellRolled(t, turnWords(t, d)), true
-	case EventTurnEnded:
-		var d TurnEndData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		text := "Turn " + strconv.Itoa(d.Turn) + " ends"
-		if t.Redacted || d.Turn <= 0 {
-			text = "The turn ends"
-		}
-		if len(d.Upkeep) > 0 {
-			text += "; upkeep paid: " + upkeeps(t, d.Upkeep)
-		}
-		if len(d.Unpaid) > 0 {
-			text += "; upkeep not paid, so it ends: " + upkeeps(t, d.Unpaid)
-		}
-		return fray.Told{Text: text + "."}, true
-	case EventActed:
-		var d ActData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		text := t.Who(d.Who) + " acts"
-		if !t.Redacted {
-			if d.Phase > 0 {
-				text += " on phase " + strconv.Itoa(d.Phase)
-			}
-			if d.Cost > 0 {
-				text += ", spending " + power(d.Cost)
-			}
-		}
-		return fray.Told{Text: text + "."}, true
-	case EventMoved:
-		var d MoveData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		if t.Redacted {
-			return fray.Told{Text: t.Who(d.Who) + " moves."}, true
-		}
-		return fray.Told{Text: t.Who(d.Who) + " moves " + distance(d.Inches) + "."}, true
-	case EventHeld:
-		var d HeldData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		text := t.Who(d.Who) + " holds their action"
-		if d.Open {
-			text += ", their turn open until it is used or lapses"
-		}
-		return fray.Told{Text: text + "."}, true
-	case EventDone:
-		var d fray.NameData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return fray.Told{Text: t.Who(d.Who) + " is done for this phase."}, true
-	case EventInterrupted:
-		var d InterruptData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		verb := " interrupt "
-		if len(d.Who) == 1 {
-			verb = " interrupts "
-		}
-		text := kit.Names(t, d.Who) + verb + t.Who(d.Before) + " with a held action"
-		if d.Phase > 0 && !t.Redacted {
-			text += ", on phase " + strconv.Itoa(d.Phase)
-		}
-		return fray.Told{Text: text + "."}, true
-	case EventFacing, EventProne:
-		var d FacingData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		text := t.Who(d.Who)
-		switch {
-		case ev.Type == EventProne:
-			text += " drops prone"
-		case d.Dir != "":
-			text += " turns to face " + d.Dir
-		default:
-			text += " changes facing"
-		}
-		if d.Cost > 0 && !t.Redacted {
-			text += " off their own phase, on phase " + strconv.Itoa(d.Phase) + ", spending " + power(d.Cost)
-		}
-		return fray.Told{Text: text + "."}, true
-	case EventStood:
-		var d fray.NameData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return fray.Told{Text: t.Who(d.Who) + " gets up from prone."}, true
-	case EventSurprise:
-		var d NamesData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		if len(d.Who) == 0 {
-			return fray.Told{Text: "Nobody is surprised."}, true
-		}
-		return fray.Told{Text: "Surprised, having failed to notice the ambush: " + kit.Names(t, d.Who) + "."}, true
-	case EventInitiative:
-		var d DieData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		if t.Redacted {
-			return fray.Told{Text: t.Who(d.Who) + "'s initiative die is entered for the next roll."}, true
-		}
-		return engine.TellRolled(t, t.Who(d.Who)+"'s initiative die for the next roll is "+InitiativeDice+" "+strconv.Itoa(d.Die)), true
-	case EventUpkeep:
-		var d UpkeepData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		switch {
-		case t.Redacted:
-			return fray.Told{Text: t.Who(d.Who) + "'s upkeep between turns changes."}, true
-		case d.Power <= 0:
-			return fray.Told{Text: t.Who(d.Who) + " pays no upkeep between turns now."}, true
-		}
-		return fray.Told{Text: t.Who(d.Who) + " pays " + power(d.Power) + " upkeep between turns."}, true
-	case EventTiebreak:
-		var d NamesData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return kit.TellTiebreak(t, d.Who), true
-	case EventHoldLapsed:
-		var d fray.NameData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		return fray.Told{Text: t.Who(d.Who) + "'s held action lapses unused, and their turn ends."}, true
-	case EventSpent:
-		var d SpendData
-		if ev.Decode(&d) != nil {
-			return fray.Told{}, false
-		}
-		text := t.Who(d.Who) + " spends "
-		if t.Redacted {
-			text += "Power"
-		} else {
-			text += power(d.Power)
-		}
-		if d.Note != "" {
-			text += " (" + d.Note + ")"
-		}
-		return fray.Told{Text: text + "."}, true
+// The events of the turn and its phases (V-1 to V-7): a turn begins
+// with everyone's initiative and ends with the upkeep paid, a character
+// acts, moves, holds their action or is done on their phase, held
+// actions interrupt, a facing changes, a character drops prone or gets
+// up, and what the GM declares (surprise, initiative dice, upkeep, the
+// order of ties, Power spent).
+
+// tellTurn says a turn beginning with everyone's initiative.
+func (s *System) tellTurn(t fray.Tale, d TurnData) fray.Told {
+	return engine.TellRolled(t, turnWords(t, d))
+}
+
+// tellTurnEnded says a turn ending, with the upkeep paid and not paid.
+func (s *System) tellTurnEnded(t fray.Tale, d TurnEndData) fray.Told {
+	text := "Turn " + strconv.Itoa(d.Turn) + " ends"
+	if t.Redacted || d.Turn <= 0 {
+		text = "The turn ends"
 	}
-	return fray.Told{}, false
+	if len(d.Upkeep) > 0 {
+		text += "; upkeep paid: " + upkeeps(t, d.Upkeep)
+	}
+	if len(d.Unpaid) > 0 {
+		text += "; upkeep not paid, so it ends: " + upkeeps(t, d.Unpaid)
+	}
+	return fray.Told{Text: text + "."}
+}
+
+// tellActed says a character acting, on their phase and at the Power it
+// costs.
+func (s *System) tellActed(t fray.Tale, d ActData) fray.Told {
+	text := t.Who(d.Who) + " acts"
+	if !t.Redacted {
+		if d.Phase > 0 {
+			text += " on phase " + strconv.Itoa(d.Phase)
+		}
+		if d.Cost > 0 {
+			text += ", spending " + power(d.Cost)
+		}
+	}
+	return fray.Told{Text: text + "."}
+}
+
+// tellMoved says a character moving.
+func (s *System) tellMoved(t fray.Tale, d MoveData) fray.Told {
+	if t.Redacted {
+		return fray.Told{Text: t.Who(d.Who) + " moves."}
+	}
+	return fray.Told{Text: t.Who(d.Who) + " moves " + distance(d.Inches) + "."}
+}
+
+// tellHeld says a character holding their action.
+func (s *System) tellHeld(t fray.Tale, d HeldData) fray.Told {
+	text := t.Who(d.Who) + " holds their action"
+	if d.Open {
+		text += ", their turn open until it is used or lapses"
+	}
+	return fray.Told{Text: text + "."}
+}
+
+// tellDone says a character done for the phase.
+func (s *System) tellDone(t fray.Tale, d fray.NameData) fray.Told {
+	return fray.Told{Text: t.Who(d.Who) + " is done for this phase."}
+}
+
+// tellInterrupted says held actions interrupting a character.
+func (s *System) tellInterrupted(t fray.Tale, d InterruptData) fray.Told {
+	verb := " interrupt "
+	if len(d.Who) == 1 {
+		verb = " interrupts "
+	}
+	text := kit.Names(t, d.Who) + verb + t.Who(d.Before) + " with a held action"
+	if d.Phase > 0 && !t.Redacted {
+		text += ", on phase " + strconv.Itoa(d.Phase)
+	}
+	return fray.Told{Text: text + "."}
+}
+
+// tellFacing says a facing changed, or a character dropping prone, and
+// the Power it cost off their own phase.
+func (s *System) tellFacing(t fray.Tale, d FacingData) fray.Told {
+	text := t.Who(d.Who)
+	switch {
+	case t.Event.Type == EventProne:
+		text += " drops prone"
+	case d.Dir != "":
+		text += " turns to face " + d.Dir
+	default:
+		text += " changes facing"
+	}
+	if d.Cost > 0 && !t.Redacted {
+		text += " off their own phase, on phase " + strconv.Itoa(d.Phase) + ", spending " + power(d.Cost)
+	}
+	return fray.Told{Text: text + "."}
+}
+
+// tellStood says a character getting up from prone.
+func (s *System) tellStood(t fray.Tale, d fray.NameData) fray.Told {
+	return fray.Told{Text: t.Who(d.Who) + " gets up from prone."}
+}
+
+// tellSurprise says who the GM declares surprised.
+func (s *System) tellSurprise(t fray.Tale, d NamesData) fray.Told {
+	if len(d.Who) == 0 {
+		return fray.Told{Text: "Nobody is surprised."}
+	}
+	return fray.Told{Text: "Surprised, having failed to notice the ambush: " + kit.Names(t, d.Who) + "."}
+}
+
+// tellInitiative says an initiative die entered for the next roll.
+func (s *System) tellInitiative(t fray.Tale, d DieData) fray.Told {
+	if t.Redacted {
+		return fray.Told{Text: t.Who(d.Who) + "'s initiative die is entered for the next roll."}
+	}
+	return engine.TellRolled(t, t.Who(d.Who)+"'s initiative die for the next roll is "+InitiativeDice+" "+strconv.Itoa(d.Die))
+}
+
+// tellUpkeep says the upkeep a character pays between turns.
+func (s *System) tellUpkeep(t fray.Tale, d UpkeepData) fray.Told {
+	switch {
+	case t.Redacted:
+		return fray.Told{Text: t.Who(d.Who) + "'s upkeep between turns changes."}
+	case d.Power <= 0:
+		return fray.Told{Text: t.Who(d.Who) + " pays no upkeep between turns now."}
+	}
+	return fray.Told{Text: t.Who(d.Who) + " pays " + power(d.Power) + " upkeep between turns."}
+}
+
+// tellTiebreak says the GM's order for ties.
+func (s *System) tellTiebreak(t fray.Tale, d NamesData) fray.Told {
+	return kit.TellTiebreak(t, d.Who)
+}
+
+// tellHoldLapsed says a held action lapsing unused.
+func (s *System) tellHoldLapsed(t fray.Tale, d fray.NameData) fray.Told {
+	return fray.Told{Text: t.Who(d.Who) + "'s held action lapses unused, and their turn ends."}
+}
+
+// tellSpent says Power spent at the GM's word.
+func (s *System) tellSpent(t fray.Tale, d SpendData) fray.Told {
+	text := t.Who(d.Who) + " spends "
+	if t.Redacted {
+		text += "Power"
+	} else {
+		text += power(d.Power)
+	}
+	if d.Note != "" {
+		text += " (" + d.Note + ")"
+	}
+	return fray.Told{Text: text + "."}
 }
 
 // turnWords says a turn beginning with everyone's initiative, highest
