@@ -84,7 +84,8 @@ type Event struct {
 type declared struct {
 	names []string
 	ids   []CombatantID
-	buf   [4]string // names' first four, in the same allocation
+	buf   [4]string      // names' first four, in the same allocation
+	idBuf [4]CombatantID // and ids' first four
 }
 
 // Declared returns the combatant names and ids that the payload of an
@@ -111,16 +112,49 @@ func NewEvent(typ string, data any, rolls ...Roll) (Event, error) {
 	// One allocation holds the declaration and, for most payloads, the
 	// names it lists.
 	d := &declared{}
-	r := collectRefs(data, refs{names: d.buf[:0]})
+	r := collectRefs(data, refs{names: d.buf[:0], ids: d.idBuf[:0]})
 	if len(r.names) > 0 || len(r.ids) > 0 {
 		if len(r.names) == 0 {
 			r.names = nil
+		}
+		if len(r.ids) == 0 {
+			r.ids = nil
 		}
 		d.names, d.ids = r.names, r.ids
 		ev.decl = d
 	}
 	ev.payload = keep(data)
 	return ev, nil
+}
+
+// NewUnrecordedEvent returns an event as NewEvent does, for a decision
+// whose events are applied and dropped, never recorded (see
+// UnrecordedRoller): it keeps data as its payload, for Decode, and leaves
+// Data empty until something asks for its JSON (Event.JSON), and it
+// declares no references, since nobody reads whom it concerns. A payload
+// that cannot be kept (see Preload) is encoded as NewEvent encodes it.
+func NewUnrecordedEvent(typ string, data any, rolls ...Roll) (Event, error) {
+	if data == nil {
+		return Event{Type: typ, Rolls: rolls}, nil
+	}
+	p := keep(data)
+	if p == nil {
+		return NewEvent(typ, data, rolls...)
+	}
+	return Event{Type: typ, Rolls: rolls, payload: p}, nil
+}
+
+// JSON returns the event's payload as JSON: Data, or for an event that
+// NewUnrecordedEvent made, its payload encoded now (nil when it has none).
+func (e Event) JSON() (json.RawMessage, error) {
+	if len(e.Data) > 0 || e.payload == nil {
+		return e.Data, nil
+	}
+	b, err := json.Marshal(e.payload)
+	if err != nil {
+		return nil, &Error{Code: EINTERNAL, Message: "An event could not be encoded.", Err: err}
+	}
+	return b, nil
 }
 
 // Sources of a roll. They are wire strings: never rename one.
@@ -159,6 +193,26 @@ type Roller interface {
 	// Roll rolls the dice expression expr for the named purpose and
 	// returns the result to be recorded in an event.
 	Roll(forWhom, expr string) (Roll, error)
+}
+
+// UnrecordedRoller is implemented by a Roller whose command's events are
+// applied to a working state and dropped: never recorded, stored or
+// shown, as in package sim's fights. The rules may leave out of such
+// events what only a reader of the log uses, such as the odds a roll had
+// (Event.Odds), which Apply never reads; they decide the same events
+// otherwise, rolling the same dice.
+type UnrecordedRoller interface {
+	Roller
+	// Unrecorded reports that the events are not recorded.
+	Unrecorded() bool
+}
+
+// Recorded reports whether the events decided with r may be recorded:
+// true unless r is an UnrecordedRoller that says otherwise. The rules
+// work out the odds an event keeps only when it is.
+func Recorded(r Roller) bool {
+	u, ok := r.(UnrecordedRoller)
+	return !ok || !u.Unrecorded()
 }
 
 // Payloads shared by every system.

@@ -44,11 +44,13 @@ func (e *Event) Preload(proto any) error {
 
 // Decode decodes the event's payload into v: a copy of the value it
 // holds (see Preload) when v points to a value of its type, else from
-// Data (into a value already set, a fast path for flat payloads leaves
-// fields Data does not name as they were, as encoding/json does). It reports an EINVALID error naming the event when the payload
-// does not fit.
+// Data, or from the payload's JSON made now for an event of
+// NewUnrecordedEvent. Into a value already set, a fast path for flat
+// payloads leaves fields Data does not name as they were, as
+// encoding/json does. It reports an EINVALID error naming the event when
+// the payload does not fit.
 func (e Event) Decode(v any) error {
-	if len(e.Data) == 0 {
+	if len(e.Data) == 0 && e.payload == nil {
 		return Errorf(EINVALID, "Event %d (%s) has no data.", e.Seq, e.Type)
 	}
 	if e.payload != nil {
@@ -64,14 +66,39 @@ func (e Event) Decode(v any) error {
 		}
 	}
 	// A payload read into another type than the one it holds (a smaller
-	// view of it, or an older shape) is decoded from Data.
-	if decodeFlat(e.Data, v) {
+	// view of it, or an older shape) is decoded from Data (made now for
+	// an event of NewUnrecordedEvent).
+	data, err := e.JSON()
+	if err != nil {
+		return err
+	}
+	if decodeFlat(data, v) {
 		return nil
 	}
-	if err := json.Unmarshal(e.Data, v); err != nil {
+	if err := json.Unmarshal(data, v); err != nil {
 		return &Error{Code: EINVALID, Message: "Event " + strconv.Itoa(e.Seq) + " (" + e.Type + ") has malformed data.", Err: err}
 	}
 	return nil
+}
+
+// Payload returns the event's payload as a T, as Decode into a new T
+// gives it. An event that holds a T of no references (a flat payload,
+// which Decode copies as it is) hands over that copy without
+// allocating, which keeps a replay and a simulated fight fast.
+func Payload[T any](e Event) (T, error) {
+	if p, ok := e.payload.(T); ok && flat(reflect.TypeFor[T]()) {
+		return p, nil
+	}
+	var v T
+	err := e.Decode(&v)
+	return v, err
+}
+
+// Holds reports whether the event holds its payload as a value of type
+// T (see Preload), which Payload and Decode into a T copy.
+func Holds[T any](e Event) bool {
+	_, ok := e.payload.(T)
+	return ok
 }
 
 // keep returns the value an event made of data keeps as its payload: data

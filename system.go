@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -264,7 +265,14 @@ func (e *Encounter) nearName(v Viewer, name string) string {
 
 // NormName returns name in Unicode normal form C, the form in which names
 // are compared and kept.
-func NormName(name string) string { return norm.NFC.String(name) }
+func NormName(name string) string {
+	for i := 0; i < len(name); i++ {
+		if name[i] >= utf8.RuneSelf {
+			return norm.NFC.String(name)
+		}
+	}
+	return name // ASCII is in every normal form
+}
 
 // clipName shortens a name quoted back in a message to 64 bytes.
 func clipName(s string) string { return clipTo(s, 64) }

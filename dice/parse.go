@@ -13,8 +13,10 @@ type Expr struct {
 	src   string
 	root  node
 	pools []*poolNode // in source order
-	canon string
-	prog  program // what Total runs; nil to walk the tree
+	// poolText holds each pool's notation, for Result.Pools.
+	poolText []string
+	canon    string
+	prog     program // what Total runs; nil to walk the tree
 }
 
 // String returns the canonical notation of the expression. Parsing it gives
@@ -39,6 +41,12 @@ func Parse(src string) (*Expr, error) {
 	var b strings.Builder
 	root.write(&b)
 	e.canon = b.String()
+	e.poolText = make([]string, len(e.pools))
+	for i, p := range e.pools {
+		var b strings.Builder
+		p.write(&b)
+		e.poolText[i] = b.String()
+	}
 	if _, _, err := e.check(root, MaxExplodeDepth); err != nil {
 		return nil, err
 	}

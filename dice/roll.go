@@ -3,7 +3,6 @@ package dice
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Source gives uniformly distributed random integers in [0, n). A
@@ -75,19 +74,39 @@ func (e *Expr) Roll(src Source) (*Result, error) {
 func (e *Expr) RollDepth(src Source, depth int) (*Result, error) {
 	st := newStream(src)
 	r := &roller{st: &st, depth: clampDepth(depth), rec: true, pools: e.pools}
-	res := &Result{Expr: e.canon}
+	buf := &resultBuf{}
+	res := &buf.res
+	res.Expr = e.canon
 	r.res = res
-	res.Pools = make([]PoolTotal, len(e.pools))
+	res.Pools = buf.pools[:0:len(buf.pools)]
+	if len(e.pools) > len(buf.pools) {
+		res.Pools = make([]PoolTotal, 0, len(e.pools))
+	}
+	dice := 0
 	for i, p := range e.pools {
-		var b strings.Builder
-		p.write(&b)
-		res.Pools[i] = PoolTotal{Expr: b.String(), Pos: p.at}
+		res.Pools = append(res.Pools, PoolTotal{Expr: e.poolText[i], Pos: p.at})
+		dice += max(p.count, 0)
+	}
+	res.Dice = buf.dice[:0:len(buf.dice)]
+	if dice > len(buf.dice) {
+		res.Dice = make([]Die, 0, min(dice, 64))
 	}
 	res.Total = r.eval(e.root)
+	if len(res.Dice) == 0 {
+		res.Dice = nil // as a roll of no dice always had it
+	}
 	if fs, ok := src.(*FaceSource); ok && fs.err != nil {
 		return nil, fs.err
 	}
 	return res, nil
+}
+
+// resultBuf holds a Result with room for the pools and dice of a small
+// roll, so that rolling one allocates once.
+type resultBuf struct {
+	res   Result
+	pools [2]PoolTotal
+	dice  [4]Die
 }
 
 // Total rolls the expression and returns only its value. It records nothing

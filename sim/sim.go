@@ -5,9 +5,11 @@
 // Every simulated fight starts from a copy of a prepared state and runs
 // the system's own Decide and Apply on moves the system declares through
 // fray.Simulator, chosen by a tactic per side; it keeps no log, no undo
-// and no views. Fights run in parallel, fight i rolling its dice from a
-// stream seeded by (seed, i), so that a seed gives the same result for
-// any number of workers.
+// and no views, and its Roller says that nothing is recorded
+// (fray.UnrecordedRoller), so that the rules work out no odds or words
+// for the log and leave the payloads of the events unencoded. Fights run
+// in parallel, fight i rolling its dice from a stream seeded by (seed,
+// i), so that a seed gives the same result for any number of workers.
 package sim
 
 import (
@@ -525,6 +527,10 @@ type roller struct{ rng *rand.Rand }
 func (r *roller) Roll(forWhom, expr string) (fray.Roll, error) {
 	return engine.RollSeeded(forWhom, expr, r.rng)
 }
+
+// Unrecorded reports that a simulated fight records none of its events
+// (fray.UnrecordedRoller): the rules need not work out their odds.
+func (*roller) Unrecorded() bool { return true }
 
 // stepBreak is the type of engine.StepBreak's mark, which splits a
 // command's events in two steps and is never applied.

@@ -78,8 +78,8 @@ func (s *State) apply(ev fray.Event) error {
 		s.startRound(1)
 		s.settle()
 	case EventTurnEnded:
-		var d turnData
-		if err := ev.Decode(&d); err != nil {
+		d, err := fray.Payload[turnData](ev)
+		if err != nil {
 			return err
 		}
 		m, err := mentionsOf(ev)

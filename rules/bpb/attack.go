@@ -97,19 +97,30 @@ func overwhelmingBonus(m TaskMode) int {
 // Endurance damage, such as Telepathy (B-8: only the same power blocks or
 // dodges it); its hit does no damage and its effect is the GM's.
 func (s *State) planAttack(cmd fray.Command) (*task, error) {
+	t := &task{}
+	if err := s.planAttackInto(t, cmd); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// planAttackInto plans the attack as planAttack does, into t, which may
+// then stay on its caller's stack (SimExpect plans every attack a
+// simulated combatant weighs).
+func (s *State) planAttackInto(t *task, cmd fray.Command) error {
 	a, b, err := kit.LookupTwo(&s.Encounter, cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if fray.SameName(a.Name, b.Name) {
-		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themself.", a)
+		return fray.Errorf(fray.EINVALID, "%s cannot attack themself.", a)
 	}
 	if err := active(a, "attack"); err != nil {
-		return nil, err
+		return err
 	}
 	with := cmd.Opts["with"]
 	if with == "" {
-		return nil, fray.Errorf(fray.EINVALID, "Name the power or weapon: with=POWER (%s has %s).", a, powerList(a))
+		return fray.Errorf(fray.EINVALID, "Name the power or weapon: with=POWER (%s has %s).", a, powerList(a))
 	}
 	p := a.Power(with)
 	pw := fray.Power{Name: with, Range: "close"}
@@ -119,22 +130,22 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 			pw.Range = "close"
 		}
 		if _, ok := cmd.Opts["rank"]; ok {
-			return nil, fray.Errorf(fray.EINVALID, "%s's %s has rank %d on the sheet; rank= is for a power not on it.", a, pw.Name, pw.Rank)
+			return fray.Errorf(fray.EINVALID, "%s's %s has rank %d on the sheet; rank= is for a power not on it.", a, pw.Name, pw.Rank)
 		}
 	} else {
 		rk, ok := cmd.Opts["rank"]
 		if !ok {
-			return nil, fray.Errorf(fray.ENOTFOUND, "%s has no power or weapon named %q (%s has %s); give rank=N for one not on the sheet.", a, with, a, powerList(a))
+			return fray.Errorf(fray.ENOTFOUND, "%s has no power or weapon named %q (%s has %s); give rank=N for one not on the sheet.", a, with, a, powerList(a))
 		}
 		n, err := strconv.Atoi(rk)
 		if err != nil || n < 0 || n > 30 {
-			return nil, fray.Errorf(fray.EINVALID, "rank=%s is not a rank from 0 to 30.", rk)
+			return fray.Errorf(fray.EINVALID, "rank=%s is not a rank from 0 to 30.", rk)
 		}
 		pw.Rank = n
 	}
 	if r, ok := cmd.Opts["range"]; ok {
 		if r != "close" && r != "ranged" {
-			return nil, fray.Errorf(fray.EINVALID, "range=%s: use range=close or range=ranged.", r)
+			return fray.Errorf(fray.EINVALID, "range=%s: use range=close or range=ranged.", r)
 		}
 		pw.Range = r
 	}
@@ -144,15 +155,15 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 	}
 	v, err := sheetStat(a, stat)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	t := &task{actor: a, target: b, d: taskData{Name: a.ID, Roll: RollAttack, Stat: stat, Target: b.ID, Power: pw.Name, Rank: pw.Rank, Value: v,
+	*t = task{actor: a, target: b, d: taskData{Name: a.ID, Roll: RollAttack, Stat: stat, Target: b.ID, Power: pw.Name, Rank: pw.Rank, Value: v,
 		Difficulty: TaskBaseDifficulty, Expertise: a.HasExpertise(pw.Name), Option: OptionOverwhelming, Stunning: pw.Damage == "stunning"}}
-	t.mods = []fray.Modifier{{Source: kit.Title(stat), Value: v}}
+	t.mods = statMods(stat, v)
 	if s.Setting(SettingAttackVs, "agility") == "agility" {
 		ag, err := sheetStat(b, StatAgility)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		t.d.Difficulty = TaskDifficulty(ag)
 	}
@@ -161,7 +172,7 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 		case OptionOverwhelming, OptionSmashing, OptionStaggering:
 			t.d.Option = o
 		default:
-			return nil, fray.Errorf(fray.EINVALID, "choose=%s is not an extreme-success option; use overwhelming, smashing or staggering.", o)
+			return fray.Errorf(fray.EINVALID, "choose=%s is not an extreme-success option; use overwhelming, smashing or staggering.", o)
 		}
 	}
 	if v, ok := cmd.Opts["endurance"]; ok {
@@ -169,7 +180,7 @@ func (s *State) planAttack(cmd fray.Command) (*task, error) {
 		t.d.Effect = !yes
 	}
 	t.protection = protection(b, t.d.Stunning)
-	return t, s.finish(t, cmd, a, b, fray.AppliesAttack)
+	return s.finish(t, cmd, a, b, fray.AppliesAttack)
 }
 
 func powerList(c *fray.Combatant) string {

@@ -190,7 +190,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if s.Pending == nil || slices.Contains(keepsPending, cmd.Name) {
 		// The events follow from the state as it is (the engine applies
 		// them in turn), so they are decided on it.
-		tx := txn{State: s}
+		tx := txn{State: s, Unrecorded: !fray.Recorded(r)}
 		if err := s.decide(&tx, cmd, r); err != nil {
 			return nil, err
 		}
@@ -199,13 +199,16 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	// The hit is taken in a step of its own, before the command's: undoing
 	// the command leaves it taken. Its events are decided on s and applied
 	// to a copy, on which the command is decided.
-	tx := txn{State: s.settling(), Sys: settler{}, Room: 4}
+	tx := txn{State: s.settling(), Sys: settler{}, Room: 4, Unrecorded: !fray.Recorded(r)}
 	if err := s.hitEvents(&tx, *s.Pending); err != nil {
 		return nil, err
 	}
 	tx.Freeze()
-	take := fray.Command{Name: "take", Args: []string{s.NameOf(s.Pending.Defender)}}
-	if err := tx.Add(engine.StepBreak(take.String())); err != nil {
+	text := "" // the step's command, for the log's readers
+	if !tx.Unrecorded {
+		text = fray.Command{Name: "take", Args: []string{s.NameOf(s.Pending.Defender)}}.String()
+	}
+	if err := tx.Add(engine.StepBreak(text)); err != nil {
 		return nil, err
 	}
 	n := len(tx.Events())

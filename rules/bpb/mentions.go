@@ -24,7 +24,14 @@ var mentionsKey = []byte(`"mentions"`)
 // hold it), which leaves the frequent payload without mentions a flat
 // one.
 func mentionsOf(ev fray.Event) ([]fray.CombatantID, error) {
-	if !bytes.Contains(ev.Data, mentionsKey) {
+	if len(ev.Data) == 0 && (fray.Holds[turnData](ev) || fray.Holds[forcedData](ev)) {
+		return nil, nil // an unrecorded event (fray.NewUnrecordedEvent) without mentions
+	}
+	data, err := ev.JSON()
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.Contains(data, mentionsKey) {
 		return nil, nil
 	}
 	var d struct {

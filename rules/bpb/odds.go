@@ -45,7 +45,7 @@ func (t *task) odds(cmdText string) fray.Odds {
 	}
 	o.Mean = mean
 	if t.d.Roll == RollAttack {
-		o.DistOf, o.Mean = fray.DistDamage, 0
+		o.DistOf, o.Mean = fray.DistDamage, t.meanDamage(ps)
 		for i, b := range bands {
 			dmgV[i], dmgP[i] = t.damageFor(b), ps[i]
 		}
@@ -64,7 +64,6 @@ func (t *task) odds(cmdText string) fray.Odds {
 			if !merged {
 				o.Dist = append(o.Dist, fray.Point{V: dmgV[i], P: dmgP[i]})
 			}
-			o.Mean += float64(dmgV[i]) * dmgP[i]
 		}
 		slices.SortFunc(o.Dist, func(a, b fray.Point) int { return a.V - b.V })
 	} else {
@@ -74,6 +73,19 @@ func (t *task) odds(cmdText string) fray.Odds {
 		}
 	}
 	return o
+}
+
+// meanDamage returns the expected damage of a planned attack whose bands
+// (TaskRoll.Bands) have the chances ps: the mean its odds give, summed in
+// the same order to the last bit, without building them.
+func (t *task) meanDamage(ps [3]float64) float64 {
+	mean := 0.0
+	for i, b := range [3]TaskBand{TaskFailure, TaskSuccess, t.roll.high()} {
+		if ps[i] != 0 {
+			mean += float64(t.damageFor(b)) * ps[i]
+		}
+	}
+	return mean
 }
 
 // bandName says a band of a kind of roll in its own words.

@@ -116,8 +116,8 @@ type taskData struct {
 func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 	switch ev.Type {
 	case EventTask:
-		var d taskData
-		if err := ev.Decode(&d); err != nil {
+		d, err := fray.Payload[taskData](ev)
+		if err != nil {
 			return true, err
 		}
 		switch d.Roll {
@@ -136,8 +136,8 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 			}
 		}
 	case EventDamaged:
-		var d damageData
-		if err := ev.Decode(&d); err != nil {
+		d, err := fray.Payload[damageData](ev)
+		if err != nil {
 			return true, err
 		}
 		c := s.ByID(d.Name)

@@ -36,7 +36,8 @@ func (*System) SimMoves(st fray.State, buf []fray.SimMove) []fray.SimMove {
 		return buf
 	}
 	if a.Condition(CondOut) == nil && !t.Env {
-		buf = kit.SimAttacks(buf, &s.Encounter, a, s.simDown, kit.SimPowers(a, simAttacks), RollAttack, "with")
+		var names [4]string
+		buf = kit.SimAttacks(buf, &s.Encounter, a, s.simDown, kit.AppendSimPowers(names[:0], a, simAttacks), RollAttack, "with")
 	}
 	return append(buf, fray.SimMove{Kind: fray.SimEnd, Actor: a.ID, Cmd: fray.Command{Name: "next"}})
 }
@@ -63,11 +64,12 @@ func simAttacks(p *fray.Power) bool {
 func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
 	s := state(st)
 	cmd := m.Cmd
-	t, err := s.planAttack(cmd)
-	if err != nil {
+	var t task
+	if err := s.planAttackInto(&t, cmd); err != nil {
 		return 0, false
 	}
-	return t.odds("").Mean, true
+	ps, _ := t.roll.bandOdds()
+	return t.meanDamage(ps), true
 }
 
 // SimGuard returns the chance that the block or dodge m negates the hit
@@ -97,14 +99,9 @@ func (*System) SimGuard(st fray.State, m fray.SimMove) (float64, bool) {
 			return 0, false
 		}
 	}
-	o := t.odds("")
-	fail := 0.0
-	for i, b := range t.roll.Bands() {
-		if b == TaskFailure {
-			fail += o.Bands[i].P
-		}
-	}
-	return min(1, max(0, 1-fail)), true
+	// Of the bands (TaskRoll.Bands) only the first is a failure.
+	ps, _ := t.roll.bandOdds()
+	return min(1, max(0, 1-ps[0])), true
 }
 
 // SimWait returns false: a Bulletproof Blues hit always waits for the

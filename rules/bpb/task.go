@@ -36,6 +36,28 @@ func sheetStat(c *fray.Combatant, stat string) (int, error) { return kit.Stat(c,
 
 var taskStats = []string{"brawn", StatAgility, StatAccuracy, StatProwess, StatPerception, StatWillpower, StatSuperSpeed}
 
+// statTitles holds the word of each stat a task rolls, as its modifier
+// names it (kit.Title), made once.
+var statTitles = func() map[string]string {
+	m := make(map[string]string, len(taskStats))
+	for _, st := range taskStats {
+		m[st] = kit.Title(st)
+	}
+	return m
+}()
+
+// statMods returns the first modifier of a task roll, the stat's rank v,
+// with room for those finish adds.
+func statMods(stat string, v int) []fray.Modifier {
+	title, ok := statTitles[stat]
+	if !ok {
+		title = kit.Title(stat)
+	}
+	mods := make([]fray.Modifier, 1, 2)
+	mods[0] = fray.Modifier{Source: title, Value: v}
+	return mods
+}
+
 // finish adds the GM's and the conditions' modifiers to a planned task.
 func (s *State) finish(t *task, cmd fray.Command, actor, target *fray.Combatant, kind string) error {
 	if t.d.Expertise {
@@ -74,7 +96,7 @@ func (s *State) planCheck(cmd fray.Command) (*task, error) {
 		return nil, err
 	}
 	t := &task{actor: c, d: taskData{Name: c.ID, Roll: RollCheck, Stat: stat, Value: v, Difficulty: TaskChallenging}}
-	t.mods = []fray.Modifier{{Source: kit.Title(stat), Value: v}}
+	t.mods = statMods(stat, v)
 	vs, hasVs := cmd.Opts["vs"]
 	df, hasDf := cmd.Opts["difficulty"]
 	switch {
@@ -157,7 +179,12 @@ func (s *State) plan(cmd fray.Command) (*task, error) {
 // rollTask rolls a planned task and records its event in tx, with the
 // odds it had.
 func (t *task) rollTask(tx *txn, cmd fray.Command, r fray.Roller) error {
-	o := t.odds(cmd.String())
+	// The odds are worked out before the dice are rolled, for an event
+	// that is recorded.
+	var o fray.Odds
+	if !tx.Unrecorded {
+		o = t.odds(cmd.String())
+	}
 	// The dice alone are rolled (so that roll=N gives their total, as at
 	// the table); the bonus is added here.
 	roll, err := r.Roll(t.actor.Name, TaskDice)

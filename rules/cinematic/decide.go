@@ -32,7 +32,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if evs, handled, err := s0.decideResolution(cmd, r); handled {
 		return evs, err
 	}
-	tx := kit.Txn[*State]{State: s0.Clone().(*State), Sys: sys}
+	tx := kit.Txn[*State]{State: s0.Clone().(*State), Sys: sys, Unrecorded: !fray.Recorded(r)}
 	s := tx.State
 	newRound := func() error {
 		return tx.Emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()})

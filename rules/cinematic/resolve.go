@@ -322,9 +322,14 @@ func (s *State) rolled(cmd fray.Command, r fray.Roller) (*planned, fray.Event, e
 // and the odds it had: the blind attacker's Notice check first, then the
 // roll, then the defence.
 func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, error) {
-	o, err := p.odds(cmd.String())
-	if err != nil {
-		return fray.Event{}, err
+	// The odds are for an event that is recorded (fray.Recorded).
+	var o *fray.Odds
+	if fray.Recorded(r) {
+		x, err := p.odds(cmd.String())
+		if err != nil {
+			return fray.Event{}, err
+		}
+		o = &x
 	}
 	var rolls []fray.Roll
 	p.d.Value, p.d.Difficulty = p.roll.Value, TestSuccess
@@ -336,9 +341,7 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 		rolls = append(rolls, roll)
 		if side.Total < TestSuccess {
 			p.d.Total, p.d.Band = side.Total, BandLost
-			ev, err := fray.NewEvent(EventRolled, p.d, rolls...)
-			ev.Odds = &o
-			return ev, err
+			return rollEvent(EventRolled, p.d, o, rolls)
 		}
 		p.d.Noticed = true
 	}
@@ -359,9 +362,7 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 			return fray.Event{}, err
 		}
 		if p.waits {
-			ev, err := fray.NewEvent(EventWaits, p.waiting(roll.Total, side.Total), rolls...)
-			ev.Odds = &o
-			return ev, err
+			return rollEvent(EventWaits, p.waiting(roll.Total, side.Total), o, rolls)
 		}
 	}
 	var def *TestSide
@@ -383,8 +384,17 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 	if p.attacks() && res.Success {
 		p.d.Dealt = p.damageFor(res.Levels)
 	}
-	ev, err := fray.NewEvent(EventRolled, p.d, rolls...)
-	ev.Odds = &o
+	return rollEvent(EventRolled, p.d, o, rolls)
+}
+
+// rollEvent returns the event of a roll with the odds o it had, or, for
+// a decision never recorded (o nil), as fray.NewUnrecordedEvent makes it.
+func rollEvent(typ string, data any, o *fray.Odds, rolls []fray.Roll) (fray.Event, error) {
+	if o == nil {
+		return fray.NewUnrecordedEvent(typ, data, rolls...)
+	}
+	ev, err := fray.NewEvent(typ, data, rolls...)
+	ev.Odds = o
 	return ev, err
 }
 
@@ -393,7 +403,7 @@ func (p *planned) rollPlanned(cmd fray.Command, r fray.Roller) (fray.Event, erro
 // command alone, so they are made without a working copy of the state
 // (the engine applies them in order).
 func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Event, handled bool, err error) {
-	tx := kit.Txn[*State]{State: s, Room: 4} // room for a roll and what follows from it
+	tx := kit.Txn[*State]{State: s, Room: 4, Unrecorded: !fray.Recorded(r)} // room for a roll and what follows from it
 	switch cmd.Name {
 	case RollAttack:
 		if _, ok := cmd.Opts[OptWith]; !ok {

@@ -48,7 +48,14 @@ type Txn[S fray.State] struct {
 	// makes room for, so that a command known to record several
 	// allocates once (and one that records none, not at all).
 	Room int
-	evs  []fray.Event
+	// Unrecorded marks a transaction whose events are applied and
+	// dropped, never recorded (fray.Recorded is false for the command's
+	// Roller, as in a simulated fight): the rules may leave out of them
+	// what only a reader of the log uses; EmitOdds keeps no odds, and
+	// the events keep their payloads unencoded
+	// (fray.NewUnrecordedEvent).
+	Unrecorded bool
+	evs        []fray.Event
 }
 
 // ReadOnly reports whether t records events without applying them.
@@ -67,11 +74,20 @@ func (t *Txn[S]) Events() []fray.Event { return t.evs }
 // Emit records an event of the type typ with the payload data (nil for
 // none) and the dice rolled for it, as Add does.
 func (t *Txn[S]) Emit(typ string, data any, rolls ...fray.Roll) error {
-	ev, err := fray.NewEvent(typ, data, rolls...)
+	ev, err := t.newEvent(typ, data, rolls)
 	if err != nil {
 		return err
 	}
 	return t.Add(ev)
+}
+
+// newEvent makes an event as fray.NewEvent does, or as
+// fray.NewUnrecordedEvent does in an unrecorded transaction.
+func (t *Txn[S]) newEvent(typ string, data any, rolls []fray.Roll) (fray.Event, error) {
+	if t.Unrecorded {
+		return fray.NewUnrecordedEvent(typ, data, rolls...)
+	}
+	return fray.NewEvent(typ, data, rolls...)
 }
 
 // EmitOdds records the event of a roll, of the type typ with the payload
@@ -79,11 +95,13 @@ func (t *Txn[S]) Emit(typ string, data any, rolls ...fray.Roll) error {
 // The conditions the roll spends are the caller's to record (Spend),
 // once the events that follow from the roll are.
 func (t *Txn[S]) EmitOdds(typ string, data any, odds fray.Odds, rolls ...fray.Roll) error {
-	ev, err := fray.NewEvent(typ, data, rolls...)
+	ev, err := t.newEvent(typ, data, rolls)
 	if err != nil {
 		return err
 	}
-	ev.Odds = &odds
+	if !t.Unrecorded {
+		ev.Odds = &odds
+	}
 	return t.Add(ev)
 }
 

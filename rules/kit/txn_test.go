@@ -314,3 +314,38 @@ func TestTxn(t *testing.T) {
 		})
 	}
 }
+
+// TestTxnUnrecorded checks an unrecorded transaction: each event is
+// applied as it is recorded, keeps its payload without Data (its JSON
+// made only when asked), and keeps no odds; a recorded one keeps both.
+func TestTxnUnrecorded(t *testing.T) {
+	odds := fray.Odds{Expr: "1d6", Mean: 3.5}
+	for _, unrecorded := range []bool{true, false} {
+		tx := kit.Txn[*tally]{State: &tally{total: 2}, Sys: adder{}, Unrecorded: unrecorded}
+		if err := addTotal(&tx); err != nil {
+			t.Fatal(err)
+		}
+		if err := tx.EmitOdds("add", addData{N: 4}, odds, fray.Roll{Expr: "1d6", Dice: []int{4}, Total: 4}); err != nil {
+			t.Fatal(err)
+		}
+		// 2+3 = 5, then +4 = 9
+		if tx.State.total != 9 {
+			t.Errorf("unrecorded %v: total %d, want 9", unrecorded, tx.State.total)
+		}
+		evs := tx.Events()
+		if len(evs) != 2 {
+			t.Fatalf("unrecorded %v: %d events, want 2", unrecorded, len(evs))
+		}
+		if got := len(evs[0].Data) == 0; got != unrecorded {
+			t.Errorf("unrecorded %v: Data %q", unrecorded, evs[0].Data)
+		}
+		if got := evs[1].Odds == nil; got != unrecorded {
+			t.Errorf("unrecorded %v: odds %v", unrecorded, evs[1].Odds)
+		}
+		for i, want := range []string{`{"n":3}`, `{"n":4}`} {
+			if js, err := evs[i].JSON(); err != nil || string(js) != want {
+				t.Errorf("unrecorded %v: event %d JSON %s, %v; want %s", unrecorded, i, js, err, want)
+			}
+		}
+	}
+}

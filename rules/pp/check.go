@@ -307,11 +307,14 @@ func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, cmd fray.Com
 	if d.Kind == KindAttack {
 		d.Lost = s.lostTo(d, sides[opp].id)
 	}
-	more := ""
-	if all != nil {
-		more = sidesMoments(d, *all, &s.Encounter)
+	if !tx.Unrecorded {
+		// The words are the log's; Apply reads none of them.
+		more := ""
+		if all != nil {
+			more = sidesMoments(d, *all, &s.Encounter)
+		}
+		labelRolls(rolls, d, s, sides, more)
 	}
-	labelRolls(rolls, d, s, sides, more)
 	if err := addRoll(tx, cmd, EventChecked, d, rolls, odds, nil); err != nil {
 		return err
 	}

@@ -76,7 +76,9 @@ type side struct {
 // with the payload d and the dice rolls, and the odds it had, then the
 // events that use up the conditions spent.
 func addRoll(tx *kit.Txn[*State], cmd fray.Command, typ string, d any, rolls []fray.Roll, odds fray.Odds, spent []engine.ConditionRef) error {
-	odds.Command = cmd.String()
+	if !tx.Unrecorded {
+		odds.Command = cmd.String()
+	}
 	return tx.EmitRolled(typ, d, odds, spent, rolls...)
 }
 

@@ -75,7 +75,7 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 				return err
 			}
 			d = actData{Name: n.Name, Kind: n.Kind, Note: n.Note}
-		} else if err := ev.Decode(&d); err != nil {
+		} else if d, err = fray.Payload[actData](ev); err != nil {
 			return err
 		}
 		if d.Name == "" || d.Name != s.current() {
@@ -83,8 +83,8 @@ func (*System) Apply(st fray.State, ev fray.Event) error {
 		}
 		s.Actions = append(s.Actions, d.Kind)
 	case EventTurnEnded:
-		var d fray.NameData
-		if err := ev.Decode(&d); err != nil {
+		d, err := fray.Payload[fray.NameData](ev)
+		if err != nil {
 			return err
 		}
 		if d.Who == "" || d.Who != s.current() {
@@ -204,7 +204,8 @@ func without(list []fray.CombatantID, id fray.CombatantID) []fray.CombatantID {
 // type, whose payload is copied. Either type gives Apply the same fields,
 // so a payload written otherwise (with blanks, or the list first, as in
 // an older event that engine.Upgrade rewrote with its keys sorted) only
-// decodes the slower way.
+// decodes the slower way, and so does an unrecorded event holding the
+// type with the list (fray.NewUnrecordedEvent), which has no Data to read.
 func endsInList(ev fray.Event) bool {
 	return bytes.HasSuffix(ev.Data, listEnd)
 }

@@ -270,6 +270,24 @@ func (a Attack) Odds() (*AttackOdds, error) {
 	return o, nil
 }
 
+// MeanDamage returns the expected damage of the attack, a miss counting
+// 0: the MeanDamage of its Odds, worked out the same way without the
+// rest of them.
+func (a Attack) MeanDamage() (float64, error) {
+	if err := a.Check(); err != nil {
+		return 0, err
+	}
+	hit := 0.0
+	switch a.Ruling {
+	case RulingHit:
+		hit = 1
+	case RulingMiss:
+	default:
+		hit = a.toHit().P()
+	}
+	return hit * DamageRoll{Weight: a.Weight}.mean(), nil
+}
+
 // String shows the odds on one line, such as
 // "hit 55.0%; damage 1 5.6% … 6 5.6%; special 9.2%; incapacitates 18.3%".
 func (o *AttackOdds) String() string {

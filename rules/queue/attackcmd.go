@@ -27,7 +27,8 @@ func (s *State) AttackOf(cmd fray.Command) (Attack, *fray.Combatant, *fray.Comba
 	if att.ID == tgt.ID {
 		return a, nil, nil, Weapon{}, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
 	}
-	ws := s.weaponsOf(att)
+	var buf [4]Weapon
+	ws := s.appendWeapons(buf[:0], att)
 	var wp Weapon
 	with, given := cmd.Opts[KeyWith]
 	switch {
@@ -101,11 +102,17 @@ func (s *State) decideAttack(tx *txn, cmd fray.Command, r fray.Roller) error {
 		return err
 	}
 	a, att, tgt, wp, injury, hurt := p.a, p.att, p.tgt, p.wp, p.injury, p.hurt
-	odds, err := attackOdds(a, att, tgt, wp, p.mods)
-	if err != nil {
-		return err
+	// The odds are for an event that is recorded; an attack they refuse
+	// (Attack.Check) is refused all the same.
+	var odds fray.Odds
+	if !tx.Unrecorded {
+		if odds, err = attackOdds(a, att, tgt, wp, p.mods); err != nil {
+			return err
+		}
+		odds.Command = cmd.String()
+	} else if err := a.Check(); err != nil {
+		return fray.Errorf(fray.EINVALID, "%s", err)
 	}
-	odds.Command = cmd.String()
 	// The d20 first, then Red and Black only on a hit: physical dice are
 	// dice=D20 for a miss, dice=D20,RED,BLACK for a hit.
 	var rolls []fray.Roll
@@ -151,7 +158,10 @@ func (s *State) decideAttack(tx *txn, cmd fray.Command, r fray.Roller) error {
 	if res.Injures {
 		d.Injury, rest = s.injuriesFor(hurt, injury)
 	}
-	labelAttackRolls(rolls, d, att.Name, tgt.Name, hurt.Name, freeInjuries(s.fighter(hurt.ID)), rest)
+	if !tx.Unrecorded {
+		// The words are the log's; Apply reads none of them.
+		labelAttackRolls(rolls, d, att.Name, tgt.Name, hurt.Name, freeInjuries(s.fighter(hurt.ID)), rest)
+	}
 	note := "attacks " + tgt.Name + " with " + wp.Name
 	tx.Room = 2 + len(rest) + len(p.spent)
 	if err := s.act(tx, att, Major, note); err != nil {

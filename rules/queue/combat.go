@@ -198,11 +198,15 @@ func (s *State) Weapons(name string) []Weapon {
 }
 
 // weaponsOf returns c's weapons (see Weapons).
-func (s *State) weaponsOf(c *fray.Combatant) []Weapon {
+func (s *State) weaponsOf(c *fray.Combatant) []Weapon { return s.appendWeapons(nil, c) }
+
+// appendWeapons returns c's weapons as weaponsOf does: those given with
+// add … weapon= as they are kept, or the sheet's appended to buf.
+func (s *State) appendWeapons(buf []Weapon, c *fray.Combatant) []Weapon {
 	if f := s.fighter(c.ID); f != nil && len(f.Weapons) > 0 {
 		return f.Weapons
 	}
-	var ws []Weapon
+	ws := buf
 	for _, p := range c.Powers {
 		if p.Kind != fray.PowerKindWeapon {
 			continue
@@ -299,8 +303,8 @@ func (s *State) applyCombat(ev fray.Event) (handled bool, err error) {
 		}
 		s.ensureFighter(c.ID).Weapons = slices.Clone(d.Weapons)
 	case EventAttacked:
-		var d attackData
-		if err := ev.Decode(&d); err != nil {
+		d, err := fray.Payload[attackData](ev)
+		if err != nil {
 			return true, err
 		}
 		if s.ByID(d.Target) == nil {

@@ -143,6 +143,18 @@ type DamageOdds struct {
 	Mean float64 `json:"mean"`
 }
 
+// mean returns the expected damage of a roll of a valid weight: Mean of
+// its Odds.
+func (r DamageRoll) mean() float64 {
+	sum := 0
+	for red := 1; red <= 6; red++ {
+		for black := 1; black <= 6; black++ {
+			sum += r.Weight.Damage(red, black)
+		}
+	}
+	return float64(sum) / 36
+}
+
 // Odds returns the exact odds of each damage value, of the special effect,
 // and of both together. The 36 equally likely (Red, Black) pairs are
 // enumerated.

@@ -27,10 +27,11 @@ func (*System) SimMoves(st fray.State, buf []fray.SimMove) []fray.SimMove {
 		return buf
 	}
 	if !s.simDown(a) {
-		ws := s.weaponsOf(a)
-		withs := make([]string, len(ws))
-		for i, w := range ws {
-			withs[i] = w.Name
+		var wbuf [4]Weapon
+		var nbuf [4]string
+		withs := nbuf[:0]
+		for _, w := range s.appendWeapons(wbuf[:0], a) {
+			withs = append(withs, w.Name)
 		}
 		buf = kit.SimAttacks(buf, &s.Encounter, a, s.simDown, withs, "attack", KeyWith)
 	}
@@ -58,9 +59,9 @@ func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	o, err := a.Odds()
+	mean, err := a.MeanDamage()
 	if err != nil {
 		return 0, false
 	}
-	return o.MeanDamage, true
+	return mean, true
 }

@@ -44,3 +44,40 @@ func TestSimExpect(t *testing.T) {
 		t.Errorf("expected damage = %v, %v; want 2.1", x, ok)
 	}
 }
+
+// TestMeanDamage checks an attack's expected damage worked out by hand:
+// on a hit a light weapon deals the lower of Red and Black (91/36 on
+// average: 11 pairs show 1, 9 show 2, … 1 shows 6), a medium one Red
+// (3.5), a heavy one the higher (161/36); a d20 + 2 against 12 hits on
+// 10 or more, 11 faces in 20; a miss by the GM's ruling deals nothing.
+// It is the mean of the attack's odds, to the last bit.
+func TestMeanDamage(t *testing.T) {
+	for _, c := range []struct {
+		a    queue.Attack
+		want float64
+	}{
+		{queue.Attack{Weight: queue.DamageLight, Ruling: queue.RulingHit, HP: 5}, 91.0 / 36},
+		{queue.Attack{Weight: queue.DamageMedium, Ruling: queue.RulingHit, HP: 5}, 3.5},
+		{queue.Attack{Weight: queue.DamageHeavy, Ruling: queue.RulingHit, HP: 5}, 161.0 / 36},
+		{queue.Attack{Weight: queue.DamageMedium, Ruling: queue.RulingMiss, HP: 5}, 0},
+		{queue.Attack{Weight: queue.DamageMedium, Bonus: 2, Need: 12, HP: 5}, 11.0 / 20 * 3.5},
+	} {
+		got, err := c.a.MeanDamage()
+		if err != nil {
+			t.Fatalf("%+v: %v", c.a, err)
+		}
+		if math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("%+v: mean %v, want %v", c.a, got, c.want)
+		}
+		o, err := c.a.Odds()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != o.MeanDamage {
+			t.Errorf("%+v: mean %v, odds' %v", c.a, got, o.MeanDamage)
+		}
+	}
+	if _, err := (queue.Attack{Weight: "feather"}).MeanDamage(); err == nil {
+		t.Error("a weight of feather has a mean damage")
+	}
+}

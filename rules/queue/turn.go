@@ -84,6 +84,11 @@ func (s *State) checkFit(c *fray.Combatant) error {
 // act records in tx the event of an action by c, with the combatants its
 // note names declared.
 func (s *State) act(tx *txn, c *fray.Combatant, kind, note string) error {
+	// Whom the note mentions is for the log's readers; Apply reads only
+	// the kind of action.
+	if tx.Unrecorded {
+		return tx.Emit(EventActed, actData{Name: c.ID, Kind: kind, Note: note})
+	}
 	if m := s.mentions(note, c); m != nil {
 		return tx.Emit(EventActed, actNoted{Name: c.ID, Kind: kind, Note: note, Mentions: m})
 	}

@@ -1,7 +1,9 @@
 package rulestest
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -33,7 +35,11 @@ type SimCase struct {
 // nothing else is refused: a defence that costs something (an answer
 // after the first, a fray.SimDefend) is played only when the system's
 // fray.SimGuarder gives its odds, from 0 to 1, and then the rules must
-// take it; without a SimGuarder, such a defence is passed by.
+// take it; without a SimGuarder, such a defence is passed by. Each move
+// is decided twice with the same dice, once as the engine records it and
+// once for a fight that records nothing (fray.UnrecordedRoller): the two
+// must roll the same dice, the second keep no odds, and both leave the
+// same state.
 func Sim(t *testing.T, newSystem func() fray.System, c SimCase) {
 	t.Helper()
 	sys := newSystem()
@@ -127,7 +133,6 @@ func Sim(t *testing.T, newSystem func() fray.System, c SimCase) {
 	// Random play from the setup: every move but a refused attack goes.
 	guard, _ := sm.(fray.SimGuarder)
 	rng := rand.New(rand.NewPCG(3, 4))
-	r := seeded{rng}
 	for fight := 0; fight < 40; fight++ {
 		st := start.Clone()
 		for step := 0; step < 200; step++ {
@@ -150,12 +155,20 @@ func Sim(t *testing.T, newSystem func() fray.System, c SimCase) {
 					t.Fatalf("fight %d, move %d: %s: odds of negating %v, outside 0 to 1", fight, step, m.Cmd, p)
 				}
 			}
-			evs, err := sys.Decide(st, m.Cmd, r)
+			seed := rng.Uint64()
+			evs, err := sys.Decide(st, m.Cmd, seeded{rand.New(rand.NewPCG(seed, 0))})
+			un, unErr := sys.Decide(st, m.Cmd, unrecorded{seeded{rand.New(rand.NewPCG(seed, 0))}})
+			if fray.ErrorCode(unErr) != fray.ErrorCode(err) {
+				t.Fatalf("fight %d, move %d: %s: unrecorded, %v; recorded, %v", fight, step, m.Cmd, unErr, err)
+			}
 			if err != nil {
 				if m.Kind == fray.SimAttack && fray.ErrorCode(err) != fray.EINTERNAL {
 					continue
 				}
 				t.Fatalf("fight %d, move %d: %s: %v", fight, step, m.Cmd, err)
+			}
+			if err := sameOutcome(sys, st, evs, un); err != nil {
+				t.Fatalf("fight %d, move %d: %s: decided unrecorded: %v", fight, step, m.Cmd, err)
 			}
 			for _, ev := range evs {
 				if ev.Type == engine.StepBreak("").Type {
@@ -171,4 +184,50 @@ func Sim(t *testing.T, newSystem func() fray.System, c SimCase) {
 			}
 		}
 	}
+}
+
+// unrecorded is a Roller for a decision that is never recorded.
+type unrecorded struct{ seeded }
+
+func (unrecorded) Unrecorded() bool { return true }
+
+// sameOutcome checks that the events un, decided in st for a fight that
+// records nothing, roll the dice of evs, decided as the engine records
+// them, keep no odds, and leave the same state once applied.
+func sameOutcome(sys fray.System, st fray.State, evs, un []fray.Event) error {
+	if len(un) != len(evs) {
+		return fmt.Errorf("%d events, recorded %d", len(un), len(evs))
+	}
+	a, b := st.Clone(), st.Clone()
+	for i := range evs {
+		e, u := evs[i], un[i]
+		if u.Type != e.Type {
+			return fmt.Errorf("event %d is %s, recorded %s", i, u.Type, e.Type)
+		}
+		if u.Odds != nil {
+			return fmt.Errorf("event %d (%s) keeps odds", i, u.Type)
+		}
+		if len(u.Rolls) != len(e.Rolls) {
+			return fmt.Errorf("event %d (%s) has %d rolls, recorded %d", i, u.Type, len(u.Rolls), len(e.Rolls))
+		}
+		for k := range e.Rolls {
+			if u.Rolls[k].Total != e.Rolls[k].Total || !slices.Equal(u.Rolls[k].Dice, e.Rolls[k].Dice) {
+				return fmt.Errorf("event %d (%s) rolls %+v, recorded %+v", i, u.Type, u.Rolls[k], e.Rolls[k])
+			}
+		}
+		if e.Type == engine.StepBreak("").Type {
+			continue
+		}
+		e.Format, u.Format = fray.FormatIDs, fray.FormatIDs
+		if err := sys.Apply(a, e); err != nil {
+			return fmt.Errorf("apply recorded %s: %w", e.Type, err)
+		}
+		if err := sys.Apply(b, u); err != nil {
+			return fmt.Errorf("apply %s: %w", u.Type, err)
+		}
+	}
+	if !reflect.DeepEqual(a, b) {
+		return fmt.Errorf("the states differ")
+	}
+	return nil
 }

@@ -137,13 +137,14 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	case "attack", "damage", "heal", "protect", "spend", "check":
 		// Their events are worked out from the state as it is, so they
 		// need no copy of it.
-		d := &decider{Txn: kit.Txn[*State]{State: s0}}
+		d := &decider{Txn: kit.Txn[*State]{State: s0, Unrecorded: !fray.Recorded(r)}}
 		if err := d.decide(cmd, r); err != nil {
 			return nil, err
 		}
 		return d.Events(), nil
 	}
 	d := newDecider(sys, s0.scratch())
+	d.Unrecorded = !fray.Recorded(r)
 	if err := d.decide(cmd, r); err != nil {
 		return nil, err
 	}

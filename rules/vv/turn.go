@@ -40,8 +40,11 @@ func (d *decider) endTurn(r fray.Roller) error {
 func (d *decider) newTurn(r fray.Roller) error {
 	s := d.State
 	turn := s.Round + 1
-	odds := s.initiativeOdds(turn)
-	odds.Command = d.cmd.String()
+	var odds fray.Odds
+	if !d.Unrecorded {
+		odds = s.initiativeOdds(turn)
+		odds.Command = d.cmd.String()
+	}
 	if d.oddsOnly {
 		d.odds = &odds
 		return errOddsOnly
@@ -100,12 +103,7 @@ func (d *decider) newTurn(r fray.Roller) error {
 	if err != nil {
 		return err
 	}
-	ev, err := fray.NewEvent(EventTurn, data, rolls...)
-	if err != nil {
-		return err
-	}
-	ev.Odds = &odds
-	return d.Add(ev)
+	return d.EmitOdds(EventTurn, data, odds, rolls...)
 }
 
 // toss settles the full ties of a turn's initiative (V-2): characters on
