@@ -10,6 +10,10 @@
 // for the log and leave the payloads of the events unencoded. Fights run
 // in parallel, fight i rolling its dice from a stream seeded by (seed,
 // i), so that a seed gives the same result for any number of workers.
+//
+// Exact works out the chance of each side to win a small fight exactly
+// instead: the same moves by the same tactics, every way each draw can
+// fall followed with its odds, over every state the fight can reach.
 package sim
 
 import (
@@ -25,6 +29,7 @@ import (
 	"sync/atomic"
 
 	"fray"
+	"fray/dice"
 	"fray/engine"
 )
 
@@ -252,28 +257,25 @@ func (t *tally) add(u *tally) {
 	}
 }
 
-// Run plays cfg.Fights fights from cfg.State and returns what they show.
-func Run(ctx context.Context, cfg Config) (Result, error) {
+// newPlan checks cfg, all but its number of fights, and returns the plan
+// its fights share and the encounter they start from.
+func newPlan(cfg Config) (*plan, *fray.Encounter, error) {
 	sm, ok := cfg.System.(fray.Simulator)
 	if !ok {
-		return Result{}, fray.Errorf(fray.EINVALID, "The %s rules cannot be simulated yet.", cfg.System.ID())
+		return nil, nil, fray.Errorf(fray.EINVALID, "The %s rules cannot be simulated yet.", cfg.System.ID())
 	}
 	switch {
-	case cfg.Fights < 1:
-		return Result{}, fray.Errorf(fray.EINVALID, "The number of fights is %d; give at least 1.", cfg.Fights)
-	case cfg.Fights > MaxFights:
-		return Result{}, fray.Errorf(fray.ETOOLARGE, "The number of fights is %d; the limit (MaxFights) is %d.", cfg.Fights, MaxFights)
 	case cfg.Rounds < 0:
-		return Result{}, fray.Errorf(fray.EINVALID, "The round cap is %d; give at least 1.", cfg.Rounds)
+		return nil, nil, fray.Errorf(fray.EINVALID, "The round cap is %d; give at least 1.", cfg.Rounds)
 	case cfg.Rounds > MaxRounds:
-		return Result{}, fray.Errorf(fray.ETOOLARGE, "The round cap is %d; the limit (MaxRounds) is %d.", cfg.Rounds, MaxRounds)
+		return nil, nil, fray.Errorf(fray.ETOOLARGE, "The round cap is %d; the limit (MaxRounds) is %d.", cfg.Rounds, MaxRounds)
 	}
 	if cfg.Rounds == 0 {
 		cfg.Rounds = DefaultRounds
 	}
 	b, ok := cfg.State.(fray.BaseState)
 	if !ok {
-		return Result{}, fray.Errorf(fray.EINVALID, "The %s rules keep no combatants the simulator can read.", cfg.System.ID())
+		return nil, nil, fray.Errorf(fray.EINVALID, "The %s rules keep no combatants the simulator can read.", cfg.System.ID())
 	}
 	enc := b.Base()
 	p := &plan{sys: cfg.System, sm: sm, start: cfg.State, rounds: cfg.Rounds}
@@ -286,7 +288,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		}
 	}
 	if len(p.sides) < 2 {
-		return Result{}, fray.Errorf(fray.EINVALID, "A fight needs two sides, and the encounter has %d; add the foes (--foes) or the party (--party).", len(p.sides))
+		return nil, nil, fray.Errorf(fray.EINVALID, "A fight needs two sides, and the encounter has %d; add the foes (--foes) or the party (--party).", len(p.sides))
 	}
 	for key, t := range cfg.Tactics {
 		if slices.Contains(p.sides, key) {
@@ -294,7 +296,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		}
 		c := enc.Find(key)
 		if c == nil || c.Kind == fray.KindEnvironment {
-			return Result{}, fray.Errorf(fray.EINVALID, "The tactics name %q, which is neither a side (%s) nor a combatant of the fight.", key, strings.Join(p.sides, ", "))
+			return nil, nil, fray.Errorf(fray.EINVALID, "The tactics name %q, which is neither a side (%s) nor a combatant of the fight.", key, strings.Join(p.sides, ", "))
 		}
 		if p.own == nil {
 			p.own = map[fray.CombatantID]Tactic{}
@@ -318,6 +320,24 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		}
 	}
 	p.trackNames(cfg.System, enc)
+	return p, enc, nil
+}
+
+// Run plays cfg.Fights fights from cfg.State and returns what they show.
+func Run(ctx context.Context, cfg Config) (Result, error) {
+	if _, ok := cfg.System.(fray.Simulator); ok {
+		switch {
+		case cfg.Fights < 1:
+			return Result{}, fray.Errorf(fray.EINVALID, "The number of fights is %d; give at least 1.", cfg.Fights)
+		case cfg.Fights > MaxFights:
+			return Result{}, fray.Errorf(fray.ETOOLARGE, "The number of fights is %d; the limit (MaxFights) is %d.", cfg.Fights, MaxFights)
+		}
+	}
+	p, enc, err := newPlan(cfg)
+	if err != nil {
+		return Result{}, err
+	}
+	cfg.Rounds = p.rounds
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -521,16 +541,32 @@ type fighter struct {
 func (p *plan) newFighter() *fighter { return &fighter{plan: p} }
 
 // roller is the fray.Roller of a simulated fight: every roll from the
-// fight's own stream.
-type roller struct{ rng *rand.Rand }
+// fight's own stream, or from src when it is set (as Exact sets it, to
+// enumerate every draw).
+type roller struct {
+	rng *rand.Rand
+	src dice.Source
+}
 
 func (r *roller) Roll(forWhom, expr string) (fray.Roll, error) {
+	if r.src != nil {
+		return engine.RollSeeded(forWhom, expr, r.src)
+	}
 	return engine.RollSeeded(forWhom, expr, r.rng)
 }
 
 // Unrecorded reports that a simulated fight records none of its events
 // (fray.UnrecordedRoller): the rules need not work out their odds.
 func (*roller) Unrecorded() bool { return true }
+
+// intN draws a number in [0, n) as Roll draws its dice: a tactic's
+// random choice.
+func (r *roller) intN(n int) int {
+	if r.src != nil {
+		return r.src.IntN(n)
+	}
+	return r.rng.IntN(n)
+}
 
 // stepBreak is the type of engine.StepBreak's mark, which splits a
 // command's events in two steps and is never applied.
@@ -779,7 +815,7 @@ func (f *fighter) bestAttack(st fray.State, enc *fray.Encounter, actor fray.Comb
 		target := f.pick[0]
 		switch tactic {
 		case Random:
-			target = f.pick[f.roller.rng.IntN(len(f.pick))]
+			target = f.pick[f.roller.intN(len(f.pick))]
 		case FocusWeakest, FocusStrongest, Cautious:
 			for _, j := range f.pick[1:] {
 				if (tactic != FocusStrongest && f.health[j] < f.health[target]) || (tactic == FocusStrongest && f.health[j] > f.health[target]) {

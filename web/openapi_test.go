@@ -66,17 +66,40 @@ func TestOpenAPISim(t *testing.T) {
 		}
 	}
 
+	if _, ok := op.RequestBody.Content["application/json"].Schema.Properties["exact"]; !ok {
+		t.Error("the request does not describe exact")
+	}
+
+	// A duel solved exactly, as the server answers it.
 	enc, _ := e.simFight(t)
 	a := e.send(t, "POST", "/api/encounters/"+enc.ID+"/sim", enc.Token,
-		map[string]any{"fights": 50, "seed": 1, "tactics": "pc=cautious"})
+		map[string]any{"fights": 50, "seed": 1, "tactics": "pc=cautious", "rounds": 5, "exact": true})
 	if a.Status != http.StatusOK {
 		t.Fatalf("sim: %d %s", a.Status, a.Body)
 	}
-	var answer any
+	var answer map[string]any
 	a.decode(t, &answer)
+	if answer["exact"] != true {
+		t.Fatalf("the duel was not solved exactly: %s", a.Body)
+	}
 	ok200 := op.Responses["200"].Content["application/json"].Schema
 	for _, missing := range ok200.undocumented("", answer) {
 		t.Errorf("the answer carries %s, which the schema does not describe", missing)
+	}
+	// The answer for a fight too big to solve exactly, built as the
+	// server builds it (a real one takes seconds to reach its limit).
+	var res sim.Result
+	a.decode(t, &res)
+	b, err := json.Marshal(sim.WithExact(res, sim.ExactResult{Why: "One move's dice can fall more than 100000 ways (MaxExactBranches), too many to solve exactly."}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tooBig any
+	if err := json.Unmarshal(b, &tooBig); err != nil {
+		t.Fatal(err)
+	}
+	for _, missing := range ok200.undocumented("", tooBig) {
+		t.Errorf("a fight too big carries %s, which the schema does not describe", missing)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"fray"
@@ -20,7 +21,11 @@ import (
 // encounter's lock and the lock given back before any fight is played.
 // The fights are expensive work: they run on one of the pool's workers
 // (Workers, WorkQueue, WorkWait, MaxClientWork, as a costly distribution
-// does), at most MaxSimFights of them, within MaxSimTime.
+// does), at most MaxSimFights of them, within MaxSimTime. A request with
+// "exact": true has the fight solved exactly as well, as fray sim --exact
+// does, in the same time, and is answered a sim.Report: each side's
+// "exact_win" and "exact_unfinished", or "exact_why" when the fight is
+// too big (or the solve too long) to be exact.
 
 // DefaultSimFights is how many fights a simulation plays when the
 // request names none (or MaxSimFights when that is lower).
@@ -43,6 +48,9 @@ type simRequest struct {
 	Tactics string `json:"tactics"`
 	// Rounds caps each fight's rounds (sim.DefaultRounds when absent).
 	Rounds *int `json:"rounds"`
+	// Exact asks as well for each side's exact chance to win (sim.Exact),
+	// within the same MaxSimTime; the answer is then a sim.Report.
+	Exact bool `json:"exact"`
 }
 
 // simulate answers POST /api/encounters/{id}/sim.
@@ -62,9 +70,13 @@ func (s *Server) simulate(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	res, err := s.runSim(r, id, req, cfg)
+	res, ex, err := s.runSim(r, id, req, cfg)
 	if err != nil {
 		s.writeError(w, r, err)
+		return
+	}
+	if ex != nil {
+		writeJSON(w, http.StatusOK, sim.WithExact(res, *ex))
 		return
 	}
 	writeJSON(w, http.StatusOK, res)
@@ -99,11 +111,12 @@ func (s *Server) simConfig(req simRequest) (sim.Config, error) {
 }
 
 // runSim clones the encounter's live state and plays cfg from it on one
-// of the pool's workers.
-func (s *Server) runSim(r *http.Request, id string, req simRequest, cfg sim.Config) (sim.Result, error) {
+// of the pool's workers, and solves it exactly as well when the request
+// asks (a solve cut short by MaxSimTime is not exact, and says so).
+func (s *Server) runSim(r *http.Request, id string, req simRequest, cfg sim.Config) (sim.Result, *sim.ExactResult, error) {
 	e, err := s.lockEntry(r.Context(), id, true)
 	if err != nil {
-		return sim.Result{}, err
+		return sim.Result{}, nil, err
 	}
 	cfg.System, cfg.State = e.eng.System(), e.eng.State().Clone()
 	seed, rev := e.rec.Seed, e.rev
@@ -114,6 +127,7 @@ func (s *Server) runSim(r *http.Request, id string, req simRequest, cfg sim.Conf
 	}
 	var (
 		res  sim.Result
+		ex   *sim.ExactResult
 		serr error
 	)
 	if err := s.work().do(r.Context(), s.clientAddr(r), func() {
@@ -124,16 +138,27 @@ func (s *Server) runSim(r *http.Request, id string, req simRequest, cfg sim.Conf
 			defer cancel()
 		}
 		res, serr = sim.Run(ctx, cfg)
+		if serr != nil || !req.Exact {
+			return
+		}
+		x, err := sim.Exact(ctx, cfg)
+		if errors.Is(err, context.DeadlineExceeded) && r.Context().Err() == nil {
+			x, err = sim.ExactResult{Why: fmt.Sprintf("Solving the fight exactly took longer than %s, the most one simulation may take here (MaxSimTime).", s.cfg.Limits.MaxSimTime)}, nil
+		}
+		ex, serr = &x, err
 	}); err != nil {
-		return sim.Result{}, err
+		return sim.Result{}, nil, err
 	}
 	switch {
 	case errors.Is(serr, context.DeadlineExceeded):
-		return sim.Result{}, fray.Errorf(fray.ETOOLARGE, "%d fights took longer than %s, the most one simulation may take here (MaxSimTime); ask for fewer fights or rounds.", cfg.Fights, s.cfg.Limits.MaxSimTime)
+		return sim.Result{}, nil, fray.Errorf(fray.ETOOLARGE, "%d fights took longer than %s, the most one simulation may take here (MaxSimTime); ask for fewer fights or rounds.", cfg.Fights, s.cfg.Limits.MaxSimTime)
 	case errors.Is(serr, context.Canceled):
-		return sim.Result{}, &fray.Error{Code: EBUSY, Message: "The request ended before the simulation finished.", Err: serr}
+		return sim.Result{}, nil, &fray.Error{Code: EBUSY, Message: "The request ended before the simulation finished.", Err: serr}
 	}
-	return res, serr
+	if serr != nil {
+		return sim.Result{}, nil, serr
+	}
+	return res, ex, nil
 }
 
 // simSeed is the seed of a simulation that names none: a hash of the

@@ -154,3 +154,31 @@ func TestSimMidFight(t *testing.T) {
 		t.Errorf("the simulation moved the encounter from revision %d to %d", rev, got)
 	}
 }
+
+// TestSimExact checks a simulation that asks for the exact solve: the
+// duel over three rounds, worked by hand as in sim's
+// TestExactQueueByHand (Ann wins 0.6 × (1 + 0.2 + 0.04) = 0.744, Bo
+// 0.248, 0.008 unfinished), beside the simulated result.
+func TestSimExact(t *testing.T) {
+	e := start(t, nil)
+	enc, _ := e.simFight(t)
+	a := e.send(t, "POST", "/api/encounters/"+enc.ID+"/sim", enc.Token, map[string]any{"fights": 500, "seed": 7, "rounds": 3, "exact": true})
+	if a.Status != http.StatusOK {
+		t.Fatalf("sim: %d %s", a.Status, a.Body)
+	}
+	var res sim.Report
+	a.decode(t, &res)
+	if !res.Exact || res.ExactUnfinished == nil || math.Abs(*res.ExactUnfinished-0.008) > 1e-9 || res.Fights != 500 {
+		t.Fatalf("exact %v, exact_unfinished %v, fights %d: %s", res.Exact, res.ExactUnfinished, res.Fights, a.Body)
+	}
+	want := []float64{0.744, 0.248}
+	for i, s := range res.Sides {
+		if s.ExactWin == nil || math.Abs(*s.ExactWin-want[i]) > 1e-9 {
+			t.Errorf("%s: exact_win %v, want %v", s.Side.Side, s.ExactWin, want[i])
+		}
+	}
+	b := e.send(t, "POST", "/api/encounters/"+enc.ID+"/sim", enc.Token, map[string]any{"fights": 500, "seed": 7})
+	if bytes.Contains(b.Body, []byte("exact")) {
+		t.Errorf("a simulation that asks for no exact solve answers %s", b.Body)
+	}
+}

@@ -32,7 +32,7 @@ const DefaultSimFights = 10_000
 const simBarAfter = time.Second
 
 const simHelp = `fray sim --rules ID [--party FILE] [--foes FILE] [SCRIPT] [-n N] [--seed S]
-         [--tactics SPEC] [--rounds MAX] [--json] [--workers K]
+         [--tactics SPEC] [--rounds MAX] [--exact] [--json] [--workers K]
 
 Will they survive? Plays the encounter to its end N times by the real rules
 and says how it is likely to go: each side's chance to win (with a 95%%
@@ -64,12 +64,23 @@ specific wins: --tactics NAME=, then the sheet's tactic:, then --tactics
 SIDE=, then focus-weakest. fray play and fray serve read tactic: and
 ignore it.
 
+With --exact it also works out each side's chance to win exactly, for a
+small fight (a duel, or two against one, with short tracks and few
+rounds): the same moves by the same tactics, but every way each roll
+can fall followed with its exact odds, over every state the fight can
+reach. It prints that chance beside the simulated one or, for a fight
+too big (more than MaxExactStates states, MaxExactBranches ways for
+one move's dice to fall, or MaxExactWork moves decided in all), the
+sentence that says which limit it met; the simulated results are
+printed either way.
+
 Examples:
   fray sim --rules bpb --party examples/bpb-party.yaml --foes examples/bpb-foes.yaml
   fray sim --rules queue --party examples/queue-party.yaml --foes examples/queue-foes.yaml -n 50000
   fray sim --rules vv --party examples/vv-party.yaml --foes examples/vv-foes.yaml --tactics npc=random
   fray sim --rules cinematic --party examples/cinematic-party.yaml --foes examples/cinematic-foes.yaml --json
   fray sim --rules pp --party examples/pp-party.yaml --foes examples/pp-foes.yaml --seed 7 --rounds 30
+  fray sim --rules queue examples/queue-duel.fray --rounds 3 --exact
 
 The same --seed gives the same answer, however many --workers play.
 With --json it prints one object: fights, seed, sides (each {"side",
@@ -77,7 +88,10 @@ With --json it prints one object: fights, seed, sides (each {"side",
 [rounds, probability] pairs) and combatants (each {"name", "down", …,
 "tracks": {TRACK: mean left}}, every track the combatant has, by the
 name the rules' sheets give it; the text's last columns show those
-besides the one that measures harm).
+besides the one that measures harm). With --exact it has as well "exact"
+(true when the fight was solved exactly), and then each side's
+"exact_win" and the top-level "exact_unfinished", or else
+"exact_why", the sentence that says why not.
 Systems: %s.
 `
 
@@ -91,6 +105,7 @@ func cmdSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	tactics := fs.String("tactics", "", "the tactic of each side or combatant: `SPEC` such as pc=focus-weakest,npc=random,Ann=random")
 	rounds := fs.Int("rounds", sim.DefaultRounds, fmt.Sprintf("a fight still going after `MAX` rounds is unfinished (at most %d)", sim.MaxRounds))
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	exact := fs.Bool("exact", false, "also work out each side's chance to win exactly, for a small fight")
 	workers := fs.Int("workers", 0, "play `K` fights at once (default: one per core)")
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
@@ -144,8 +159,21 @@ func cmdSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "fray sim: %s\n", oneLine(err))
 		return 1
 	}
+	var ex *sim.ExactResult
+	if *exact {
+		x, err := sim.Exact(ctx, cfg)
+		if err != nil {
+			fmt.Fprintf(stderr, "fray sim: --exact: %s\n", oneLine(err))
+			return 1
+		}
+		ex = &x
+	}
 	if *asJSON {
-		b, err := json.Marshal(res)
+		var v any = res
+		if ex != nil {
+			v = sim.WithExact(res, *ex)
+		}
+		b, err := json.Marshal(v)
 		if err != nil {
 			fmt.Fprintf(stderr, "fray sim: %v\n", err)
 			return 1
@@ -153,7 +181,7 @@ func cmdSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s\n", b)
 		return 0
 	}
-	fmt.Fprint(stdout, formatSim(e.System(), res, *rounds))
+	fmt.Fprint(stdout, formatSim(e.System(), res, *rounds, ex))
 	return 0
 }
 
@@ -315,14 +343,27 @@ func (b *simBar) stop() {
 	<-b.ended
 }
 
-// formatSim says a run's result for people.
-func formatSim(sys fray.System, r sim.Result, rounds int) string {
+// formatSim says a run's result for people, and the exact solve's when
+// ex is not nil.
+func formatSim(sys fray.System, r sim.Result, rounds int, ex *sim.ExactResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d fights (seed %d)\n\n", sys.Name(), r.Fights, r.Seed)
 	for _, s := range r.Sides {
 		fmt.Fprintf(&b, "  %-4s wins %6s  (95%%: %s–%s)  tactic %s\n", s.Side, percent(s.Win), percent(s.CI95[0]), percent(s.CI95[1]), s.Tactic)
 	}
-	fmt.Fprintf(&b, "  unfinished after %d rounds: %s\n\n", rounds, percent(r.Unfinished))
+	fmt.Fprintf(&b, "  unfinished after %d rounds: %s\n", rounds, percent(r.Unfinished))
+	switch {
+	case ex == nil:
+	case ex.Exact:
+		b.WriteString("Exactly, from every way the dice can fall:\n")
+		for _, s := range ex.Sides {
+			fmt.Fprintf(&b, "  %-4s wins %s\n", s.Side, exactPercent(s.Win))
+		}
+		fmt.Fprintf(&b, "  unfinished after %d rounds: %s\n", rounds, exactPercent(ex.Unfinished))
+	default:
+		fmt.Fprintf(&b, "Not worked out exactly: %s\n", ex.Why)
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "Rounds: mean %.1f, median %d\n", r.Rounds.Mean, r.Rounds.Median)
 	b.WriteString(histogram(r.Rounds.Dist))
 	b.WriteString("\n")
@@ -404,6 +445,14 @@ func percent(p float64) string {
 		return "<0.1%"
 	}
 	return fmt.Sprintf("%.1f%%", 100*p)
+}
+
+// exactPercent writes an exact chance as a percentage, to three places.
+func exactPercent(p float64) string {
+	if p > 0 && p < 0.000005 {
+		return "<0.001%"
+	}
+	return fmt.Sprintf("%.3f%%", 100*p)
 }
 
 // maxBars is the most lines the rounds histogram draws; longer

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -231,5 +232,55 @@ func TestSimSheetTactics(t *testing.T) {
 	}
 	if !strings.Contains(out, "resolve left  tactic\n") || !strings.Contains(out, "  cautious\n") {
 		t.Errorf("the report shows no tactic column:\n%s", out)
+	}
+}
+
+// TestSimExact checks --exact: the hand-checked queue duel of package
+// sim's TestExactQueueByHand (over three rounds Ann wins 0.744, Bo
+// 0.248, 0.008 unfinished) in the JSON's fields and the text's lines
+// (TestSimExactTooBig has a fight too big).
+func TestSimExact(t *testing.T) {
+	script := t.TempDir() + "/duel.fray"
+	if err := os.WriteFile(script, []byte("add Ann side=pc wits=2 hp=1 weapon=sword:medium\nadd Bo side=npc wits=1 hp=1 weapon=club:medium\ninitiative Ann 15\ninitiative Bo 3\nstart\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runSim(t, "--rules", "queue", script, "--rounds", "3", "-n", "2000", "--seed", "3", "--exact", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Exact           *bool    `json:"exact"`
+		ExactUnfinished *float64 `json:"exact_unfinished"`
+		Sides           []struct {
+			Side     string   `json:"side"`
+			Win      float64  `json:"win"`
+			ExactWin *float64 `json:"exact_win"`
+		} `json:"sides"`
+		Fights int `json:"fights"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if got.Exact == nil || !*got.Exact || got.ExactUnfinished == nil || math.Abs(*got.ExactUnfinished-0.008) > 1e-9 {
+		t.Errorf("exact %v, exact_unfinished %v; want true and 0.008: %s", got.Exact, got.ExactUnfinished, out)
+	}
+	want := map[string]float64{"pc": 0.744, "npc": 0.248}
+	if len(got.Sides) != 2 || got.Fights != 2000 {
+		t.Fatalf("sides %+v, fights %d", got.Sides, got.Fights)
+	}
+	for _, s := range got.Sides {
+		if s.ExactWin == nil || math.Abs(*s.ExactWin-want[s.Side]) > 1e-9 || s.Win == 0 {
+			t.Errorf("%s: win %v, exact_win %v; want exact_win %v beside the simulated win", s.Side, s.Win, s.ExactWin, want[s.Side])
+		}
+	}
+
+	code, out, errOut = runSim(t, "--rules", "queue", script, "--rounds", "3", "-n", "2000", "--exact")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, line := range []string{"pc   wins 74.400%", "npc  wins 24.800%", "unfinished after 3 rounds: 0.800%"} {
+		if !strings.Contains(out, line) {
+			t.Errorf("the text lacks %q:\n%s", line, out)
+		}
 	}
 }
