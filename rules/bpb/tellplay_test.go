@@ -8,18 +8,6 @@ import (
 	"fray/rules/rulestest"
 )
 
-// toldScripts are the examples, each alone and after the example sheets.
-var toldScripts = []rulestest.ToldScript{
-	{Path: "../../examples/bpb-blueshift.fray"},
-	{Path: "../../examples/bpb-blueshift.fray", Party: "../../examples/bpb-party.yaml", Foes: "../../examples/bpb-foes.yaml"},
-	{Path: "../../examples/bpb-reorder.fray"},
-	{Path: "../../examples/bpb-reorder.fray", Party: "../../examples/bpb-party.yaml", Foes: "../../examples/bpb-foes.yaml"},
-	{Path: "../../examples/bpb-resolution.fray"},
-	{Path: "../../examples/bpb-resolution.fray", Party: "../../examples/bpb-party.yaml", Foes: "../../examples/bpb-foes.yaml"},
-	{Path: "../../examples/bpb-samepower.fray"},
-	{Path: "../../examples/bpb-samepower.fray", Party: "../../examples/bpb-party.yaml", Foes: "../../examples/bpb-foes.yaml"},
-}
-
 // TestToldAll checks that every event the examples make is told in words
 // of its own, and every type the system declares too: those no example
 // makes by hand-built events, whose words are checked against their
@@ -37,7 +25,7 @@ func TestToldAll(t *testing.T) {
 		rulestest.ToldEvent(bpb.EventAwarded, `{"name":"Ann","award":"defeating Zed","points":2}`, ids("Ann")),
 		rulestest.ToldEvent(bpb.EventSpent, `{"name":"Ann","points":3,"on":"agility"}`, ids("Ann")),
 	}
-	told := rulestest.CheckToldAll(t, bpb.New(), toldScripts, given)
+	told := rulestest.CheckToldAll(t, bpb.New(), rulestest.ToldExamples(t, "bpb"), given)
 	for _, c := range []struct {
 		typ  string
 		want []string

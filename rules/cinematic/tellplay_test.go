@@ -8,16 +8,6 @@ import (
 	"fray/rules/rulestest"
 )
 
-// toldScripts are the examples, each alone and after the example sheets.
-var toldScripts = []rulestest.ToldScript{
-	{Path: "../../examples/cinematic-brawl.fray"},
-	{Path: "../../examples/cinematic-brawl.fray", Party: "../../examples/cinematic-party.yaml", Foes: "../../examples/cinematic-foes.yaml"},
-	{Path: "../../examples/cinematic-crypt.fray"},
-	{Path: "../../examples/cinematic-crypt.fray", Party: "../../examples/cinematic-party.yaml", Foes: "../../examples/cinematic-foes.yaml"},
-	{Path: "../../examples/cinematic-vampires.fray"},
-	{Path: "../../examples/cinematic-vampires.fray", Party: "../../examples/cinematic-party.yaml", Foes: "../../examples/cinematic-foes.yaml"},
-}
-
 // TestToldAll checks that every event the examples make is told in words
 // of its own, and every type the system declares too: those no example
 // makes by hand-built events. The words of hand-built events are checked
@@ -36,7 +26,7 @@ func TestToldAll(t *testing.T) {
 		rulestest.ToldEvent(cinematic.EventReloaded, `{"name":"Ann","weapon":"Pistol","kind":"extra","modifier":-2}`, ids("Ann")),
 		rulestest.ToldEvent(cinematic.EventStood, `{"name":"Ann"}`, ids("Ann")),
 	}
-	told := rulestest.CheckToldAll(t, cinematic.New(), toldScripts, given, fray.EventStarted)
+	told := rulestest.CheckToldAll(t, cinematic.New(), rulestest.ToldExamples(t, "cinematic"), given, fray.EventStarted)
 	for _, c := range []struct {
 		typ  string
 		want []string

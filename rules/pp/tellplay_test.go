@@ -8,16 +8,6 @@ import (
 	"fray/rules/rulestest"
 )
 
-// toldScripts are the examples, each alone and after the example sheets.
-var toldScripts = []rulestest.ToldScript{
-	{Path: "../../examples/pp-challenges.fray"},
-	{Path: "../../examples/pp-challenges.fray", Party: "../../examples/pp-party.yaml", Foes: "../../examples/pp-foes.yaml"},
-	{Path: "../../examples/pp-combat.fray"},
-	{Path: "../../examples/pp-combat.fray", Party: "../../examples/pp-party.yaml", Foes: "../../examples/pp-foes.yaml"},
-	{Path: "../../examples/pp-page.fray"},
-	{Path: "../../examples/pp-page.fray", Party: "../../examples/pp-party.yaml", Foes: "../../examples/pp-foes.yaml"},
-}
-
 // TestToldAll checks that every event the examples make is told in words
 // of its own, and every type the system makes too. The words of
 // hand-built events are checked against their payloads, as the GM and
@@ -38,7 +28,7 @@ func TestToldAll(t *testing.T) {
 		rulestest.ToldEvent(pp.EventScene, "", nil),
 		rulestest.ToldEvent(pp.EventStory, "", nil),
 	}
-	told := rulestest.CheckToldAll(t, pp.New(), toldScripts, given, fray.EventStarted, pp.EventScene, pp.EventStory)
+	told := rulestest.CheckToldAll(t, pp.New(), rulestest.ToldExamples(t, "pp"), given, fray.EventStarted, pp.EventScene, pp.EventStory)
 	for _, c := range []struct {
 		typ  string
 		want []string

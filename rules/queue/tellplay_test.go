@@ -8,16 +8,6 @@ import (
 	"fray/rules/rulestest"
 )
 
-// toldScripts are the examples, each alone and after the example sheets.
-var toldScripts = []rulestest.ToldScript{
-	{Path: "../../examples/queue-blow.fray"},
-	{Path: "../../examples/queue-blow.fray", Party: "../../examples/queue-party.yaml", Foes: "../../examples/queue-foes.yaml"},
-	{Path: "../../examples/queue-brigands.fray"},
-	{Path: "../../examples/queue-brigands.fray", Party: "../../examples/queue-party.yaml", Foes: "../../examples/queue-foes.yaml"},
-	{Path: "../../examples/queue-johann.fray"},
-	{Path: "../../examples/queue-johann.fray", Party: "../../examples/queue-party.yaml", Foes: "../../examples/queue-foes.yaml"},
-}
-
 // TestToldAll checks that every event the examples make is told in words
 // of its own, and every type the system declares too: those no example
 // makes by hand-built events. The words of hand-built events are checked
@@ -36,7 +26,7 @@ func TestToldAll(t *testing.T) {
 			fray.Roll{For: "Wolves", Expr: "1d20", Dice: []int{12}, Total: 12, Source: fray.RollFaces}),
 		rulestest.ToldEvent(fray.EventStarted, `{"order":["Ann","Zed"],"scores":{"Ann":15,"Zed":9}}`, ids("Ann", "Zed")),
 	}
-	told := rulestest.CheckToldAll(t, queue.New(), toldScripts, given)
+	told := rulestest.CheckToldAll(t, queue.New(), rulestest.ToldExamples(t, "queue"), given)
 	for _, c := range []struct {
 		typ  string
 		want []string

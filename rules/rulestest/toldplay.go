@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -19,6 +20,26 @@ import (
 // characters, Foes as the GM's; "" for none).
 type ToldScript struct {
 	Path, Party, Foes string
+}
+
+// ToldExamples returns the example scripts of the system id
+// (examples/ID-*.fray, from a package under rules/), each alone and
+// after the example sheets (examples/ID-party.yaml, examples/ID-foes.yaml):
+// every example a system has, so that one added is checked too. It fails
+// tb when there is none.
+func ToldExamples(tb testing.TB, id string) []ToldScript {
+	tb.Helper()
+	dir := filepath.Join("..", "..", "examples")
+	paths, err := filepath.Glob(filepath.Join(dir, id+"-*.fray"))
+	if err != nil || len(paths) == 0 {
+		tb.Fatalf("no example scripts of %s in %s: %v", id, dir, err)
+	}
+	party, foes := filepath.Join(dir, id+"-party.yaml"), filepath.Join(dir, id+"-foes.yaml")
+	var out []ToldScript
+	for _, p := range paths {
+		out = append(out, ToldScript{Path: p}, ToldScript{Path: p, Party: party, Foes: foes})
+	}
+	return out
 }
 
 // CheckToldAll checks that sys tells every event it emits in words of

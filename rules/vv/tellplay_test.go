@@ -8,18 +8,6 @@ import (
 	"fray/rules/vv"
 )
 
-// toldScripts are the examples, each alone and after the example sheets.
-var toldScripts = []rulestest.ToldScript{
-	{Path: "../../examples/vv-ambush.fray"},
-	{Path: "../../examples/vv-ambush.fray", Party: "../../examples/vv-party.yaml", Foes: "../../examples/vv-foes.yaml"},
-	{Path: "../../examples/vv-brawl.fray"},
-	{Path: "../../examples/vv-brawl.fray", Party: "../../examples/vv-party.yaml", Foes: "../../examples/vv-foes.yaml"},
-	{Path: "../../examples/vv-raw.fray"},
-	{Path: "../../examples/vv-raw.fray", Party: "../../examples/vv-party.yaml", Foes: "../../examples/vv-foes.yaml"},
-	{Path: "../../examples/vv-resolution.fray"},
-	{Path: "../../examples/vv-resolution.fray", Party: "../../examples/vv-party.yaml", Foes: "../../examples/vv-foes.yaml"},
-}
-
 // TestToldAll checks that every event the examples make is told in words
 // of its own, and every type the system declares too: those no example
 // makes by hand-built events. The words of hand-built events are checked
@@ -44,7 +32,7 @@ func TestToldAll(t *testing.T) {
 		rulestest.ToldEvent(vv.EventUpkeep, `{"name":"Bo","power":3}`, ids("Bo")),
 		rulestest.ToldEvent(vv.EventSpent, `{"name":"Bo","power":4,"phase":12,"note":"Force Field"}`, ids("Bo")),
 	}
-	told := rulestest.CheckToldAll(t, vv.New(), toldScripts, given, fray.EventStarted)
+	told := rulestest.CheckToldAll(t, vv.New(), rulestest.ToldExamples(t, "vv"), given, fray.EventStarted)
 	for _, c := range []struct {
 		typ  string
 		want []string
