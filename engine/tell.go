@@ -267,10 +267,19 @@ func ConditionText(t fray.Tale, x fray.Condition) string {
 		s += " (" + strings.Join(parts, "; ") + ")"
 	}
 	if a := x.Until; a != nil {
-		if a.Name == "" && a.ID == "" {
+		// A player's redacted event has lost the round (a number of
+		// someone whose numbers they may not see): the end is said
+		// without it.
+		known := !t.Redacted || a.Round > 0
+		switch {
+		case a.Name == "" && a.ID == "" && known:
 			s += " until the " + a.Edge + " of round " + strconv.Itoa(a.Round)
-		} else {
+		case a.Name == "" && a.ID == "":
+			s += " until the " + a.Edge + " of a round"
+		case known:
 			s += " until the " + a.Edge + " of " + nameOr(t, a.ID, a.Name) + "'s turn (round " + strconv.Itoa(a.Round) + " or later)"
+		default:
+			s += " until the " + a.Edge + " of " + nameOr(t, a.ID, a.Name) + "'s turn"
 		}
 	}
 	return s

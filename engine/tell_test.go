@@ -53,6 +53,22 @@ func TestTellShared(t *testing.T) {
 			}
 		})
 	}
+	// A player's redacted condition has lost its round (the numbers of
+	// someone whose numbers they may not see): its end is said without
+	// one, never as round 0.
+	for _, tt := range []struct {
+		until *fray.Anchor
+		want  string
+	}{
+		{&fray.Anchor{Edge: fray.EdgeEnd}, "Vile is dazed until the end of a round."},
+		{&fray.Anchor{Edge: fray.EdgeEnd, ID: "c1"}, "Vile is dazed until the end of Ann's turn."},
+		{&fray.Anchor{Edge: fray.EdgeEnd, ID: "c1", Round: 3}, "Vile is dazed until the end of Ann's turn (round 3 or later)."},
+	} {
+		e := ev(fray.EventCondition, fray.ConditionData{Who: "c2", Condition: fray.Condition{Name: "dazed", Until: tt.until}})
+		if got := engine.Tell(toySystem{}, fray.Tale{Event: e, Name: name, Redacted: true}).Text; got != tt.want {
+			t.Errorf("redacted: told %q, want %q", got, tt.want)
+		}
+	}
 }
 
 // toySystem is a System that tells nothing itself; Tell reads only its
