@@ -128,6 +128,37 @@ func (p *planned) odds(cmdText string) (fray.Odds, error) {
 	return o, nil
 }
 
+// meanDamage returns the expected damage of the planned attack: the Mean
+// odds gives, summed in the same order to the last bit, without building
+// its words, bands or points. A roll that is no attack gives the mean of
+// its total, as odds does.
+func (p *planned) meanDamage() float64 {
+	att := d10Plus(p.roll.Value)
+	if w := p.known; w != nil {
+		att = knownDist(w.Total)
+	}
+	if !p.attacks() {
+		return att.Mean()
+	}
+	var def *dice.Dist
+	if p.roll.Opposed {
+		def = d10Plus(p.roll.Defence)
+	}
+	q := 1.0
+	if p.notice != nil {
+		q = d10Plus(p.notice.Value).AtLeast(TestSuccess)
+	}
+	// The miss (and the Notice check lost) deals 0, which adds nothing.
+	_, minL, ps := levelOdds(att, def)
+	mean := 0.0
+	for i, pr := range ps {
+		if pq := pr * q; pq != 0 {
+			mean += float64(p.damageFor(minL+i)) * pq
+		}
+	}
+	return mean
+}
+
 // Odds returns the exact odds of the roll a command would make (E-6).
 func (*System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	s, err := get(st)

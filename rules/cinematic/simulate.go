@@ -67,7 +67,8 @@ func simDown(c *fray.Combatant) bool {
 // simAttacks reports whether a sheet's power is a weapon.
 func simAttacks(p *fray.Power) bool { return p.Kind == fray.PowerKindWeapon }
 
-// SimExpect returns the attack's expected damage, from its exact odds.
+// SimExpect returns the attack's expected damage: the Mean of its exact
+// odds, worked out without building them (planned.meanDamage).
 func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
 	s, err := get(st)
 	if err != nil {
@@ -78,11 +79,7 @@ func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	o, err := p.odds("")
-	if err != nil {
-		return 0, false
-	}
-	return o.Mean, true
+	return p.meanDamage(), true
 }
 
 // SimGuard returns the chance that the dodge or parry m, answering the

@@ -122,9 +122,18 @@ type Act struct {
 }
 
 // Clone returns a deep copy of the state.
-func (s *State) Clone() fray.State {
+func (s *State) Clone() fray.State { return s.around(s.CloneEncounter()) }
+
+// scratch returns a working copy of the state for deciding a command
+// whose events change, of the combatants, only their conditions (next:
+// the end of a turn and the start of a round): the combatants share
+// their sheets with s (kit.ScratchEncounter).
+func (s *State) scratch() *State { return s.around(kit.ScratchEncounter(&s.Encounter)) }
+
+// around copies the state around the encounter enc.
+func (s *State) around(enc fray.Encounter) *State {
 	d := &State{
-		Encounter: s.CloneEncounter(),
+		Encounter: enc,
 		Rounds:    s.Rounds.Clone(),
 		Begun:     s.Begun,
 		Turn:      slices.Clone(s.Turn),

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"maps"
 	"slices"
 
 	"fray"
@@ -52,4 +53,26 @@ func CloneEach[T any](xs []*T, deep func(*T)) []*T {
 		out[i] = &all[i]
 	}
 	return out
+}
+
+// ScratchEncounter returns a working copy of e for deciding a command
+// whose events change, of the combatants, only their conditions (as the
+// edges of turns and rounds do, engine.TurnEdge): each combatant is
+// copied, with its conditions, but shares its stats, tracks, powers and
+// the rest with e, which the copy must never change; the settings and
+// the departed are copied.
+func ScratchEncounter(e *fray.Encounter) fray.Encounter {
+	d := *e
+	d.Combatants = CloneEach(e.Combatants, func(c *fray.Combatant) {
+		if c.Conditions != nil {
+			xs := make([]fray.Condition, len(c.Conditions))
+			for i, x := range c.Conditions {
+				xs[i] = x.Clone()
+			}
+			c.Conditions = xs
+		}
+	})
+	d.Gone = slices.Clone(e.Gone)
+	d.Settings = maps.Clone(e.Settings)
+	return d
 }

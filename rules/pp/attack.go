@@ -49,7 +49,7 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, ActData, error)
 	if s.Actions >= MaxActions {
 		return CheckData{}, nil, ActData{}, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(att.Name), MaxActions)
 	}
-	act, err := s.actorSide(cmd, att.Name, cmd.Opts[KeyWith], s.Actions, fray.AppliesAttack, tgt)
+	act, err := s.actorSideOf(cmd, att, cmd.Opts[KeyWith], s.Actions, fray.AppliesAttack, tgt)
 	if err != nil {
 		return CheckData{}, nil, ActData{}, err
 	}
@@ -68,7 +68,7 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, ActData, error)
 			}
 		}
 	}
-	opp, err := s.makeSide(cmd, tgt.Name, def, oppOpts, true, 0, 0, fray.AppliesDefence, nil)
+	opp, err := s.sideOf(cmd, tgt, def, oppOpts, true, 0, 0, fray.AppliesDefence, nil)
 	if err != nil {
 		return CheckData{}, nil, ActData{}, err
 	}

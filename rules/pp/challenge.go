@@ -275,7 +275,11 @@ func (s *State) defeated(id fray.CombatantID) bool {
 	if ch := s.char(id); ch != nil && ch.Minion {
 		return r != nil && r.Down >= minionCount(c)
 	}
-	return Health(c) > 0 && s.healthLeft(id) == 0
+	h, w := Health(c), 0 // healthLeft, with c and r looked up once
+	if r != nil {
+		w = r.Wounds
+	}
+	return h > 0 && max(0, h-w) == 0
 }
 
 func minionCount(c *fray.Combatant) int {

@@ -272,7 +272,13 @@ func (s *State) decideCheck(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State]
 // roll with its odds, every side's roll of a same-goal check of three or
 // more, and the conditions the roll used up.
 func (s *State) rollCheck(d CheckData, sides []side, r fray.Roller, cmd fray.Command, tx *kit.Txn[*State]) error {
-	odds, err := s.checkOdds(d, sides)
+	var odds fray.Odds
+	var err error
+	if tx.Unrecorded {
+		err = s.checkWorksOut(d, sides) // EmitOdds keeps no odds
+	} else {
+		odds, err = s.checkOdds(d, sides)
+	}
 	if err != nil {
 		return err
 	}

@@ -156,6 +156,28 @@ func (s *State) checkOdds(d CheckData, sides []side) (fray.Odds, error) {
 	return s.netOdds(o, d, net, opp), nil
 }
 
+// checkWorksOut refuses the check or attack checkOdds would refuse, in
+// the same words, without building its odds: the distributions it rolls
+// from, which checkOdds works out first, cannot be worked out.
+func (s *State) checkWorksOut(d CheckData, sides []side) error {
+	if _, err := successDist(d.Pool, s.swing()); err != nil {
+		return err
+	}
+	switch {
+	case d.Same:
+		for _, sd := range sides {
+			if _, err := successDist(sd.pool, s.swing()); err != nil {
+				return err
+			}
+		}
+	case !d.Static:
+		if _, err := netDist(d.Pool, d.OppPool, s.swing()); err != nil {
+			return fray.Errorf(fray.EINVALID, "The odds cannot be worked out: %v.", err)
+		}
+	}
+	return nil
+}
+
 // actorNet is one outcome of a same-goal roll (P-3): who is the place,
 // in the order named, of the actor, the one who rolls most (a tie going
 // to the one named first); net is their successes less the next most.
@@ -286,19 +308,72 @@ func distPoints(d pmf) ([]fray.Point, float64) {
 // harmOdds fills o's bands and distribution of what an attack on opp
 // takes.
 func (s *State) harmOdds(o fray.Odds, d CheckData, net pmf, opp fray.CombatantID) fray.Odds {
-	avail := s.healthLeft(opp)
-	if d.Minion {
-		down := 0
-		if r := s.record(opp); r != nil {
-			down = r.Down
-		}
-		avail = minionCount(s.ByID(opp)) - down
-	}
+	avail := s.harmAvail(d, opp)
 	h := harmTally{avail: avail}
 	for i, p := range net.p {
 		h.add(min(max(net.min+i, 0), avail), p)
 	}
 	return h.odds(o, d.Minion)
+}
+
+// meanHarm returns the expected harm of a planned attack, d and sides as
+// planAttack gives them: the Mean of checkOdds, summed in the same order
+// to the last bit, without building the odds' words, bands or points. A
+// roll for the same goal (never an attack) goes through checkOdds.
+func (s *State) meanHarm(d CheckData, sides []side) (float64, error) {
+	if d.Kind != KindAttack || d.Same || d.Static {
+		o, err := s.checkOdds(d, sides)
+		return o.Mean, err
+	}
+	if _, err := successDist(d.Pool, s.swing()); err != nil {
+		return 0, err
+	}
+	n, err := netDist(d.Pool, d.OppPool, s.swing())
+	if err != nil {
+		return 0, fray.Errorf(fray.EINVALID, "The odds cannot be worked out: %v.", err)
+	}
+	var opp fray.CombatantID
+	if len(sides) > 1 {
+		opp = sides[1].id
+	}
+	return meanTaken(points(n, 0), s.harmAvail(d, opp)), nil
+}
+
+// meanTaken returns the mean of what an attack whose net successes are
+// net takes of a target with avail left: the Mean harmTally.odds gives,
+// to the last bit. harmTally puts every net success at or below 0 on 0
+// (which adds nothing to the mean), each between 0 and avail on its own
+// point, and those at or above avail on avail, summed in the order of
+// net; distPoints then adds up value × chance point by point, so the
+// point at avail comes last.
+func meanTaken(net pmf, avail int) float64 {
+	mean, all, top := 0.0, 0.0, false
+	for i, p := range net.p {
+		switch lost := min(max(net.min+i, 0), avail); {
+		case lost >= avail && lost > 0:
+			all += p
+			top = true
+		case lost > 0:
+			mean += float64(lost) * p
+		}
+	}
+	if top {
+		mean += float64(avail) * all
+	}
+	return mean
+}
+
+// harmAvail returns what the target opp of an attack has left to lose:
+// Health, or for minions those standing.
+func (s *State) harmAvail(d CheckData, opp fray.CombatantID) int {
+	if d.Minion {
+		down := 0
+		if r := s.record(opp); r != nil {
+			down = r.Down
+		}
+		return minionCount(s.ByID(opp)) - down
+	}
+	return s.healthLeft(opp)
 }
 
 // harmTally adds up the odds of what an attack takes of its target, who

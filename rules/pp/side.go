@@ -101,6 +101,11 @@ func (s *State) makeSide(cmd fray.Command, name, trait string, o sideOpts, useAs
 	if err != nil {
 		return side{}, err
 	}
+	return s.sideOf(cmd, c, trait, o, useAssist, extraActions, carry, kind, target)
+}
+
+// sideOf is makeSide for the combatant c, looked up already.
+func (s *State) sideOf(cmd fray.Command, c *fray.Combatant, trait string, o sideOpts, useAssist bool, extraActions, carry int, kind string, target *fray.Combatant) (side, error) {
 	trait, raw, err := traitDice(c, trait)
 	if err != nil {
 		return side{}, err
@@ -295,7 +300,16 @@ func (s *State) bandWords(b Band) string {
 // actorSide builds the actor's side (with a defining moment when one is
 // declared, as every side has), refusing a defeated character.
 func (s *State) actorSide(cmd fray.Command, name, trait string, extra int, kind string, target *fray.Combatant) (side, error) {
-	sd, err := s.makeSide(cmd, name, trait, actorOpts, true, extra, 0, kind, target)
+	c, err := s.Lookup(name)
+	if err != nil {
+		return side{}, err
+	}
+	return s.actorSideOf(cmd, c, trait, extra, kind, target)
+}
+
+// actorSideOf is actorSide for the combatant c, looked up already.
+func (s *State) actorSideOf(cmd fray.Command, c *fray.Combatant, trait string, extra int, kind string, target *fray.Combatant) (side, error) {
+	sd, err := s.sideOf(cmd, c, trait, actorOpts, true, extra, 0, kind, target)
 	if err != nil {
 		return side{}, err
 	}

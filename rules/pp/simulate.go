@@ -138,7 +138,8 @@ func (*System) SimHealth(st fray.State, c *fray.Combatant) (left, most int) {
 
 func (s *State) simDown(c *fray.Combatant) bool { return s.defeated(c.ID) }
 
-// SimExpect returns the attack's expected harm, from its exact odds.
+// SimExpect returns the attack's expected harm: the Mean of its exact
+// odds, worked out without building them (meanHarm).
 func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
 	s, err := get(st)
 	if err != nil {
@@ -149,9 +150,9 @@ func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	o, err := s.checkOdds(d, sides)
+	mean, err := s.meanHarm(d, sides)
 	if err != nil {
 		return 0, false
 	}
-	return o.Mean, true
+	return mean, true
 }

@@ -262,8 +262,16 @@ func (a Attack) Odds() (*AttackOdds, error) {
 		cover = float64(min(a.Cover, 100)) / 100
 	}
 	o.OnCover, o.Hit = o.Hit*cover, o.Hit*(1-cover)
-	hi := max(0, a.damage(dd.Max(), false))
-	o.Damage = make([]float64, hi+1)
+	o.Damage = make([]float64, max(0, a.damage(dd.Max(), false))+1)
+	o.Mean = a.tally(o, dd)
+	return o, nil
+}
+
+// tally fills o.Damage, zeroed and long enough for the most damage dd
+// can deal, from o's bands and the damage dice dd, and returns the mean
+// damage: Odds and MeanDamage both add it up here, so that the two agree
+// to the last bit.
+func (a Attack) tally(o *AttackOdds, dd *dice.Dist) float64 {
 	o.Damage[0] = o.Astray + o.Miss
 	for i, pv := range dd.P {
 		v := dd.Min + i
@@ -272,10 +280,35 @@ func (a Attack) Odds() (*AttackOdds, error) {
 		}
 		o.Damage[a.damage(v, false)] += o.Hit * pv
 	}
+	mean := 0.0
 	for v, pv := range o.Damage {
-		o.Mean += float64(v) * pv
+		mean += float64(v) * pv
 	}
-	return o, nil
+	return mean
+}
+
+// MeanDamage returns the expected damage of the attack, a miss counting
+// 0: the Mean of its Odds, worked out the same way to the last bit, the
+// distribution kept on the stack when it is short.
+func (a Attack) MeanDamage() (float64, error) {
+	dd, err := damageDist(a.Dice)
+	if err != nil {
+		return 0, err
+	}
+	o := AttackOdds{}
+	o.Hit, o.Miss, o.Astray = a.Hit.bandOdds(a.Special)
+	cover := 0.0
+	if a.Cover > 0 && !a.Special {
+		cover = float64(min(a.Cover, 100)) / 100
+	}
+	o.OnCover, o.Hit = o.Hit*cover, o.Hit*(1-cover)
+	var buf [64]float64
+	if n := max(0, a.damage(dd.Max(), false)) + 1; n <= len(buf) {
+		o.Damage = buf[:n]
+	} else {
+		o.Damage = make([]float64, n)
+	}
+	return a.tally(&o, dd), nil
 }
 
 // band names the band of a result.

@@ -358,11 +358,17 @@ func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
 	if err != nil {
 		return err
 	}
-	odds, err := p.odds()
+	var odds fray.Odds
+	if d.Unrecorded {
+		// EmitRolled keeps no odds: only what odds would refuse counts.
+		_, err = p.meanDamage()
+	} else {
+		odds, err = p.odds()
+		odds.Command = cmd.String()
+	}
 	if err != nil {
 		return err
 	}
-	odds.Command = cmd.String()
 	a, att, tgt := p.a, p.att, p.tgt
 	var rolls []fray.Roll
 	pr := 0

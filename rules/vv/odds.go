@@ -106,6 +106,25 @@ func (p *attackPlan) odds() (fray.Odds, error) {
 	return o, nil
 }
 
+// meanDamage returns the expected damage of the planned attack: the Mean
+// odds gives, to the last bit (Attack.MeanDamage, mixed as mixOdds mixes
+// it), without building the odds; it refuses what odds refuses, in the
+// same words.
+func (p *attackPlan) meanDamage() (float64, error) {
+	mean, err := p.a.MeanDamage()
+	if err == nil && p.notice != nil {
+		var um float64
+		if um, err = p.unnoticed.MeanDamage(); err == nil {
+			q := p.notice.Success()
+			mean = q*mean + (1-q)*um
+		}
+	}
+	if err != nil {
+		return 0, fray.Errorf(fray.EINVALID, "The damage dice %q cannot be rolled.", p.a.Dice)
+	}
+	return mean, nil
+}
+
 // mixOdds returns the odds of an attack whose target notices it with
 // probability q (the attack of noticed) and otherwise does not (that of
 // unnoticed).

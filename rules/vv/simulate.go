@@ -57,7 +57,8 @@ func simAttacks(p *fray.Power) bool {
 	return p.Kind != fray.PowerKindSkill && p.Dice != "" && p.Special == ""
 }
 
-// SimExpect returns the attack's expected damage, from its exact odds.
+// SimExpect returns the attack's expected damage: the Mean of its exact
+// odds, worked out without building them (attackPlan.meanDamage).
 func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
 	s, err := get(st)
 	if err != nil {
@@ -68,9 +69,9 @@ func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	o, err := p.odds()
+	mean, err := p.meanDamage()
 	if err != nil {
 		return 0, false
 	}
-	return o.Mean, true
+	return mean, true
 }
