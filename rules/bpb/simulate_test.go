@@ -130,3 +130,8 @@ func TestSimCautious(t *testing.T) {
 		t.Errorf("with odds worse than even, cautious plays\n%s\nand focus-weakest\n%s", b, a)
 	}
 }
+
+// TestSimExpectIsOddsMean checks that the expected damage the simulator
+// is given for every attack open is the Mean of the attack's odds to the
+// last bit (rulestest.CheckSimExpectIsOddsMean).
+func TestSimExpectIsOddsMean(t *testing.T) { rulestest.CheckSimExpectIsOddsMean(t, bpb.New(), "bpb") }

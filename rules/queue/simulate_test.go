@@ -81,3 +81,10 @@ func TestMeanDamage(t *testing.T) {
 		t.Error("a weight of feather has a mean damage")
 	}
 }
+
+// TestSimExpectIsOddsMean checks that the expected damage the simulator
+// is given for every attack open is the Mean of the attack's odds to the
+// last bit (rulestest.CheckSimExpectIsOddsMean).
+func TestSimExpectIsOddsMean(t *testing.T) {
+	rulestest.CheckSimExpectIsOddsMean(t, queue.New(), "queue")
+}

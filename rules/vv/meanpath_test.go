@@ -1,89 +1,17 @@
 package vv_test
 
 import (
-	"cmp"
 	"math"
-	"math/rand/v2"
-	"slices"
 	"testing"
 
-	"fray"
-	"fray/engine"
+	"fray/rules/rulestest"
 	"fray/rules/vv"
-	"fray/sheet"
 )
 
 // TestSimExpectIsOddsMean checks that the expected damage the simulator
-// is given for every attack open (SimExpect, worked out without the odds)
-// is the Mean of the attack's odds to the last bit, along a fight of the
-// example sheets played with moves picked at random, as targets lose
-// Health and fall: the simulator's choice of attack follows it, so any
-// difference would change what it picks.
-func TestSimExpectIsOddsMean(t *testing.T) {
-	sys := vv.New()
-	e := engine.New(sys, rand.New(rand.NewPCG(7, 8)))
-	for _, f := range []struct{ path, side string }{{"../../examples/vv-party.yaml", fray.SidePC}, {"../../examples/vv-foes.yaml", fray.SideNPC}} {
-		cs, err := sheet.Load(f.path, sys, f.side)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := e.Join(cs); err != nil {
-			t.Fatal(err)
-		}
-	}
-	pick := rand.New(rand.NewPCG(3, 4))
-	checked := 0
-	for step := 0; step < 300; step++ {
-		moves := sys.SimMoves(e.State(), nil)
-		if len(moves) == 0 {
-			break
-		}
-		for _, m := range moves {
-			if m.Kind != fray.SimAttack {
-				continue
-			}
-			got, ok := sys.SimExpect(e.State(), m)
-			o, err := e.Odds(m.Cmd)
-			if ok != (err == nil) {
-				t.Fatalf("step %d, %s: SimExpect %v, odds %v", step, m.Cmd, ok, err)
-			}
-			if !ok {
-				continue // refused both ways: no actions left
-			}
-			if math.Float64bits(got) != math.Float64bits(o.Mean) {
-				t.Errorf("step %d, %s: SimExpect %v (%#x), the odds' mean %v (%#x)", step, m.Cmd, got, math.Float64bits(got), o.Mean, math.Float64bits(o.Mean))
-			}
-			checked++
-		}
-		// A move the rules take, an attack most often, so that the
-		// targets lose Health and fall.
-		pick.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
-		if pick.IntN(5) > 0 {
-			slices.SortStableFunc(moves, func(a, b fray.SimMove) int { return cmp.Compare(isAttack(b), isAttack(a)) })
-		}
-		done := false
-		for _, m := range moves {
-			if _, err := e.Do(m.Cmd); err == nil {
-				done = true
-				break
-			}
-		}
-		if !done {
-			t.Fatalf("step %d: the rules take none of %v", step, moves)
-		}
-	}
-	if checked < 50 {
-		t.Errorf("%d attacks checked, want 50 or more", checked)
-	}
-}
-
-// isAttack is 1 for an attack, else 0: attacks sort first, descending.
-func isAttack(m fray.SimMove) int {
-	if m.Kind == fray.SimAttack {
-		return 1
-	}
-	return 0
-}
+// is given for every attack open is the Mean of the attack's odds to the
+// last bit (rulestest.CheckSimExpectIsOddsMean).
+func TestSimExpectIsOddsMean(t *testing.T) { rulestest.CheckSimExpectIsOddsMean(t, vv.New(), "vv") }
 
 // TestAttackMeanDamage checks Attack.MeanDamage, worked out by hand, and
 // that it is its Odds' Mean to the last bit. Chance 10: a 20 goes astray
