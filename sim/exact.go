@@ -230,6 +230,11 @@ func (s *solver) branch(st fray.State, enc *fray.Encounter, acted fray.Combatant
 	var nexts []next
 	self := 0.0
 	s.rep.seq = s.rep.seq[:0]
+	// A choice that draws nothing is the same on every path of the
+	// move's dice: once one is made, the paths after it decide that move
+	// again without choosing it again (a refusal chooses afresh).
+	var chosen fray.SimMove
+	reuse := false
 	for leaves := 1; ; leaves++ {
 		if leaves > budgets.branches {
 			return nil, 0, &budgetError{fmt.Sprintf("One move's dice can fall more than %d ways (MaxExactBranches), too many to solve exactly.", budgets.branches)}
@@ -238,12 +243,28 @@ func (s *solver) branch(st fray.State, enc *fray.Encounter, acted fray.Combatant
 			return nil, 0, &budgetError{fmt.Sprintf("The fight takes more than %d moves decided (MaxExactWork), too many to solve exactly.", budgets.work)}
 		}
 		s.rep.at = 0
-		if leaves > 1 {
-			s.moves = s.sm.SimMoves(st, s.moves[:0])
+		m, evs, err := chosen, []fray.Event(nil), error(nil)
+		if !reuse {
+			if leaves > 1 {
+				s.moves = s.sm.SimMoves(st, s.moves[:0])
+			}
+			i, _ := s.choose(st, enc, acted)
+			m = s.moves[i]
+			drawn := s.rep.at
+			if evs, err = s.sys.Decide(st, m.Cmd, &s.roller); err == nil && drawn == 0 {
+				chosen, reuse = m, true
+			}
+		} else {
+			evs, err = s.sys.Decide(st, m.Cmd, &s.roller)
 		}
-		m, evs, err := s.decide(st, enc, acted)
 		if err != nil {
-			return nil, 0, err
+			// Refused: as fighter.decide does it, from the start of the
+			// path, so that the draws are made again as they were.
+			s.rep.at = 0
+			s.moves = s.sm.SimMoves(st, s.moves[:0])
+			if m, evs, err = s.decide(st, enc, acted); err != nil {
+				return nil, 0, err
+			}
 		}
 		if s.rep.at != len(s.rep.seq) {
 			return nil, 0, fray.Errorf(fray.EINTERNAL, "%s: the move drew %d numbers where it drew %d before (a bug in fray).", m.Cmd.String(), s.rep.at, len(s.rep.seq))
