@@ -90,7 +90,7 @@ func Exact(ctx context.Context, cfg Config) (res ExactResult, err error) {
 		}
 	}()
 	start := p.start.Clone()
-	out, err := s.solve(start, "")
+	out, err := s.solve(start, "", s.key(start, ""))
 	res.States = len(s.memo)
 	if lim, ok := err.(*budgetError); ok {
 		res.Why = lim.why
@@ -146,14 +146,14 @@ type next struct {
 
 // solve returns the outcome of the fight from st, with acted as the one
 // who has attacked in the turn in progress: the chance that each side
-// wins (by plan.sides), then the chance that none does. It follows the
-// loop of fighter.fight move for move.
-func (s *solver) solve(st fray.State, acted fray.CombatantID) ([]float64, error) {
+// wins (by plan.sides), then the chance that none does. key is the key
+// of st with acted, as the caller has it already. It follows the loop of
+// fighter.fight move for move.
+func (s *solver) solve(st fray.State, acted fray.CombatantID, key stateKey) ([]float64, error) {
 	enc := st.(fray.BaseState).Base()
 	if end, ok := s.ended(st, enc); ok {
 		return end, nil
 	}
-	key := s.key(st, acted)
 	if out, ok := s.memo[key]; ok {
 		if out == nil {
 			return nil, &budgetError{"The fight can come back to a state it has left within a round, which the exact solver does not follow."}
@@ -175,7 +175,7 @@ func (s *solver) solve(st fray.State, acted fray.CombatantID) ([]float64, error)
 		return nil, err
 	}
 	for _, n := range nexts {
-		o, err := s.solve(n.st, n.acted)
+		o, err := s.solve(n.st, n.acted, n.key)
 		if err != nil {
 			return nil, err
 		}
