@@ -1,11 +1,11 @@
 package sim
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
-	"io"
 	"slices"
 
 	"fray"
@@ -130,6 +130,8 @@ type solver struct {
 	rep   replay
 	memo  map[stateKey][]float64 // nil while the state is being solved
 	seeds [2]maphash.Seed
+	buf   bytes.Buffer  // the state written out for its key
+	enc   *json.Encoder // writes to buf
 	// ends holds the outcome of a fight that has ended: ends[i] is won
 	// by side i, ends[len(sides)] unfinished.
 	ends [][]float64
@@ -317,15 +319,16 @@ func (s *solver) branch(st fray.State, enc *fray.Encounter, acted fray.Combatant
 
 // key returns the key of st with acted.
 func (s *solver) key(st fray.State, acted fray.CombatantID) stateKey {
-	var h0, h1 maphash.Hash
-	h0.SetSeed(s.seeds[0])
-	h1.SetSeed(s.seeds[1])
-	w := io.MultiWriter(&h0, &h1)
-	if err := json.NewEncoder(w).Encode(st); err != nil {
+	s.buf.Reset()
+	if s.enc == nil {
+		s.enc = json.NewEncoder(&s.buf)
+	}
+	if err := s.enc.Encode(st); err != nil {
 		panic(fmt.Sprintf("the state cannot be written as JSON: %v", err))
 	}
-	io.WriteString(w, string(acted))
-	return stateKey{h0.Sum64(), h1.Sum64()}
+	s.buf.WriteString(string(acted))
+	b := s.buf.Bytes()
+	return stateKey{maphash.Bytes(s.seeds[0], b), maphash.Bytes(s.seeds[1], b)}
 }
 
 // replay is the dice.Source of an exact solve: it plays back the draws
