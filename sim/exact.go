@@ -79,6 +79,7 @@ func Exact(ctx context.Context, cfg Config) (res ExactResult, err error) {
 	s := &solver{fighter: p.newFighter(), ctx: ctx, memo: map[stateKey][]float64{},
 		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
 	s.roller.src = &s.rep
+	s.enc = json.NewEncoder(&s.buf)
 	s.ends = make([][]float64, len(p.sides)+1)
 	for i := range s.ends {
 		s.ends[i] = make([]float64, len(p.sides)+1)
@@ -245,20 +246,15 @@ func (s *solver) branch(st fray.State, enc *fray.Encounter, acted fray.Combatant
 			return nil, 0, &budgetError{fmt.Sprintf("The fight takes more than %d moves decided (MaxExactWork), too many to solve exactly.", budgets.work)}
 		}
 		s.rep.at = 0
-		m, evs, err := chosen, []fray.Event(nil), error(nil)
 		if !reuse {
 			if leaves > 1 {
 				s.moves = s.sm.SimMoves(st, s.moves[:0])
 			}
 			i, _ := s.choose(st, enc, acted)
-			m = s.moves[i]
-			drawn := s.rep.at
-			if evs, err = s.sys.Decide(st, m.Cmd, &s.roller); err == nil && drawn == 0 {
-				chosen, reuse = m, true
-			}
-		} else {
-			evs, err = s.sys.Decide(st, m.Cmd, &s.roller)
+			chosen, reuse = s.moves[i], s.rep.at == 0
 		}
+		m := chosen
+		evs, err := s.sys.Decide(st, m.Cmd, &s.roller)
 		if err != nil {
 			// Refused: as fighter.decide does it, from the start of the
 			// path, so that the draws are made again as they were.
@@ -320,9 +316,6 @@ func (s *solver) branch(st fray.State, enc *fray.Encounter, acted fray.Combatant
 // key returns the key of st with acted.
 func (s *solver) key(st fray.State, acted fray.CombatantID) stateKey {
 	s.buf.Reset()
-	if s.enc == nil {
-		s.enc = json.NewEncoder(&s.buf)
-	}
 	if err := s.enc.Encode(st); err != nil {
 		panic(fmt.Sprintf("the state cannot be written as JSON: %v", err))
 	}
