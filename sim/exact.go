@@ -1,9 +1,7 @@
 package sim
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"hash/maphash"
 	"slices"
@@ -77,9 +75,8 @@ func Exact(ctx context.Context, cfg Config) (res ExactResult, err error) {
 		return ExactResult{}, err
 	}
 	s := &solver{fighter: p.newFighter(), ctx: ctx, memo: map[stateKey][]float64{},
-		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
+		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}, kw: newKeyWriter()}
 	s.roller.src = &s.rep
-	s.enc = json.NewEncoder(&s.buf)
 	s.ends = make([][]float64, len(p.sides)+1)
 	for i := range s.ends {
 		s.ends[i] = make([]float64, len(p.sides)+1)
@@ -118,9 +115,10 @@ type budgetError struct{ why string }
 func (e *budgetError) Error() string { return e.why }
 
 // stateKey identifies a state of a fight, with who has attacked in the
-// turn in progress: 128 bits of hash of its JSON, the form in which a
-// state is stored whole (engine snapshots), so that two states with the
-// same key are the same but for a chance of about 2⁻¹²⁸ per pair.
+// turn in progress: 128 bits of hash of the state as keyWriter writes
+// it (what its JSON, the form in which a state is stored whole, holds),
+// so that two states with the same key are the same but for a chance of
+// about 2⁻¹²⁸ per pair.
 type stateKey [2]uint64
 
 // solver is one exact solve. A fighter, reused, chooses and decides the
@@ -131,8 +129,8 @@ type solver struct {
 	rep   replay
 	memo  map[stateKey][]float64 // nil while the state is being solved
 	seeds [2]maphash.Seed
-	buf   bytes.Buffer  // the state written out for its key
-	enc   *json.Encoder // writes to buf
+	kw    *keyWriter
+	buf   []byte // the state written out for its key
 	// ends holds the outcome of a fight that has ended: ends[i] is won
 	// by side i, ends[len(sides)] unfinished.
 	ends [][]float64
@@ -313,14 +311,18 @@ func (s *solver) branch(st fray.State, enc *fray.Encounter, acted fray.Combatant
 	return nexts, self, nil
 }
 
+// keyed, when set (by the tests), is given each state the solver keys,
+// with who has attacked, and what it wrote for the key.
+var keyed func(st fray.State, acted fray.CombatantID, written []byte)
+
 // key returns the key of st with acted.
 func (s *solver) key(st fray.State, acted fray.CombatantID) stateKey {
-	s.buf.Reset()
-	if err := s.enc.Encode(st); err != nil {
-		panic(fmt.Sprintf("the state cannot be written as JSON: %v", err))
+	b := s.kw.write(s.buf[:0], st)
+	b = append(b, acted...)
+	s.buf = b
+	if keyed != nil {
+		keyed(st, acted, b)
 	}
-	s.buf.WriteString(string(acted))
-	b := s.buf.Bytes()
 	return stateKey{maphash.Bytes(s.seeds[0], b), maphash.Bytes(s.seeds[1], b)}
 }
 

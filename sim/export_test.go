@@ -1,6 +1,10 @@
 package sim
 
-import "math"
+import (
+	"math"
+
+	"fray"
+)
 
 // SetExactBudgets sets the budgets of Exact (MaxExactStates,
 // MaxExactBranches, MaxExactWork) for a test, and returns a function
@@ -64,4 +68,15 @@ func (n *neumaier) add(x float64) {
 		n.c += (x - t) + n.sum
 	}
 	n.sum = t
+}
+
+// KeyBytes returns what the exact solver writes of x for a state's key.
+func KeyBytes(x any) []byte { return newKeyWriter().write(nil, x) }
+
+// OnKey has f given each state the exact solver keys, with who has
+// attacked and what it wrote for the key, until the returned function is
+// called.
+func OnKey(f func(st fray.State, acted fray.CombatantID, written []byte)) (restore func()) {
+	keyed = f
+	return func() { keyed = nil }
 }

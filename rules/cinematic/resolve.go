@@ -236,8 +236,11 @@ func quality(c *fray.Combatant, name string) int {
 // intOpt reads KEY=N, a number its declaration bounds (Commands).
 func intOpt(cmd fray.Command, key string) (int, bool) {
 	v, ok := cmd.Opts[key]
+	if !ok {
+		return 0, false
+	}
 	n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
-	return n, ok && err == nil
+	return n, err == nil
 }
 
 // gm adds the GM's mod= (or dmod=) to a roll's terms.
