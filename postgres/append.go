@@ -61,6 +61,7 @@ type groups struct {
 	flushing int // flushers running, at most maxFlushers
 
 	grouped atomic.Int64 // appends committed in groups of more than one (for the tests)
+	groupsN atomic.Int64 // those groups (for the benchmarks)
 }
 
 // appendSQL appends a log's events in one statement: $1 the encounter,
@@ -88,21 +89,10 @@ func (s *Store) AppendEvents(ctx context.Context, id string, revision int, evs [
 	if err := s.checkOpen(action); err != nil {
 		return 0, err
 	}
-	last := evs[len(evs)-1]
-	var size int64
-	seqs := make([]int32, len(evs))
-	types := make([]string, len(evs))
-	data := make([][]byte, len(evs))
-	times := make([]time.Time, len(evs))
-	for i, ev := range evs {
-		size += int64(len(ev.Data))
-		seqs[i], types[i], data[i], times[i] = int32(ev.Seq), ev.Type, ev.Data, fray.TruncateTime(ev.Time)
-	}
 	if err := ctx.Err(); err != nil {
 		return 0, fmt.Errorf("%s: %w", action, err)
 	}
-	req := &appendReq{ctx: ctx, id: id, rev: revision, n: len(evs), done: make(chan appendRes, 1),
-		args: []any{id, revision, last.Seq, fray.TruncateTime(last.Time), size, notifyChannel, noticePayload(id, last.Seq), seqs, types, data, times}}
+	req := newAppendReq(ctx, id, revision, evs)
 	g := &s.groups
 	g.mu.Lock()
 	g.waiting = append(g.waiting, req)
@@ -119,6 +109,23 @@ func (s *Store) AppendEvents(ctx context.Context, id string, revision int, evs [
 	// commits it, and the caller must learn which.
 	res := <-req.done
 	return res.revision, res.err
+}
+
+// newAppendReq makes the append of evs to id at revision, its statement's
+// arguments ready.
+func newAppendReq(ctx context.Context, id string, revision int, evs []fray.EventRecord) *appendReq {
+	last := evs[len(evs)-1]
+	var size int64
+	seqs := make([]int32, len(evs))
+	types := make([]string, len(evs))
+	data := make([][]byte, len(evs))
+	times := make([]time.Time, len(evs))
+	for i, ev := range evs {
+		size += int64(len(ev.Data))
+		seqs[i], types[i], data[i], times[i] = int32(ev.Seq), ev.Type, ev.Data, fray.TruncateTime(ev.Time)
+	}
+	return &appendReq{ctx: ctx, id: id, rev: revision, n: len(evs), done: make(chan appendRes, 1),
+		args: []any{id, revision, last.Seq, fray.TruncateTime(last.Time), size, notifyChannel, noticePayload(id, last.Seq), seqs, types, data, times}}
 }
 
 // flush commits the waiting appends, a group at a time, until own (the
@@ -186,6 +193,7 @@ func (s *Store) commitGroup(group []*appendReq) {
 		return
 	}
 	s.groups.grouped.Add(int64(len(live)))
+	s.groups.groupsN.Add(1)
 	for i, req := range live {
 		s.answer(ctx, req, rows[i], nil)
 	}
@@ -205,18 +213,16 @@ func (s *Store) alone(ctx context.Context, req *appendReq) (int64, error) {
 }
 
 // inGroup runs the appends in one transaction and returns the rows each
-// inserted, or an error when the transaction did not commit.
+// inserted, or an error when the transaction did not commit. The batch
+// is sent with one Sync, so the server runs it as one implicit
+// transaction, committed at the Sync or rolled back whole at the first
+// error: one round trip, where BEGIN, the batch and COMMIT take three.
 func (s *Store) inGroup(ctx context.Context, live []*appendReq) ([]int64, error) {
-	tx, err := s.pool.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
 	b := &pgx.Batch{}
 	for _, req := range live {
 		b.Queue(appendSQL, req.args...)
 	}
-	br := tx.SendBatch(ctx, b)
+	br := s.pool.SendBatch(ctx, b)
 	rows := make([]int64, len(live))
 	for i := range live {
 		tag, err := br.Exec()
@@ -226,10 +232,11 @@ func (s *Store) inGroup(ctx context.Context, live []*appendReq) ([]int64, error)
 		}
 		rows[i] = tag.RowsAffected()
 	}
+	// Close reads on to the server's answer to the Sync: the commit.
 	if err := br.Close(); err != nil {
 		return nil, err
 	}
-	return rows, tx.Commit(ctx)
+	return rows, nil
 }
 
 // answer tells req what its statement did: the new revision when it

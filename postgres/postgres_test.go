@@ -21,7 +21,7 @@ import (
 )
 
 // open opens a store on the database at url, closed when the test ends.
-func open(t *testing.T, url string) *postgres.Store {
+func open(t testing.TB, url string) *postgres.Store {
 	t.Helper()
 	s, err := postgres.Open(context.Background(), url)
 	if err != nil {
@@ -406,4 +406,53 @@ func TestPostgresGroupCommit(t *testing.T) {
 		t.Error("no append was committed in a group of more than one")
 	}
 	t.Logf("%d appends committed in groups", postgres.Grouped(s))
+}
+
+// TestPostgresGroupAllOrNothing commits a group whose last append fails
+// at the server (its event takes a seq the log holds already, which the
+// unique key refuses once the revision has moved): the group is one
+// transaction, so nothing of it stays, not even the appends before the
+// one that failed, and each encounter keeps its revision and its log.
+func TestPostgresGroupAllOrNothing(t *testing.T) {
+	s := open(t, pgtest.NewDatabase(t))
+	defer s.Close()
+	ctx := context.Background()
+	for _, id := range []string{"a", "b", "c"} {
+		if err := s.CreateEncounter(ctx, storetest.Encounter(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.AppendEvents(ctx, "c", 0, storetest.Events(1, 2, "before")); err != nil {
+		t.Fatal(err)
+	}
+	bad := storetest.Events(3, 1, "bad")
+	bad[0].Seq = 1 // at revision 2, the next event is 3
+	rows, err := postgres.InGroup(s,
+		postgres.Append{ID: "a", Revision: 0, Events: storetest.Events(1, 1, "a")},
+		postgres.Append{ID: "b", Revision: 0, Events: storetest.Events(1, 3, "b")},
+		postgres.Append{ID: "c", Revision: 2, Events: bad})
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) || pe.Code != "23505" {
+		t.Fatalf("the group gave rows %v, error %v; want the unique key's refusal (23505)", rows, err)
+	}
+	for id, want := range map[string]int{"a": 0, "b": 0, "c": 2} {
+		evs, err := s.Events(ctx, id, 1, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(evs) != want {
+			t.Errorf("%s: %d events after the failed group, want %d", id, len(evs), want)
+		}
+		// The revision is unmoved too: an append at the old one is taken.
+		if _, err := s.AppendEvents(ctx, id, want, storetest.Events(want+1, 1, "after")); err != nil {
+			t.Errorf("%s: an append at revision %d after the failed group: %v", id, want, err)
+		}
+	}
+	// And a group that fails nowhere commits every append.
+	rows, err = postgres.InGroup(s,
+		postgres.Append{ID: "a", Revision: 1, Events: storetest.Events(2, 1, "a2")},
+		postgres.Append{ID: "b", Revision: 1, Events: storetest.Events(2, 2, "b2")})
+	if err != nil || !cmp.Equal(rows, []int64{1, 2}) {
+		t.Fatalf("a good group gave rows %v, error %v; want [1 2]", rows, err)
+	}
 }

@@ -1,0 +1,85 @@
+package postgres_test
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strconv"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"fray"
+	"fray/postgres"
+	"fray/postgres/pgtest"
+	"fray/storetest"
+)
+
+// benchWriters is how many goroutines append at once in the parallel
+// benchmarks, each to an encounter of its own: as many as the clients of
+// the load benchmark's closed loop (cmd/fray, BenchmarkPostgresLoad).
+const benchWriters = 48
+
+// benchParallel is the parallelism that runs about benchWriters
+// goroutines (testing.B.SetParallelism).
+func benchParallel() int { return max(1, benchWriters/runtime.GOMAXPROCS(0)) }
+
+var benchData = []byte(`{"who":"c1","target":"c2","hit":true,"damage":3}`)
+
+// BenchmarkRawInsert inserts one row per transaction from benchWriters
+// connections: PostgreSQL's own floor, to compare BenchmarkAppendParallel
+// with.
+func BenchmarkRawInsert(b *testing.B) {
+	s := open(b, pgtest.NewDatabase(b))
+	ctx := context.Background()
+	pool := postgres.Pool(s)
+	if _, err := pool.Exec(ctx, `CREATE TABLE raw (id bigserial PRIMARY KEY, enc text NOT NULL, data bytea NOT NULL)`); err != nil {
+		b.Fatal(err)
+	}
+	var next atomic.Int64
+	b.SetParallelism(benchParallel())
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		enc := strconv.FormatInt(next.Add(1), 10)
+		for pb.Next() {
+			if _, err := pool.Exec(ctx, `INSERT INTO raw (enc, data) VALUES ($1, $2)`, enc, benchData); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "tx/s")
+}
+
+// BenchmarkAppendParallel appends one event per call from benchWriters
+// goroutines, each to an encounter of its own, through the Store: the
+// group commit of the revision checks, the inserts and the notices.
+func BenchmarkAppendParallel(b *testing.B) {
+	s := open(b, pgtest.NewDatabase(b))
+	ctx := context.Background()
+	for i := range benchParallel() * runtime.GOMAXPROCS(0) {
+		if err := s.CreateEncounter(ctx, storetest.Encounter(fmt.Sprint("b", i))); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var next atomic.Int64
+	b.SetParallelism(benchParallel())
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		id := fmt.Sprint("b", next.Add(1)-1)
+		rev := 0
+		for pb.Next() {
+			ev := fray.EventRecord{Seq: rev + 1, Type: "bpb.attacked", Data: benchData, Time: time.Now()}
+			if _, err := s.AppendEvents(ctx, id, rev, []fray.EventRecord{ev}); err != nil {
+				b.Error(err)
+				return
+			}
+			rev++
+		}
+	})
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "appends/s")
+	if g := postgres.Groups(s); g > 0 {
+		b.ReportMetric(float64(postgres.Grouped(s))/float64(g), "appends/group")
+	}
+	b.ReportMetric(float64(postgres.Grouped(s))/float64(b.N), "grouped")
+}
