@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"fray"
 	"fray/postgres"
 	"fray/postgres/pgtest"
@@ -24,15 +26,27 @@ const benchWriters = 48
 // goroutines (testing.B.SetParallelism).
 func benchParallel() int { return max(1, benchWriters/runtime.GOMAXPROCS(0)) }
 
+// benchListeners is how many listeners take the notices of
+// BenchmarkAppendParallel: one per server of the load benchmark.
+const benchListeners = 3
+
 var benchData = []byte(`{"who":"c1","target":"c2","hit":true,"damage":3}`)
 
 // BenchmarkRawInsert inserts one row per transaction from benchWriters
-// connections: PostgreSQL's own floor, to compare BenchmarkAppendParallel
-// with.
+// connections, as many goroutines: PostgreSQL's own floor, to compare
+// BenchmarkAppendParallel with (the load benchmark's floor too).
 func BenchmarkRawInsert(b *testing.B) {
-	s := open(b, pgtest.NewDatabase(b))
 	ctx := context.Background()
-	pool := postgres.Pool(s)
+	cfg, err := pgxpool.ParseConfig(pgtest.NewDatabase(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg.MaxConns = benchWriters
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer pool.Close()
 	if _, err := pool.Exec(ctx, `CREATE TABLE raw (id bigserial PRIMARY KEY, enc text NOT NULL, data bytea NOT NULL)`); err != nil {
 		b.Fatal(err)
 	}
@@ -61,6 +75,21 @@ func BenchmarkAppendParallel(b *testing.B) {
 		if err := s.CreateEncounter(ctx, storetest.Encounter(fmt.Sprint("b", i))); err != nil {
 			b.Fatal(err)
 		}
+	}
+	// Three servers listen, as in the load benchmark, each reading every
+	// notice (a listener that stops reading holds PostgreSQL's queue).
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	for range benchListeners {
+		ch, err := s.Notify(lctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		<-ch // listening
+		go func() {
+			for range ch {
+			}
+		}()
 	}
 	var next atomic.Int64
 	b.SetParallelism(benchParallel())

@@ -3,13 +3,8 @@ package postgres
 import (
 	"context"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"fray"
 )
-
-// Pool returns the store's connection pool.
-func Pool(s *Store) *pgxpool.Pool { return s.pool }
 
 // MapErr exposes mapErr to the tests.
 var MapErr = mapErr
