@@ -2,16 +2,13 @@ package postgres_test
 
 import (
 	"context"
-	"fmt"
 	"runtime"
 	"strconv"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"fray"
 	"fray/postgres"
 	"fray/postgres/pgtest"
 	"fray/storetest"
@@ -29,8 +26,6 @@ func benchParallel() int { return max(1, benchWriters/runtime.GOMAXPROCS(0)) }
 // benchListeners is how many listeners take the notices of
 // BenchmarkAppendParallel: one per server of the load benchmark.
 const benchListeners = 3
-
-var benchData = []byte(`{"who":"c1","target":"c2","hit":true,"damage":3}`)
 
 // BenchmarkRawInsert inserts one row per transaction from benchWriters
 // connections, as many goroutines: PostgreSQL's own floor, to compare
@@ -56,7 +51,7 @@ func BenchmarkRawInsert(b *testing.B) {
 	b.RunParallel(func(pb *testing.PB) {
 		enc := strconv.FormatInt(next.Add(1), 10)
 		for pb.Next() {
-			if _, err := pool.Exec(ctx, `INSERT INTO raw (enc, data) VALUES ($1, $2)`, enc, benchData); err != nil {
+			if _, err := pool.Exec(ctx, `INSERT INTO raw (enc, data) VALUES ($1, $2)`, enc, []byte(storetest.BenchData)); err != nil {
 				b.Error(err)
 				return
 			}
@@ -71,11 +66,6 @@ func BenchmarkRawInsert(b *testing.B) {
 func BenchmarkAppendParallel(b *testing.B) {
 	s := open(b, pgtest.NewDatabase(b))
 	ctx := context.Background()
-	for i := range benchParallel() * runtime.GOMAXPROCS(0) {
-		if err := s.CreateEncounter(ctx, storetest.Encounter(fmt.Sprint("b", i))); err != nil {
-			b.Fatal(err)
-		}
-	}
 	// Three servers listen, as in the load benchmark, each reading every
 	// notice (a listener that stops reading holds PostgreSQL's queue).
 	lctx, stop := context.WithCancel(ctx)
@@ -91,22 +81,7 @@ func BenchmarkAppendParallel(b *testing.B) {
 			}
 		}()
 	}
-	var next atomic.Int64
-	b.SetParallelism(benchParallel())
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		id := fmt.Sprint("b", next.Add(1)-1)
-		rev := 0
-		for pb.Next() {
-			ev := fray.EventRecord{Seq: rev + 1, Type: "bpb.attacked", Data: benchData, Time: time.Now()}
-			if _, err := s.AppendEvents(ctx, id, rev, []fray.EventRecord{ev}); err != nil {
-				b.Error(err)
-				return
-			}
-			rev++
-		}
-	})
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "appends/s")
+	storetest.BenchAppendParallel(b, s, benchWriters)
 	if g := postgres.Groups(s); g > 0 {
 		b.ReportMetric(float64(postgres.Grouped(s))/float64(g), "appends/group")
 	}

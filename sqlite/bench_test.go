@@ -3,11 +3,8 @@ package sqlite_test
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"runtime"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,12 +21,6 @@ import (
 // appends/s to the raw tx/s of the same run exceeds 1:
 //
 //	go test -run '^$' -bench . -benchtime 3s ./sqlite
-
-// benchData is an event the size of a typical one (a bpb attack with its
-// roll).
-var benchData = json.RawMessage(`{"seq":1,"step":1,"type":"bpb.attacked","command":"attack Blueshift Brigand roll=14",` +
-	`"data":{"name":"Blueshift","target":"Brigand #2","hit":true,"damage":3},` +
-	`"rolls":[{"for":"Blueshift","expr":"3d6","dice":[6,5,3],"total":14,"source":"faces"}]}`)
 
 // BenchmarkRawInsert commits one single-row insert per transaction into a
 // plain table, on one connection with the store's pragmas: the ceiling
@@ -51,7 +42,7 @@ func BenchmarkRawInsert(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO t (data) VALUES (?)`, []byte(benchData)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO t (data) VALUES (?)`, []byte(storetest.BenchData)); err != nil {
 			b.Fatal(err)
 		}
 		if err := tx.Commit(); err != nil {
@@ -69,7 +60,7 @@ func BenchmarkAppend(b *testing.B) {
 	rev := 0
 	b.ResetTimer()
 	for b.Loop() {
-		ev := fray.EventRecord{Seq: rev + 1, Type: "bpb.attacked", Data: benchData, Time: time.Now()}
+		ev := fray.EventRecord{Seq: rev + 1, Type: "bpb.attacked", Data: storetest.BenchData, Time: time.Now()}
 		if _, err := s.AppendEvents(ctx, "b0", rev, []fray.EventRecord{ev}); err != nil {
 			b.Fatal(err)
 		}
@@ -78,29 +69,10 @@ func BenchmarkAppend(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "appends/s")
 }
 
-// BenchmarkAppendParallel appends one event per call from many goroutines
-// spread over 100 encounters, as a busy server would.
+// BenchmarkAppendParallel appends one event per call from 100
+// goroutines, each to an encounter of its own, as a busy server would.
 func BenchmarkAppendParallel(b *testing.B) {
-	const encounters = 100
-	s := benchStore(b, encounters)
-	ctx := context.Background()
-	var next atomic.Int64
-	b.SetParallelism(max(1, encounters/runtime.GOMAXPROCS(0))) // one goroutine per encounter
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		// Each goroutine owns one encounter, so appends never conflict.
-		id := fmt.Sprint("b", next.Add(1)-1)
-		rev := 0
-		for pb.Next() {
-			ev := fray.EventRecord{Seq: rev + 1, Type: "bpb.attacked", Data: benchData, Time: time.Now()}
-			if _, err := s.AppendEvents(ctx, id, rev, []fray.EventRecord{ev}); err != nil {
-				b.Error(err)
-				return
-			}
-			rev++
-		}
-	})
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "appends/s")
+	storetest.BenchAppendParallel(b, benchStore(b, 0), 100)
 }
 
 func benchStore(b *testing.B, encounters int) *sqlite.Store {
