@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -15,15 +13,16 @@ import (
 	"fray"
 )
 
-// Appends are committed in groups, as the SQLite store commits them. Each
-// append is one statement (appendSQL): it moves the encounter's revision
-// on only where it still is the revision expected, which locks the row
-// until the commit, inserts the events only then, and notifies the
-// listeners at the commit. The appends that wait at one moment go to the
-// database together, in one transaction sent in one round trip, so one
+// Appends are committed in groups, as the SQLite store commits them. An
+// append moves the encounter's revision on only where it still is the
+// revision expected, which locks the row until the commit, inserts the
+// events only then, and notifies the listeners at the commit. A lone
+// append is one statement (appendSQL) in a transaction of its own. The
+// appends that wait at one moment go to the database together, as one
+// statement (groupSQL; one more for each further append to an encounter
+// already in it) in one transaction sent in one round trip, so one
 // commit (one WAL flush) acknowledges them all; a refused append inserts
-// no row and so needs no savepoint. A lone append is one statement in a
-// transaction of its own. Under load, the appends that arrive while a
+// no row and so needs no savepoint. Under load, the appends that arrive while a
 // group is being committed form the next: throughput grows with the
 // number of writers instead of being capped at the commits a second one
 // connection makes.
@@ -86,6 +85,56 @@ const appendSQL = `WITH moved AS (
 INSERT INTO events (encounter_id, seq, type, data, time)
 SELECT moved.id, e.seq, e.type, e.data, e.time
 FROM moved CROSS JOIN told CROSS JOIN unnest($8::integer[], $9::text[], $10::bytea[], $11::timestamptz[]) AS e(seq, type, data, time)`
+
+// groupSQL appends the logs of a group in one statement, each encounter
+// at most once: $1 the encounters, $2 the revisions expected, $3 and $4
+// each last event's seq and time, $5 each one's bytes of data, $6 and $7
+// the notices' channel and payloads, $8 to $12 the events' encounters,
+// seqs, types, data and times. It first locks the encounters' rows in the
+// order of their ids (so that two groups never wait for each other: a
+// deadlock), moves on those still at the revision expected, inserts
+// their events and notifies for them; it returns the encounters it moved
+// on. One statement for the group, not one an append: each statement
+// costs the server a plan and a run, which cost more than the rows.
+const groupSQL = `WITH req AS (
+	SELECT * FROM unnest($1::text[], $2::integer[], $3::integer[], $4::timestamptz[], $5::bigint[], $7::text[])
+		AS r(id, rev, last, at, size, notice)
+), locked AS (
+	SELECT e.id FROM encounters e WHERE e.id = ANY($1::text[]) ORDER BY e.id FOR UPDATE
+), moved AS (
+	UPDATE encounters e SET revision = r.last, updated = r.at, data_bytes = e.data_bytes + r.size
+	FROM req r JOIN locked l ON l.id = r.id
+	WHERE e.id = r.id AND e.revision = r.rev RETURNING e.id, r.notice
+), ins AS (
+	INSERT INTO events (encounter_id, seq, type, data, time)
+	SELECT m.id, e.seq, e.type, e.data, e.time
+	FROM unnest($8::text[], $9::integer[], $10::text[], $11::bytea[], $12::timestamptz[]) AS e(id, seq, type, data, time)
+	JOIN moved m ON m.id = e.id
+)
+SELECT m.id, (SELECT count(pg_notify($6, n.notice)) FROM moved n) FROM moved m`
+
+// groupArgs returns the arguments of groupSQL for reqs, each to another
+// encounter.
+func groupArgs(reqs []*appendReq) []any {
+	var (
+		ids, notices, evIDs, types []string
+		revs, lasts, seqs          []int32
+		ats, times                 []time.Time
+		sizes                      []int64
+		data                       [][]byte
+	)
+	for _, r := range reqs {
+		a := r.args
+		ids, revs, lasts = append(ids, r.id), append(revs, int32(r.rev)), append(lasts, int32(a[2].(int)))
+		ats, sizes, notices = append(ats, a[3].(time.Time)), append(sizes, a[4].(int64)), append(notices, a[6].(string))
+		for range r.n {
+			evIDs = append(evIDs, r.id)
+		}
+		seqs, types = append(seqs, a[7].([]int32)...), append(types, a[8].([]string)...)
+		data, times = append(data, a[9].([][]byte)...), append(times, a[10].([]time.Time)...)
+	}
+	return []any{ids, revs, lasts, ats, sizes, notifyChannel, notices, evIDs, seqs, types, data, times}
+}
 
 // AppendEvents appends events at the expected revision; see fray.Store.
 // It returns once the group commit that took it is durable; see above.
@@ -185,10 +234,9 @@ func (s *Store) commitGroup(group []*appendReq) {
 		s.answer(ctx, live[0], rows, err)
 		return
 	}
-	// Every group locks its encounters' rows in the order of their ids,
-	// so that two groups never wait for each other (a deadlock); appends
-	// to one encounter keep the order they came in.
-	slices.SortStableFunc(live, func(a, b *appendReq) int { return strings.Compare(a.id, b.id) })
+	// The group locks its encounters' rows in the order of their ids
+	// (groupSQL), so that two groups never wait for each other (a
+	// deadlock); appends to one encounter keep the order they came in.
 	rows, err := s.inGroup(ctx, live)
 	if err != nil {
 		// The group failed as a whole (a key the row lock should have
@@ -221,30 +269,67 @@ func (s *Store) alone(ctx context.Context, req *appendReq) (int64, error) {
 }
 
 // inGroup runs the appends in one transaction and returns the rows each
-// inserted, or an error when the transaction did not commit. The batch
-// is sent with one Sync, so the server runs it as one implicit
+// inserted, or an error when the transaction did not commit. The appends
+// to one encounter go to successive statements (groupSQL), the k-th
+// append of each to the k-th statement, so that each sees the revision
+// the one before left. The
+// batch is sent with one Sync, so the server runs it as one implicit
 // transaction, committed at the Sync or rolled back whole at the first
 // error: one round trip, where BEGIN, the batch and COMMIT take three.
 func (s *Store) inGroup(ctx context.Context, live []*appendReq) ([]int64, error) {
-	b := &pgx.Batch{}
+	var rounds [][]*appendReq
+	seen := make(map[string]int, len(live))
 	for _, req := range live {
-		b.Queue(appendSQL, req.args...)
+		k := seen[req.id]
+		seen[req.id]++
+		if k == len(rounds) {
+			rounds = append(rounds, nil)
+		}
+		rounds[k] = append(rounds[k], req)
+	}
+	b := &pgx.Batch{}
+	for _, r := range rounds {
+		b.Queue(groupSQL, groupArgs(r)...)
 	}
 	br := s.pool.SendBatch(ctx, b)
-	rows := make([]int64, len(live))
-	for i := range live {
-		tag, err := br.Exec()
+	moved := make(map[*appendReq]bool, len(live))
+	for _, r := range rounds {
+		rows, err := br.Query()
 		if err != nil {
 			br.Close()
 			return nil, err
 		}
-		rows[i] = tag.RowsAffected()
+		byID := make(map[string]*appendReq, len(r))
+		for _, req := range r {
+			byID[req.id] = req
+		}
+		for rows.Next() {
+			var id string
+			var told int64
+			if err := rows.Scan(&id, &told); err != nil {
+				rows.Close()
+				br.Close()
+				return nil, err
+			}
+			moved[byID[id]] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			br.Close()
+			return nil, err
+		}
 	}
 	// Close reads on to the server's answer to the Sync: the commit.
 	if err := br.Close(); err != nil {
 		return nil, err
 	}
-	return rows, nil
+	out := make([]int64, len(live))
+	for i, req := range live {
+		if moved[req] {
+			out[i] = int64(req.n)
+		}
+	}
+	return out, nil
 }
 
 // answer tells req what its statement did: the new revision when it

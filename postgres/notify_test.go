@@ -144,6 +144,49 @@ func TestPostgresNotifyPayloads(t *testing.T) {
 	}
 }
 
+// TestPostgresNotifyGroup: a group of appends notifies for each append
+// it commits, with the revision it moved its encounter to, and for none
+// it refuses.
+func TestPostgresNotifyGroup(t *testing.T) {
+	url := pgtest.NewDatabase(t)
+	s := open(t, url)
+	defer s.Close()
+	ctx := context.Background()
+	for _, id := range []string{"a", "b", "c"} {
+		if err := s.CreateEncounter(ctx, storetest.Encounter(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ch, err := s.Notify(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next(t, ch)
+	if _, err := postgres.InGroup(s,
+		postgres.Append{ID: "a", Revision: 0, Events: storetest.Events(1, 2, "a")},
+		postgres.Append{ID: "b", Revision: 4, Events: storetest.Events(5, 1, "stale")},
+		postgres.Append{ID: "c", Revision: 0, Events: storetest.Events(1, 1, "c")},
+		postgres.Append{ID: "a", Revision: 2, Events: storetest.Events(3, 1, "a")}); err != nil {
+		t.Fatal(err)
+	}
+	// Then a lone append, so that a notice the group should not have
+	// sent would come before its notice.
+	if _, err := s.AppendEvents(ctx, "b", 0, storetest.Events(1, 1, "b")); err != nil {
+		t.Fatal(err)
+	}
+	want := map[fray.Notice]bool{{Encounter: "a", Revision: 2}: true, {Encounter: "a", Revision: 3}: true, {Encounter: "c", Revision: 1}: true}
+	for len(want) > 0 {
+		n := next(t, ch)
+		if !want[n] {
+			t.Fatalf("notice %+v, want one of %v", n, want)
+		}
+		delete(want, n)
+	}
+	if n := next(t, ch); n != (fray.Notice{Encounter: "b", Revision: 1}) {
+		t.Fatalf("after the group: %+v, want b at 1", n)
+	}
+}
+
 // TestPostgresNotifyReconnect: when the listening connection is lost,
 // the store connects again and says every encounter may have changed,
 // then announces appends as before.

@@ -456,3 +456,41 @@ func TestPostgresGroupAllOrNothing(t *testing.T) {
 		t.Fatalf("a good group gave rows %v, error %v; want [1 2]", rows, err)
 	}
 }
+
+// TestPostgresGroupRounds commits a group that appends to one encounter
+// three times, in order, once at a revision already taken: each append
+// sees the revision the one before it left, as if each were alone.
+func TestPostgresGroupRounds(t *testing.T) {
+	s := open(t, pgtest.NewDatabase(t))
+	defer s.Close()
+	ctx := context.Background()
+	for _, id := range []string{"a", "b"} {
+		if err := s.CreateEncounter(ctx, storetest.Encounter(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, err := postgres.InGroup(s,
+		postgres.Append{ID: "b", Revision: 0, Events: storetest.Events(1, 1, "b1")},
+		postgres.Append{ID: "a", Revision: 0, Events: storetest.Events(1, 1, "a1")},
+		postgres.Append{ID: "a", Revision: 1, Events: storetest.Events(2, 2, "a2")},
+		postgres.Append{ID: "a", Revision: 1, Events: storetest.Events(2, 1, "late")},
+		postgres.Append{ID: "a", Revision: 3, Events: storetest.Events(4, 1, "a3")})
+	if err != nil || !cmp.Equal(rows, []int64{1, 1, 2, 0, 1}) {
+		t.Fatalf("rows %v, error %v; want [1 1 2 0 1]", rows, err)
+	}
+	evs, err := s.Events(ctx, "a", 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, ev := range evs {
+		var d struct{ Writer string }
+		if err := json.Unmarshal(ev.Data, &d); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprint(ev.Seq, d.Writer))
+	}
+	if want := []string{"1a1", "2a2", "3a2", "4a3"}; !cmp.Equal(got, want) {
+		t.Errorf("a's log %v, want %v", got, want)
+	}
+}
