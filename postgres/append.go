@@ -22,10 +22,10 @@ import (
 // statement (groupSQL; one more for each further append to an encounter
 // already in it) in one transaction sent in one round trip, so one
 // commit (one WAL flush) acknowledges them all; a refused append inserts
-// no row and so needs no savepoint. Under load, the appends that arrive while a
-// group is being committed form the next: throughput grows with the
-// number of writers instead of being capped at the commits a second one
-// connection makes.
+// no row and so needs no savepoint. Under load, the appends that arrive
+// while a group is being committed form the next: throughput grows with
+// the number of writers instead of being capped at the commits a second
+// one connection makes.
 //
 // One group at a time (maxFlushers): PostgreSQL commits the transactions
 // that notify one after another, whoever sends them (the commit holds a
@@ -48,12 +48,24 @@ const (
 
 // appendReq is one AppendEvents call waiting for its group.
 type appendReq struct {
-	ctx  context.Context
-	id   string
-	rev  int
-	args []any
-	n    int            // events
-	done chan appendRes // buffered: a flusher never blocks on it
+	ctx context.Context
+	id  string
+	rev int
+	n   int // events: the revision after is rev + n (fray.ValidateAppend)
+	// What the statements write: the last event's time, the bytes of
+	// data, and each event's seq, type, data and time.
+	at    time.Time
+	size  int64
+	seqs  []int32
+	types []string
+	data  [][]byte
+	times []time.Time
+	done  chan appendRes // buffered: a flusher never blocks on it
+}
+
+// args returns the arguments of appendSQL for r.
+func (r *appendReq) args() []any {
+	return []any{r.id, r.rev, r.rev + r.n, r.at, r.size, notifyChannel, noticePayload(r.id, r.rev+r.n), r.seqs, r.types, r.data, r.times}
 }
 
 type appendRes struct {
@@ -124,14 +136,13 @@ func groupArgs(reqs []*appendReq) []any {
 		data                       [][]byte
 	)
 	for _, r := range reqs {
-		a := r.args
-		ids, revs, lasts = append(ids, r.id), append(revs, int32(r.rev)), append(lasts, int32(a[2].(int)))
-		ats, sizes, notices = append(ats, a[3].(time.Time)), append(sizes, a[4].(int64)), append(notices, a[6].(string))
+		ids, revs, lasts = append(ids, r.id), append(revs, int32(r.rev)), append(lasts, int32(r.rev+r.n))
+		ats, sizes, notices = append(ats, r.at), append(sizes, r.size), append(notices, noticePayload(r.id, r.rev+r.n))
 		for range r.n {
 			evIDs = append(evIDs, r.id)
 		}
-		seqs, types = append(seqs, a[7].([]int32)...), append(types, a[8].([]string)...)
-		data, times = append(data, a[9].([][]byte)...), append(times, a[10].([]time.Time)...)
+		seqs, types = append(seqs, r.seqs...), append(types, r.types...)
+		data, times = append(data, r.data...), append(times, r.times...)
 	}
 	return []any{ids, revs, lasts, ats, sizes, notifyChannel, notices, evIDs, seqs, types, data, times}
 }
@@ -168,21 +179,16 @@ func (s *Store) AppendEvents(ctx context.Context, id string, revision int, evs [
 	return res.revision, res.err
 }
 
-// newAppendReq makes the append of evs to id at revision, its statement's
-// arguments ready.
+// newAppendReq makes the append of evs to id at revision.
 func newAppendReq(ctx context.Context, id string, revision int, evs []fray.EventRecord) *appendReq {
-	last := evs[len(evs)-1]
-	var size int64
-	seqs := make([]int32, len(evs))
-	types := make([]string, len(evs))
-	data := make([][]byte, len(evs))
-	times := make([]time.Time, len(evs))
+	r := &appendReq{ctx: ctx, id: id, rev: revision, n: len(evs), done: make(chan appendRes, 1),
+		at:   fray.TruncateTime(evs[len(evs)-1].Time),
+		seqs: make([]int32, len(evs)), types: make([]string, len(evs)), data: make([][]byte, len(evs)), times: make([]time.Time, len(evs))}
 	for i, ev := range evs {
-		size += int64(len(ev.Data))
-		seqs[i], types[i], data[i], times[i] = int32(ev.Seq), ev.Type, ev.Data, fray.TruncateTime(ev.Time)
+		r.size += int64(len(ev.Data))
+		r.seqs[i], r.types[i], r.data[i], r.times[i] = int32(ev.Seq), ev.Type, ev.Data, fray.TruncateTime(ev.Time)
 	}
-	return &appendReq{ctx: ctx, id: id, rev: revision, n: len(evs), done: make(chan appendRes, 1),
-		args: []any{id, revision, last.Seq, fray.TruncateTime(last.Time), size, notifyChannel, noticePayload(id, last.Seq), seqs, types, data, times}}
+	return r
 }
 
 // flush commits the waiting appends, a group at a time, until own (the
@@ -260,7 +266,7 @@ func (s *Store) commitGroup(group []*appendReq) {
 // serialise) wrote nothing, and is tried again, up to maxRetries times.
 func (s *Store) alone(ctx context.Context, req *appendReq) (int64, error) {
 	for try := 1; ; try++ {
-		tag, err := s.pool.Exec(ctx, appendSQL, req.args...)
+		tag, err := s.pool.Exec(ctx, appendSQL, req.args()...)
 		if code := pgCode(err); try < maxRetries && (code == codeDeadlock || code == codeSerialization) {
 			continue
 		}
@@ -272,10 +278,10 @@ func (s *Store) alone(ctx context.Context, req *appendReq) (int64, error) {
 // inserted, or an error when the transaction did not commit. The appends
 // to one encounter go to successive statements (groupSQL), the k-th
 // append of each to the k-th statement, so that each sees the revision
-// the one before left. The
-// batch is sent with one Sync, so the server runs it as one implicit
-// transaction, committed at the Sync or rolled back whole at the first
-// error: one round trip, where BEGIN, the batch and COMMIT take three.
+// the one before left. The batch is sent with one Sync, so the server
+// runs it as one implicit transaction, committed at the Sync or rolled
+// back whole at the first error: one round trip, where BEGIN, the batch
+// and COMMIT take three.
 func (s *Store) inGroup(ctx context.Context, live []*appendReq) ([]int64, error) {
 	var rounds [][]*appendReq
 	seen := make(map[string]int, len(live))
@@ -305,8 +311,7 @@ func (s *Store) inGroup(ctx context.Context, live []*appendReq) ([]int64, error)
 		}
 		for rows.Next() {
 			var id string
-			var told int64
-			if err := rows.Scan(&id, &told); err != nil {
+			if err := rows.Scan(&id, nil); err != nil { // the second column is the notices' count
 				rows.Close()
 				br.Close()
 				return nil, err

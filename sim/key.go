@@ -20,8 +20,9 @@ import (
 // writes also what JSON leaves out (empty fields under omitempty, the
 // fields of a struct map key that MarshalText folds into one string),
 // so it may tell apart two states that JSON does not, never the reverse.
-// It is some ten times quicker than encoding/json: each type's writer is
-// built once, and numbers are written as varints, not text.
+// It is about two and a half times quicker than encoding/json on the
+// duels' states: each type's writer is built once, map entries are read
+// into values made once, and numbers are written as varints, not text.
 //
 // A keyWriter is used by one solve at a time.
 type keyWriter struct {
