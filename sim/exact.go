@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"hash/maphash"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"fray"
 )
@@ -60,45 +63,73 @@ type ExactSide struct {
 }
 
 // Exact computes each side's chance to win the fight Run would play from
-// cfg (cfg.Fights, Seed, Workers and Progress are not used), exactly: it
-// plays the same moves by the same tactics and the same rules, but where
-// a fight draws a number (a die's face, a random tactic's target) it
-// follows every value the draw could take, each with its chance, and it
-// solves each state the fight can reach once, by dynamic programming
-// over those states. A fight too big for the budgets (MaxExactStates,
-// MaxExactBranches, MaxExactWork) gives Exact false and the sentence
-// that names the budget, not an error; an error is a configuration Run
-// refuses too, a refusal or failure of the rules, or ctx's end.
+// cfg (cfg.Fights, Seed and Progress are not used), exactly: it plays the
+// same moves by the same tactics and the same rules, but where a fight
+// draws a number (a die's face, a random tactic's target) it follows
+// every value the draw could take, each with its chance, and it solves
+// each state the fight can reach once, by dynamic programming over those
+// states. A fight too big for the budgets (MaxExactStates,
+// MaxExactBranches, MaxExactWork) gives Exact false and the sentence that
+// names the budget, not an error; an error is a configuration Run refuses
+// too, a refusal or failure of the rules, or ctx's end.
+//
+// The states are found by cfg.Workers workers at once (GOMAXPROCS when
+// 0), each deciding the moves of the states it takes; the chances are
+// then added up in one order, the same for any number of workers, so
+// that the result is too, to the last bit.
 func Exact(ctx context.Context, cfg Config) (res ExactResult, err error) {
 	p, _, err := newPlan(cfg)
 	if err != nil {
 		return ExactResult{}, err
 	}
-	s := &solver{fighter: p.newFighter(), ctx: ctx, memo: map[stateKey][]float64{},
-		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}, kw: newKeyWriter()}
-	s.roller.src = &s.rep
+	s := &solver{plan: p, ctx: ctx, nodes: map[stateKey]*node{}, types: newKeyTypes(),
+		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
+	s.wake = sync.NewCond(&s.mu)
 	s.ends = make([][]float64, len(p.sides)+1)
 	for i := range s.ends {
 		s.ends[i] = make([]float64, len(p.sides)+1)
 		s.ends[i][i] = 1
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			res, err = ExactResult{}, fray.Errorf(fray.EINTERNAL, "The rules failed while solving the fight exactly (a bug in fray): %v", r)
-		}
-	}()
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	start := p.start.Clone()
-	out, err := s.solve(start, "", s.key(start, ""))
-	res.States = len(s.memo)
-	if lim, ok := err.(*budgetError); ok {
+	first := s.newExplorer()
+	var out []float64
+	if end, ok := first.ended(start, start.(fray.BaseState).Base()); ok {
+		out = end
+	} else {
+		root := &node{}
+		s.nodes[first.key(start, "")] = root
+		s.todo = append(s.todo, task{st: start, n: root})
+		var wg sync.WaitGroup
+		for w := range workers {
+			e := first
+			if w > 0 {
+				e = s.newExplorer()
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				e.explore()
+			}()
+		}
+		wg.Wait()
+		if s.err == nil {
+			out, s.err = root.solve()
+		}
+	}
+	res.States = len(s.nodes)
+	if lim, ok := s.err.(*budgetError); ok {
 		res.Why = lim.why
 		for _, side := range p.sides {
 			res.Sides = append(res.Sides, ExactSide{Side: side})
 		}
 		return res, nil
 	}
-	if err != nil {
-		return ExactResult{}, err
+	if s.err != nil {
+		return ExactResult{}, s.err
 	}
 	res.Exact = true
 	for i, side := range p.sides {
@@ -121,20 +152,170 @@ func (e *budgetError) Error() string { return e.why }
 // about 2⁻¹²⁸ per pair.
 type stateKey [2]uint64
 
-// solver is one exact solve. A fighter, reused, chooses and decides the
-// moves as Run's fights do; its roller draws from rep.
+// solver is one exact solve. Its workers (explorers) take the states
+// still to be explored from todo, and record in nodes what the move
+// made at each leads to; once every state has been explored, the root's
+// node is solved.
 type solver struct {
-	*fighter
+	*plan
 	ctx   context.Context
-	rep   replay
-	memo  map[stateKey][]float64 // nil while the state is being solved
 	seeds [2]maphash.Seed
-	kw    *keyWriter
-	buf   []byte // the state written out for its key
+	types *keyTypes
 	// ends holds the outcome of a fight that has ended: ends[i] is won
 	// by side i, ends[len(sides)] unfinished.
 	ends [][]float64
-	work int
+	work atomic.Int64 // moves decided, each way its draws fall counting once
+
+	mu    sync.Mutex
+	wake  *sync.Cond // signalled when todo grows, busy falls or err is set
+	nodes map[stateKey]*node
+	todo  []task
+	busy  int   // explorers exploring a state
+	err   error // the first error of an explorer; it stops them all
+	keyMu sync.Mutex
+}
+
+// node is a state of the fight, found once.
+type node struct {
+	// out is the chance of each end the state's move reaches at once
+	// (by plan.sides, then unfinished); solve turns it into the
+	// state's outcome.
+	out []float64
+	// nexts are the states the move leads to otherwise, in the order
+	// its draws first reach them, each with its chance; self is the
+	// chance that it leaves the fight as it was.
+	nexts []edge
+	self  float64
+	mark  int8 // 0 unsolved, 1 being solved, 2 solved
+}
+
+type edge struct {
+	to *node
+	p  float64
+}
+
+// task is a state still to be explored: its node, with who has attacked
+// in the turn in progress.
+type task struct {
+	st    fray.State
+	acted fray.CombatantID
+	key   stateKey
+	n     *node
+}
+
+// solve returns the outcome of the fight from n: the chance that each
+// side wins (by plan.sides), then the chance that none does. It adds up
+// the chances of the states n leads to in their order, depth first, so
+// that the sums are made in the same order however the states were
+// found.
+func (n *node) solve() ([]float64, error) {
+	switch n.mark {
+	case 1:
+		return nil, &budgetError{"The fight can come back to a state it has left within a round, which the exact solver does not follow."}
+	case 2:
+		return n.out, nil
+	}
+	n.mark = 1
+	out := n.out
+	for _, e := range n.nexts {
+		o, err := e.to.solve()
+		if err != nil {
+			return nil, err
+		}
+		for i, x := range o {
+			out[i] += e.p * x
+		}
+	}
+	if n.self > 0 {
+		// A move that may leave the fight as it was: the fight stays
+		// with chance self, then moves on as the other draws say.
+		for i := range out {
+			out[i] /= 1 - n.self
+		}
+	}
+	n.nexts = nil
+	n.mark = 2
+	return out, nil
+}
+
+// explorer is one worker of a solve. A fighter, reused, chooses and
+// decides the moves as Run's fights do; its roller draws from rep.
+type explorer struct {
+	*fighter
+	s   *solver
+	rep replay
+	kw  *keyWriter
+	buf []byte // the state written out for its key
+}
+
+func (s *solver) newExplorer() *explorer {
+	e := &explorer{fighter: s.newFighter(), s: s, kw: newKeyWriter(s.types)}
+	e.roller.src = &e.rep
+	return e
+}
+
+// explore takes states from the solver's todo and explores them until
+// none is left and no other explorer may add one, or one of them fails.
+func (e *explorer) explore() {
+	s := e.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		for len(s.todo) == 0 && s.busy > 0 && s.err == nil {
+			s.wake.Wait()
+		}
+		if len(s.todo) == 0 || s.err != nil {
+			s.wake.Broadcast()
+			return
+		}
+		t := s.todo[len(s.todo)-1]
+		s.todo = s.todo[:len(s.todo)-1]
+		s.busy++
+		s.mu.Unlock()
+		nexts, err := e.visit(t)
+		s.mu.Lock()
+		s.busy--
+		if err == nil {
+			err = s.record(t.n, nexts)
+		}
+		if err != nil && s.err == nil {
+			s.err = err
+		}
+		s.wake.Broadcast()
+	}
+}
+
+// visit explores the state of t: it decides the move made there under
+// every way its draws can fall, fills in what t's node reaches at once,
+// and returns the states the move leads to.
+func (e *explorer) visit(t task) ([]next, error) {
+	if err := e.s.ctx.Err(); err != nil {
+		return nil, err
+	}
+	enc := t.st.(fray.BaseState).Base()
+	t.n.out = make([]float64, len(e.sides)+1)
+	nexts, self, err := e.branch(t.st, enc, t.acted, t.key, t.n.out)
+	t.n.self = self
+	return nexts, err
+}
+
+// record links n to the states nexts, each found for the first time
+// put in a node of its own and in todo. It is called with s.mu held.
+func (s *solver) record(n *node, nexts []next) error {
+	n.nexts = make([]edge, len(nexts))
+	for i, x := range nexts {
+		to, ok := s.nodes[x.key]
+		if !ok {
+			if len(s.nodes) >= budgets.states {
+				return &budgetError{fmt.Sprintf("The fight reaches more than %d states (MaxExactStates), too many to solve exactly.", budgets.states)}
+			}
+			to = &node{}
+			s.nodes[x.key] = to
+			s.todo = append(s.todo, task{st: x.st, acted: x.acted, key: x.key, n: to})
+		}
+		n.nexts[i] = edge{to: to, p: x.p}
+	}
+	return nil
 }
 
 // next is a state one move leads to, and its chance.
@@ -145,68 +326,18 @@ type next struct {
 	p     float64
 }
 
-// solve returns the outcome of the fight from st, with acted as the one
-// who has attacked in the turn in progress: the chance that each side
-// wins (by plan.sides), then the chance that none does. key is the key
-// of st with acted, as the caller has it already. It follows the loop of
-// fighter.fight move for move.
-func (s *solver) solve(st fray.State, acted fray.CombatantID, key stateKey) ([]float64, error) {
-	enc := st.(fray.BaseState).Base()
-	if end, ok := s.ended(st, enc); ok {
-		return end, nil
-	}
-	if out, ok := s.memo[key]; ok {
-		if out == nil {
-			return nil, &budgetError{"The fight can come back to a state it has left within a round, which the exact solver does not follow."}
-		}
-		return out, nil
-	}
-	if len(s.memo) >= budgets.states {
-		return nil, &budgetError{fmt.Sprintf("The fight reaches more than %d states (MaxExactStates), too many to solve exactly.", budgets.states)}
-	}
-	if len(s.memo)%256 == 0 {
-		if err := s.ctx.Err(); err != nil {
-			return nil, err
-		}
-	}
-	s.memo[key] = nil
-	out := make([]float64, len(s.sides)+1)
-	nexts, self, err := s.branch(st, enc, acted, key, out)
-	if err != nil {
-		return nil, err
-	}
-	for _, n := range nexts {
-		o, err := s.solve(n.st, n.acted, n.key)
-		if err != nil {
-			return nil, err
-		}
-		for i, x := range o {
-			out[i] += n.p * x
-		}
-	}
-	if self > 0 {
-		// A move that may leave the fight as it was: the fight stays
-		// with chance self, then moves on as the other draws say.
-		for i := range out {
-			out[i] /= 1 - self
-		}
-	}
-	s.memo[key] = out
-	return out, nil
-}
-
 // ended returns the outcome of a fight that ends at st, as fighter.fight
 // ends it: a side has won (or every side is down), or the round cap is
 // passed.
-func (s *solver) ended(st fray.State, enc *fray.Encounter) ([]float64, bool) {
+func (s *explorer) ended(st fray.State, enc *fray.Encounter) ([]float64, bool) {
 	if w := s.winner(st, enc); w != -2 {
 		if w < 0 {
-			return s.ends[len(s.sides)], true
+			return s.s.ends[len(s.sides)], true
 		}
-		return s.ends[w], true
+		return s.s.ends[w], true
 	}
 	if enc.Round > s.rounds {
-		return s.ends[len(s.sides)], true
+		return s.s.ends[len(s.sides)], true
 	}
 	return nil, false
 }
@@ -215,7 +346,7 @@ func (s *solver) ended(st fray.State, enc *fray.Encounter) ([]float64, bool) {
 // draws can fall, and returns the states it leads to (one each, their
 // chances added up), the chance that it leaves the fight as it was
 // (key), and adds to out the chance of each end it reaches at once.
-func (s *solver) branch(st fray.State, enc *fray.Encounter, acted fray.CombatantID, key stateKey, out []float64) ([]next, float64, error) {
+func (s *explorer) branch(st fray.State, enc *fray.Encounter, acted fray.CombatantID, key stateKey, out []float64) ([]next, float64, error) {
 	s.moves = s.sm.SimMoves(st, s.moves[:0])
 	if len(s.moves) == 0 {
 		out[len(s.sides)] = 1 // stuck: unfinished
@@ -240,7 +371,7 @@ func (s *solver) branch(st fray.State, enc *fray.Encounter, acted fray.Combatant
 		if leaves > budgets.branches {
 			return nil, 0, &budgetError{fmt.Sprintf("One move's dice can fall more than %d ways (MaxExactBranches), too many to solve exactly.", budgets.branches)}
 		}
-		if s.work++; s.work > budgets.work {
+		if s.s.work.Add(1) > int64(budgets.work) {
 			return nil, 0, &budgetError{fmt.Sprintf("The fight takes more than %d moves decided (MaxExactWork), too many to solve exactly.", budgets.work)}
 		}
 		s.rep.at = 0
@@ -316,14 +447,16 @@ func (s *solver) branch(st fray.State, enc *fray.Encounter, acted fray.Combatant
 var keyed func(st fray.State, acted fray.CombatantID, written []byte)
 
 // key returns the key of st with acted.
-func (s *solver) key(st fray.State, acted fray.CombatantID) stateKey {
+func (s *explorer) key(st fray.State, acted fray.CombatantID) stateKey {
 	b := s.kw.write(s.buf[:0], st)
 	b = append(b, acted...)
 	s.buf = b
 	if keyed != nil {
+		s.s.keyMu.Lock()
 		keyed(st, acted, b)
+		s.s.keyMu.Unlock()
 	}
-	return stateKey{maphash.Bytes(s.seeds[0], b), maphash.Bytes(s.seeds[1], b)}
+	return stateKey{maphash.Bytes(s.s.seeds[0], b), maphash.Bytes(s.s.seeds[1], b)}
 }
 
 // replay is the dice.Source of an exact solve: it plays back the draws

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -148,6 +149,25 @@ start`)
 	}
 	if r.Sides[0].Side != fray.SidePC || r.Sides[1].Side != fray.SideNPC {
 		t.Errorf("sides %v, want pc then npc", r.Sides)
+	}
+}
+
+// TestExactWorkers checks that a solve gives the same result, to the
+// last bit, and reaches the same states, however many workers find the
+// states: the chances are added up in one order whoever found them.
+func TestExactWorkers(t *testing.T) {
+	for _, id := range []string{"bpb", "cinematic", "pp", "queue", "vv"} {
+		t.Run(id, func(t *testing.T) {
+			sys, st := duel(t, id)
+			cfg := sim.Config{System: sys, State: st, Rounds: duelRounds[id], Workers: 1}
+			one := exact(t, cfg)
+			for _, w := range []int{2, 8} {
+				cfg.Workers = w
+				if got := exact(t, cfg); !reflect.DeepEqual(got, one) {
+					t.Errorf("%d workers: %+v\n1 worker: %+v", w, got, one)
+				}
+			}
+		})
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"sync"
 )
 
 // keyWriter writes a state out for its key (stateKey) in a compact
@@ -24,12 +25,37 @@ import (
 // duels' states: each type's writer is built once, map entries are read
 // into values made once, and numbers are written as varints, not text.
 //
-// A keyWriter is used by one solve at a time.
+// A keyWriter is used by one worker of a solve at a time; the writers of
+// a solve's workers share how they number types (keyTypes).
 type keyWriter struct {
 	fns   map[reflect.Type]keyFn
-	types map[reflect.Type]uint64 // the number written for an interface's dynamic type
-	ents  []keyEntry              // map entries being sorted, a stack shared by nested maps
-	tmp   []byte                  // a map's entries as written, while they are put in order
+	types map[reflect.Type]uint64 // this writer's copy of the numbers in shared
+	// shared numbers the dynamic types of interfaces for every writer of
+	// one solve, so that the writers of its workers agree.
+	shared *keyTypes
+	ents   []keyEntry // map entries being sorted, a stack shared by nested maps
+	tmp    []byte     // a map's entries as written, while they are put in order
+}
+
+// keyTypes numbers the dynamic types of interfaces that the writers of
+// one solve meet, in the order they first meet them.
+type keyTypes struct {
+	mu sync.Mutex
+	m  map[reflect.Type]uint64
+}
+
+func newKeyTypes() *keyTypes { return &keyTypes{m: map[reflect.Type]uint64{}} }
+
+// id returns the number of t, numbering it if it has none yet.
+func (k *keyTypes) id(t reflect.Type) uint64 {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	id, ok := k.m[t]
+	if !ok {
+		id = uint64(len(k.m)) + 1
+		k.m[t] = id
+	}
+	return id
 }
 
 // keyFn writes v, of the type it was built for, onto b.
@@ -39,8 +65,10 @@ type keyFn func(w *keyWriter, b []byte, v reflect.Value) []byte
 // value in b[mid:end].
 type keyEntry struct{ at, mid, end int }
 
-func newKeyWriter() *keyWriter {
-	return &keyWriter{fns: map[reflect.Type]keyFn{}, types: map[reflect.Type]uint64{}}
+// newKeyWriter returns a writer that numbers interfaces' dynamic types
+// by shared.
+func newKeyWriter(shared *keyTypes) *keyWriter {
+	return &keyWriter{fns: map[reflect.Type]keyFn{}, types: map[reflect.Type]uint64{}, shared: shared}
 }
 
 // write appends the key form of x onto b.
@@ -113,7 +141,7 @@ func (w *keyWriter) build(t reflect.Type) keyFn {
 			e := v.Elem()
 			id, ok := w.types[e.Type()]
 			if !ok {
-				id = uint64(len(w.types)) + 1
+				id = w.shared.id(e.Type())
 				w.types[e.Type()] = id
 			}
 			return w.fn(e.Type())(w, binary.AppendUvarint(b, id), e)

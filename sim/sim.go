@@ -128,7 +128,8 @@ type Config struct {
 	// combatant left out takes its side's, a side left out
 	// FocusWeakest. A key that is neither is refused.
 	Tactics map[string]Tactic
-	// Workers is how many fights run at once (GOMAXPROCS when 0).
+	// Workers is how many fights run at once, and how many workers
+	// find the states of an exact solve (GOMAXPROCS when 0).
 	Workers int
 	// Progress, when set, is called now and then with the number of
 	// fights done, from any worker (it must be safe for that).

@@ -106,7 +106,7 @@ func cmdSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rounds := fs.Int("rounds", sim.DefaultRounds, fmt.Sprintf("a fight still going after `MAX` rounds is unfinished (at most %d)", sim.MaxRounds))
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	exact := fs.Bool("exact", false, "also work out each side's chance to win exactly, for a small fight")
-	workers := fs.Int("workers", 0, "play `K` fights at once (default: one per core)")
+	workers := fs.Int("workers", 0, "play `K` fights at once, and solve --exact with K workers (default: one per core)")
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
 		return code
