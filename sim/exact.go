@@ -83,7 +83,7 @@ func Exact(ctx context.Context, cfg Config) (res ExactResult, err error) {
 		return ExactResult{}, err
 	}
 	s := &solver{plan: p, ctx: ctx, nodes: map[stateKey]*node{}, types: newKeyTypes(),
-		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
+		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}, progress: cfg.ExactProgress}
 	s.wake = sync.NewCond(&s.mu)
 	s.ends = make([][]float64, len(p.sides)+1)
 	for i := range s.ends {
@@ -172,6 +172,10 @@ type solver struct {
 	todo  []task
 	busy  int   // explorers exploring a state
 	err   error // the first error of an explorer; it stops them all
+	// visits counts the states explored, progress (Config.ExactProgress)
+	// is told of them.
+	visits   int
+	progress func(states, work int)
 	keyMu sync.Mutex
 }
 
@@ -281,7 +285,18 @@ func (e *explorer) explore() {
 		if err != nil && s.err == nil {
 			s.err = err
 		}
+		if s.visits++; s.visits%16 == 0 {
+			s.report()
+		}
 		s.wake.Broadcast()
+	}
+}
+
+// report tells Config.ExactProgress how far the solve has come. It is
+// called with s.mu held, so that one call comes at a time.
+func (s *solver) report() {
+	if s.progress != nil {
+		s.progress(len(s.nodes), int(s.work.Load()))
 	}
 }
 
@@ -370,6 +385,14 @@ func (s *explorer) branch(st fray.State, enc *fray.Encounter, acted fray.Combata
 	for leaves := 1; ; leaves++ {
 		if leaves > budgets.branches {
 			return nil, 0, &budgetError{fmt.Sprintf("One move's dice can fall more than %d ways (MaxExactBranches), too many to solve exactly.", budgets.branches)}
+		}
+		if leaves%1024 == 0 {
+			if err := s.s.ctx.Err(); err != nil {
+				return nil, 0, err
+			}
+			s.s.mu.Lock()
+			s.s.report()
+			s.s.mu.Unlock()
 		}
 		if s.s.work.Add(1) > int64(budgets.work) {
 			return nil, 0, &budgetError{fmt.Sprintf("The fight takes more than %d moves decided (MaxExactWork), too many to solve exactly.", budgets.work)}

@@ -171,6 +171,29 @@ func TestExactWorkers(t *testing.T) {
 	}
 }
 
+// TestExactProgress checks that an exact solve tells of its progress:
+// states found and moves decided, never falling, never past what the
+// solve reports.
+func TestExactProgress(t *testing.T) {
+	sys, st := duel(t, "cinematic")
+	type call struct{ states, work int }
+	var calls []call
+	cfg := sim.Config{System: sys, State: st, Rounds: duelRounds["cinematic"],
+		ExactProgress: func(states, work int) { calls = append(calls, call{states, work}) }}
+	r := exact(t, cfg)
+	if len(calls) < 2 {
+		t.Fatalf("%d calls of ExactProgress for %d states", len(calls), r.States)
+	}
+	for i, c := range calls {
+		if c.states < 1 || c.states > r.States || c.work < 1 {
+			t.Errorf("call %d: %+v; want 1 to %d states and some moves", i, c, r.States)
+		}
+		if i > 0 && (c.states < calls[i-1].states || c.work < calls[i-1].work) {
+			t.Errorf("call %d: %+v after %+v", i, c, calls[i-1])
+		}
+	}
+}
+
 // TestExactLimit checks that a fight too big is not solved exactly, the
 // sentence naming the budget it met (each budget lowered for the test,
 // so that it is met at once), and that a bad configuration is an error

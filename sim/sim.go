@@ -134,6 +134,11 @@ type Config struct {
 	// Progress, when set, is called now and then with the number of
 	// fights done, from any worker (it must be safe for that).
 	Progress func(done int)
+	// ExactProgress, when set, is called now and then during an exact
+	// solve with the states it has found and the moves it has decided so
+	// far, which it gives up past (MaxExactStates, MaxExactWork); one
+	// call at a time, each with numbers no lower than the last.
+	ExactProgress func(states, work int)
 }
 
 // Result is what a run found. Shares are of all the fights.

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -72,7 +73,9 @@ reach. It prints that chance beside the simulated one or, for a fight
 too big (more than MaxExactStates states, MaxExactBranches ways for
 one move's dice to fall, or MaxExactWork moves decided in all), the
 sentence that says which limit it met; the simulated results are
-printed either way.
+printed either way. On a terminal, a bar shows the fights played and
+then how much of those limits the exact solve has used: a fight too big
+can take half a minute to reach one (Ctrl-C stops it).
 
 Examples:
   fray sim --rules bpb --party examples/bpb-party.yaml --foes examples/bpb-foes.yaml
@@ -155,13 +158,27 @@ func cmdSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	res, err := sim.Run(ctx, cfg)
 	bar.stop()
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "fray sim: stopped (interrupted) before the %d fights were played\n", *n)
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "fray sim: %s\n", oneLine(err))
 		return 1
 	}
 	var ex *sim.ExactResult
 	if *exact {
+		bar := newSimBar(stderr, 0, !*asJSON)
+		cfg.Progress = nil
+		if bar != nil {
+			cfg.ExactProgress = bar.exactProgress
+		}
 		x, err := sim.Exact(ctx, cfg)
+		bar.stop()
+		if errors.Is(err, context.Canceled) {
+			// Interrupted: the fights played are still worth printing.
+			x, err = sim.ExactResult{Why: "The exact solve was stopped (interrupted) before it finished."}, nil
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "fray sim: --exact: %s\n", oneLine(err))
 			return 1
@@ -278,13 +295,17 @@ func simEncounter(rulesID string, seed uint64, party, foes string, script []stri
 }
 
 // simBar draws a progress bar on a terminal for a run that lasts over
-// simBarAfter.
+// simBarAfter: of the fights played, or, for an exact solve (total 0),
+// of how much of its budgets the solve has used.
 type simBar struct {
 	w     io.Writer
-	total int
-	done  atomic.Int64
-	quit  chan struct{}
-	ended chan struct{}
+	total int          // fights to play; 0 for an exact solve
+	done  atomic.Int64 // fights played
+	// states and work are an exact solve's states found and moves
+	// decided.
+	states, work atomic.Int64
+	quit         chan struct{}
+	ended        chan struct{}
 }
 
 // newSimBar returns a bar on stderr when it is a terminal and show is
@@ -299,10 +320,19 @@ func newSimBar(stderr io.Writer, total int, show bool) *simBar {
 	return b
 }
 
-func (b *simBar) progress(done int) {
+func (b *simBar) progress(done int) { raise(&b.done, done) }
+
+// exactProgress is an exact solve's sim.Config.ExactProgress.
+func (b *simBar) exactProgress(states, work int) {
+	raise(&b.states, states)
+	raise(&b.work, work)
+}
+
+// raise sets a to v when v is higher.
+func raise(a *atomic.Int64, v int) {
 	for {
-		old := b.done.Load()
-		if int64(done) <= old || b.done.CompareAndSwap(old, int64(done)) {
+		old := a.Load()
+		if int64(v) <= old || a.CompareAndSwap(old, int64(v)) {
 			return
 		}
 	}
@@ -326,12 +356,26 @@ func (b *simBar) draw() {
 				continue
 			}
 			drawn = true
-			frac := float64(b.done.Load()) / float64(b.total)
-			const width = 30
-			full := int(frac * width)
-			fmt.Fprintf(b.w, "\r%s%s %3.0f%% of %d fights", strings.Repeat("█", full), strings.Repeat("░", width-full), 100*frac, b.total)
+			fmt.Fprint(b.w, "\r"+b.line()+"\033[K")
 		}
 	}
+}
+
+// line is what the bar says now.
+func (b *simBar) line() string {
+	bar := func(frac float64, width int) string {
+		full := min(width, int(frac*float64(width)))
+		return strings.Repeat("█", full) + strings.Repeat("░", width-full)
+	}
+	if b.total > 0 {
+		frac := float64(b.done.Load()) / float64(b.total)
+		return fmt.Sprintf("%s %3.0f%% of %d fights", bar(frac, 30), 100*frac, b.total)
+	}
+	// An exact solve: the bar fills as it nears the first budget it
+	// would give up past (MaxExactStates, MaxExactWork).
+	states, work := b.states.Load(), b.work.Load()
+	frac := max(float64(states)/sim.MaxExactStates, float64(work)/sim.MaxExactWork)
+	return fmt.Sprintf("%s exact: %d/%d states, %d/%d moves", bar(frac, 20), states, sim.MaxExactStates, work, sim.MaxExactWork)
 }
 
 // stop removes the bar; a nil bar does nothing.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"math"
 	"os"
@@ -282,5 +283,17 @@ func TestSimExact(t *testing.T) {
 		if !strings.Contains(out, line) {
 			t.Errorf("the text lacks %q:\n%s", line, out)
 		}
+	}
+}
+
+// TestSimInterrupted checks that a run stopped (Ctrl-C cancels the
+// context) says so in one line and exits non-zero, printing nothing.
+func TestSimInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	code := cmdSim(ctx, []string{"--rules", "bpb", "--party", "../../examples/bpb-party.yaml", "--foes", "../../examples/bpb-foes.yaml", "-n", "1000"}, &out, &errOut)
+	if code == 0 || out.Len() != 0 || errOut.String() != "fray sim: stopped (interrupted) before the 1000 fights were played\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
 	}
 }
