@@ -176,7 +176,7 @@ type solver struct {
 	// is told of them.
 	visits   int
 	progress func(states, work int)
-	keyMu sync.Mutex
+	keyMu    sync.Mutex
 }
 
 // node is a state of the fight, found once.
