@@ -27,11 +27,20 @@ const (
 	// MaxExactWork is the most moves an exact solve may decide in all,
 	// each way its draws fall counting once.
 	MaxExactWork = 1_000_000
+	// MaxExactHeld is the most states an exact solve may hold at once:
+	// those found and waiting to be explored, and those the moves being
+	// decided have reached so far. It bounds the solve's memory, each
+	// state being a copy of the whole encounter.
+	MaxExactHeld = 10_000
 )
 
 // budgets are the budgets an exact solve keeps to: the constants, lowered
 // only by tests.
-var budgets = struct{ states, branches, work int }{MaxExactStates, MaxExactBranches, MaxExactWork}
+var budgets = struct{ states, branches, work, held int }{MaxExactStates, MaxExactBranches, MaxExactWork, MaxExactHeld}
+
+// peakHeld, when set (by the tests), is told the most states a solve held
+// at once.
+var peakHeld func(int)
 
 // ExactResult is what an exact solve found: each side's chance to win,
 // computed from the exact odds of every roll rather than from fights
@@ -50,7 +59,9 @@ type ExactResult struct {
 	// Unfinished is the chance that no side wins by the round cap (or
 	// that every side goes down, or that nobody can act).
 	Unfinished float64 `json:"unfinished"`
-	// States is how many distinct states the solve reached.
+	// States is how many distinct states the solve reached (when a
+	// budget stopped it, how many it had reached by then, which may
+	// differ with the number of workers).
 	States int `json:"states"`
 }
 
@@ -103,6 +114,7 @@ func Exact(ctx context.Context, cfg Config) (res ExactResult, err error) {
 		root := &node{}
 		s.nodes[first.key(start, "")] = root
 		s.todo = append(s.todo, task{st: start, n: root})
+		s.hold(1)
 		var wg sync.WaitGroup
 		for w := range workers {
 			e := first
@@ -121,6 +133,9 @@ func Exact(ctx context.Context, cfg Config) (res ExactResult, err error) {
 		}
 	}
 	res.States = len(s.nodes)
+	if peakHeld != nil {
+		peakHeld(int(s.peak.Load()))
+	}
 	if lim, ok := s.err.(*budgetError); ok {
 		res.Why = lim.why
 		for _, side := range p.sides {
@@ -165,6 +180,8 @@ type solver struct {
 	// by side i, ends[len(sides)] unfinished.
 	ends [][]float64
 	work atomic.Int64 // moves decided, each way its draws fall counting once
+	// held counts the states held (MaxExactHeld); peak is its most.
+	held, peak atomic.Int64
 
 	mu    sync.Mutex
 	wake  *sync.Cond // signalled when todo grows, busy falls or err is set
@@ -279,6 +296,7 @@ func (e *explorer) explore() {
 		nexts, err := e.visit(t)
 		s.mu.Lock()
 		s.busy--
+		s.hold(-1) // t's state, explored
 		if err == nil {
 			err = s.record(t.n, nexts)
 		}
@@ -290,6 +308,21 @@ func (e *explorer) explore() {
 		}
 		s.wake.Broadcast()
 	}
+}
+
+// hold adds n to the states held, and returns how many are held now.
+func (s *solver) hold(n int64) int64 {
+	h := s.held.Add(n)
+	for {
+		p := s.peak.Load()
+		if h <= p || s.peak.CompareAndSwap(p, h) {
+			return h
+		}
+	}
+}
+
+func heldError() error {
+	return &budgetError{fmt.Sprintf("The fight needs more than %d states held at once (MaxExactHeld), too many to solve exactly.", budgets.held)}
 }
 
 // report tells Config.ExactProgress how far the solve has come. It is
@@ -320,7 +353,9 @@ func (s *solver) record(n *node, nexts []next) error {
 	n.nexts = make([]edge, len(nexts))
 	for i, x := range nexts {
 		to, ok := s.nodes[x.key]
-		if !ok {
+		if ok {
+			s.hold(-1) // found before: this copy is dropped
+		} else {
 			if len(s.nodes) >= budgets.states {
 				return &budgetError{fmt.Sprintf("The fight reaches more than %d states (MaxExactStates), too many to solve exactly.", budgets.states)}
 			}
@@ -453,6 +488,9 @@ func (s *explorer) branch(st fray.State, enc *fray.Encounter, acted fray.Combata
 		} else if i := slices.IndexFunc(nexts, func(n next) bool { return n.key == k }); i >= 0 {
 			nexts[i].p += p
 		} else {
+			if s.s.hold(1) > int64(budgets.held) {
+				return nil, 0, heldError()
+			}
 			nexts = append(nexts, next{st: nst, acted: nacted, key: k, p: p})
 		}
 		if !s.rep.advance() {

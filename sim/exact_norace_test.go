@@ -4,6 +4,8 @@ package sim_test
 
 import (
 	"math"
+	"runtime"
+	"strings"
 	"testing"
 
 	"fray"
@@ -116,5 +118,28 @@ start`)
 				t.Error("the pc cannot win in one round: the check is idle")
 			}
 		})
+	}
+}
+
+// TestExactHeldBoundsBigFight checks that a four-against-four fight whose
+// moves reach more states than a solve may hold at once stops at
+// MaxExactHeld, before it holds gigabytes of them (the queue and vv
+// examples' opening rolls fall in more ways than a solve may hold).
+func TestExactHeldBoundsBigFight(t *testing.T) {
+	for _, id := range []string{"queue", "vv"} {
+		sys, st := fourOnFour(t, id)
+		peak := 0
+		restore := sim.OnPeakHeld(func(n int) { peak = n })
+		r, err := sim.Exact(t.Context(), sim.Config{System: sys, State: st})
+		restore()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Exact || !strings.Contains(r.Why, "(MaxExactHeld)") {
+			t.Errorf("%s: exact %v, why %q; want the budget on states held", id, r.Exact, r.Why)
+		}
+		if peak > sim.MaxExactHeld+runtime.GOMAXPROCS(0) { // each worker may pass it by the one it refuses
+			t.Errorf("%s: held %d states at once, past MaxExactHeld (%d)", id, peak, sim.MaxExactHeld)
+		}
 	}
 }

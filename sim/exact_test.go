@@ -225,9 +225,24 @@ func TestExactLimit(t *testing.T) {
 			}
 		})
 	}
-	// Within the budgets the same fight is solved.
+	t.Run("held", func(t *testing.T) {
+		defer sim.SetExactHeld(2)()
+		r, err := sim.Exact(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "more than 2 states held at once (MaxExactHeld)"; r.Exact || !strings.Contains(r.Why, want) {
+			t.Errorf("exact %v, why %q; want not exact, naming %q", r.Exact, r.Why, want)
+		}
+	})
+	// Within the budgets the same fight is solved, holding few states.
+	peak := 0
+	defer sim.OnPeakHeld(func(n int) { peak = n })()
 	if r := exact(t, cfg); r.States <= 10 {
 		t.Errorf("the duel reaches %d states, want more than the 10 of the test", r.States)
+	}
+	if peak < 3 || peak > 100 {
+		t.Errorf("the duel held %d states at once, want from 3 (more than the 2 of the test) to 100", peak)
 	}
 	_, err := sim.Exact(context.Background(), sim.Config{System: sys, State: st, Rounds: sim.MaxRounds + 1})
 	if err == nil || !strings.Contains(err.Error(), "MaxRounds") {

@@ -80,3 +80,18 @@ func OnKey(f func(st fray.State, acted fray.CombatantID, written []byte)) (resto
 	keyed = f
 	return func() { keyed = nil }
 }
+
+// SetExactHeld sets MaxExactHeld's budget for a test, and returns a
+// function that puts it back.
+func SetExactHeld(held int) (restore func()) {
+	old := budgets.held
+	budgets.held = held
+	return func() { budgets.held = old }
+}
+
+// OnPeakHeld has f told the most states each exact solve held at once,
+// until the returned function is called.
+func OnPeakHeld(f func(int)) (restore func()) {
+	peakHeld = f
+	return func() { peakHeld = nil }
+}

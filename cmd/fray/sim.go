@@ -71,7 +71,8 @@ rounds): the same moves by the same tactics, but every way each roll
 can fall followed with its exact odds, over every state the fight can
 reach. It prints that chance beside the simulated one or, for a fight
 too big (more than MaxExactStates states, MaxExactBranches ways for
-one move's dice to fall, or MaxExactWork moves decided in all), the
+one move's dice to fall, MaxExactWork moves decided in all, or
+MaxExactHeld states held at once), the
 sentence that says which limit it met; the simulated results are
 printed either way. On a terminal, a bar shows the fights played and
 then how much of those limits the exact solve has used: a fight too big
