@@ -179,7 +179,11 @@ func watch(b *testing.B, ctx context.Context, in *instance, tab table) *sseTimes
 //     steady loadPaced a second across the instances;
 //   - fanout-p50-ms, fanout-p99-ms: during the paced load, the time from
 //     sending a command to instance A until each of loadStreams live
-//     streams on B and C has it.
+//     streams on B and C has it;
+//   - answered-fanout-p50-ms, answered-fanout-p99-ms: the same from A's
+//     answer to the command (it had committed by then) instead, so
+//     without the command's own time on A: the way across instances
+//     (0 for a stream that had it before the answer came).
 //
 // go test -run '^$' -bench PostgresLoad -benchtime 1x ./cmd/fray/ (with
 // FRAY_TEST_POSTGRES set, as ./scripts/test does).
@@ -259,7 +263,7 @@ func BenchmarkPostgresLoad(b *testing.B) {
 				}
 			})
 		}
-		sent := map[int]time.Time{}
+		sent, answered := map[int]time.Time{}, map[int]time.Time{}
 		rev := 1
 		for next := time.Now(); next.Before(stop); next = next.Add(time.Second / loadFanRate) {
 			time.Sleep(time.Until(next))
@@ -268,12 +272,12 @@ func BenchmarkPostgresLoad(b *testing.B) {
 			if err != nil {
 				b.Fatalf("fan-out command: %v", err)
 			}
-			sent[r], rev = start, r
+			sent[r], answered[r], rev = start, time.Now(), r
 		}
 		wg.Wait()
 		// Every stream must have every command: wait for the last.
 		deadline := time.Now().Add(eventWait)
-		var fanout []time.Duration
+		var fanout, across []time.Duration
 		for _, w := range watchers {
 			for {
 				w.mu.Lock()
@@ -294,12 +298,14 @@ func BenchmarkPostgresLoad(b *testing.B) {
 					b.Fatalf("a stream skipped revision %d", r)
 				}
 				fanout = append(fanout, t1.Sub(t0))
+				across = append(across, max(0, t1.Sub(answered[r])))
 			}
 			w.mu.Unlock()
 		}
 		cancel()
 		slices.Sort(paced)
 		slices.Sort(fanout)
+		slices.Sort(across)
 		b.ReportMetric(raw, "raw-inserts/s")
 		b.ReportMetric(closed, "closed-cmds/s")
 		b.ReportMetric(closed/raw, "cmds/raw")
@@ -308,5 +314,7 @@ func BenchmarkPostgresLoad(b *testing.B) {
 		b.ReportMetric(quantile(paced, 0.99), "paced-p99-ms")
 		b.ReportMetric(quantile(fanout, 0.50), "fanout-p50-ms")
 		b.ReportMetric(quantile(fanout, 0.99), "fanout-p99-ms")
+		b.ReportMetric(quantile(across, 0.50), "answered-fanout-p50-ms")
+		b.ReportMetric(quantile(across, 0.99), "answered-fanout-p99-ms")
 	}
 }
