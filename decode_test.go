@@ -145,3 +145,70 @@ func TestEventRoundTrip(t *testing.T) {
 		t.Errorf("Decode without the kept copy = %+v, %v", b, err)
 	}
 }
+
+// deepPayload holds references of every kind an event's payload may
+// hold, beside flat fields a copy of the whole struct carries.
+type deepPayload struct {
+	Name   string
+	Inner  flatPayload
+	Flats  []flatPayload
+	Items  []listItem
+	Ptr    *listItem
+	PtrNil *listItem
+	ByName map[string][]int
+	Grid   [2][]string
+	Nested struct {
+		Turn int
+		Tags []string
+	}
+	Count int
+}
+
+func newDeepPayload() deepPayload {
+	p := deepPayload{Name: "A", Inner: flatPayload{Name: "in", Count: 1},
+		Flats:  []flatPayload{{Name: "f1"}, {Name: "f2", OK: true}},
+		Items:  []listItem{{Name: "i", Lost: []int{1, 2}}},
+		Ptr:    &listItem{Name: "p", Lost: []int{3}},
+		ByName: map[string][]int{"x": {4, 5}},
+		Grid:   [2][]string{{"a"}, {"b", "c"}}, Count: 7}
+	p.Nested.Turn, p.Nested.Tags = 2, []string{"t"}
+	return p
+}
+
+// TestDecodeCopiesEveryReference checks that a payload decoded from an
+// event shares nothing with the event: changing every part of what one
+// Decode gives, through each kind of reference, leaves the next Decode
+// as the payload was made.
+func TestDecodeCopiesEveryReference(t *testing.T) {
+	for _, unrecorded := range []bool{false, true} {
+		made := newDeepPayload()
+		newEvent := fray.NewEvent
+		if unrecorded {
+			newEvent = fray.NewUnrecordedEvent
+		}
+		ev, err := newEvent("x", made)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// What was given may change too: the event keeps its own copy.
+		made.Flats[0].Name, made.Items[0].Lost[0], made.Ptr.Lost[0] = "changed", 99, 99
+		var a deepPayload
+		if err := ev.Decode(&a); err != nil {
+			t.Fatal(err)
+		}
+		a.Name, a.Inner.Name, a.Count = "changed", "changed", 99
+		a.Flats[1].Name = "changed"
+		a.Items[0].Name, a.Items[0].Lost[1] = "changed", 99
+		a.Ptr.Name, a.Ptr.Lost[0] = "changed", 99
+		a.ByName["x"][0], a.ByName["y"] = 99, nil
+		a.Grid[1][0] = "changed"
+		a.Nested.Tags[0] = "changed"
+		var b deepPayload
+		if err := ev.Decode(&b); err != nil {
+			t.Fatal(err)
+		}
+		if want := newDeepPayload(); !reflect.DeepEqual(b, want) {
+			t.Errorf("unrecorded %v: the second Decode gives\n%+v\nwant\n%+v", unrecorded, b, want)
+		}
+	}
+}

@@ -121,8 +121,11 @@ func deepCopy(v reflect.Value) reflect.Value {
 	t := v.Type()
 	switch t.Kind() {
 	case reflect.Struct:
+		// Copied whole, then each field that holds references copied
+		// deeply over its shallow copy.
 		out := reflect.New(t).Elem()
-		for i := range t.NumField() {
+		out.Set(v)
+		for _, i := range refFields(t) {
 			out.Field(i).Set(deepCopy(v.Field(i)))
 		}
 		return out
@@ -131,7 +134,7 @@ func deepCopy(v reflect.Value) reflect.Value {
 			return reflect.Zero(t)
 		}
 		out := reflect.MakeSlice(t, v.Len(), v.Len())
-		if flatElem(t.Elem()) {
+		if e := t.Elem(); flatElem(e) || flat(e) {
 			reflect.Copy(out, v)
 			return out
 		}
@@ -166,8 +169,25 @@ func deepCopy(v reflect.Value) reflect.Value {
 }
 
 // flatTypes and copyableTypes cache flat's and copyable's answers by
-// type.
-var flatTypes, copyableTypes sync.Map // reflect.Type → bool
+// type, refTypes refFields'.
+var flatTypes, copyableTypes, refTypes sync.Map // reflect.Type → bool, bool, []int
+
+// refFields returns the indices of the fields of the struct type t that
+// hold references: all but its strings, numbers, booleans and flat
+// structs, which assigning the struct copies.
+func refFields(t reflect.Type) []int {
+	if v, ok := refTypes.Load(t); ok {
+		return v.([]int)
+	}
+	var out []int
+	for i := range t.NumField() {
+		if f := t.Field(i).Type; !flatElem(f) && !flat(f) {
+			out = append(out, i)
+		}
+	}
+	refTypes.Store(t, out)
+	return out
+}
 
 // flat reports whether values of t hold no references: a struct of
 // strings, numbers and booleans (nested structs included). Such a payload
