@@ -12,6 +12,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -27,6 +28,26 @@ import (
 
 // DefaultSimFights is how many fights fray sim plays when -n is not given.
 const DefaultSimFights = 10_000
+
+// simGCPercent is the garbage collector's target (GOGC) while fray sim
+// plays its fights, when the environment sets none. The fights keep
+// little alive (a few megabytes) and allocate fast, so at the default of
+// 100 the collector runs every few fights and its write barriers slow
+// them: at 400 the examples' fights are played about 1.4 times as fast
+// (pp's 10,000 in 1.1 s, not 1.6 s), for some tens of megabytes more.
+// The exact solve, which may hold MaxExactHeld states, runs at the
+// default.
+const simGCPercent = 400
+
+// fightsGC sets the collector's target for playing fights, unless the
+// environment sets GOGC, and returns what puts it back.
+func fightsGC() (restore func()) {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(simGCPercent)
+	return func() { debug.SetGCPercent(old) }
+}
 
 // simBarAfter is how long a run goes before fray sim draws its progress
 // bar on a terminal.
@@ -157,7 +178,9 @@ func cmdSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if bar != nil {
 		cfg.Progress = bar.progress
 	}
+	restoreGC := fightsGC()
 	res, err := sim.Run(ctx, cfg)
+	restoreGC()
 	bar.stop()
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "fray sim: stopped (interrupted) before the %d fights were played\n", *n)

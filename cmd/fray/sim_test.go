@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -295,5 +296,33 @@ func TestSimInterrupted(t *testing.T) {
 	code := cmdSim(ctx, []string{"--rules", "bpb", "--party", "../../examples/bpb-party.yaml", "--foes", "../../examples/bpb-foes.yaml", "-n", "1000"}, &out, &errOut)
 	if code == 0 || out.Len() != 0 || errOut.String() != "fray sim: stopped (interrupted) before the 1000 fights were played\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
+}
+
+// TestSimGC checks that fray sim raises the collector's target while it
+// plays its fights, unless GOGC is set, and puts it back once they are
+// played.
+func TestSimGC(t *testing.T) {
+	t.Setenv("GOGC", "") // as when the environment sets none
+	old := debug.SetGCPercent(150)
+	defer debug.SetGCPercent(old)
+	restore := fightsGC()
+	during := debug.SetGCPercent(simGCPercent)
+	restore()
+	if during != simGCPercent {
+		t.Errorf("while playing, GOGC is %d, want %d", during, simGCPercent)
+	}
+	if code, _, errOut := runSim(t, "--rules", "bpb", "--party", "../../examples/bpb-party.yaml", "--foes", "../../examples/bpb-foes.yaml", "-n", "50"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if got := debug.SetGCPercent(150); got != 150 {
+		t.Errorf("after fray sim, GOGC is %d, want 150 as it was", got)
+	}
+	t.Setenv("GOGC", "100")
+	restore = fightsGC()
+	got := debug.SetGCPercent(150)
+	restore()
+	if got != 150 {
+		t.Errorf("with GOGC set in the environment, fray sim changed it to %d", got)
 	}
 }
