@@ -69,6 +69,37 @@ func TestBrowserSim(t *testing.T) {
 	if got := p.revision(); got != rev {
 		t.Errorf("the simulation moved the encounter from revision %d to %d", rev, got)
 	}
+	if n := p.eval(`String(document.querySelectorAll('[data-testid="sim-exact-win"]').length)`); n != "0" {
+		t.Errorf("without Solve exactly, the panel shows %s exact chances", n)
+	}
+
+	// Solved exactly too: Ann hits on 9+ (12 faces in 20) and goes first,
+	// Bo on 11+ (10 in 20), one hit takes either out, and a round that
+	// leaves both standing has chance 0.4 × 0.5 = 0.2; so over the 100
+	// rounds of the cap Ann wins 0.6 / (1 − 0.2) = 0.75, Bo 0.25, and
+	// 0.2¹⁰⁰ is unfinished (sim's TestExactQueueByHand, for three rounds).
+	p.do(chromedp.Click(chromedp.CSS(`[data-testid="sim-exact"]`), chromedp.NodeVisible),
+		chromedp.Click(chromedp.CSS(`[data-testid="sim-run"]`), chromedp.NodeVisible))
+	p.waitFor("the exact answer", `(() => { const o = document.querySelector('[data-testid="sim-out"]'); return (o.dataset.state === "done" && o.querySelector('[data-testid="sim-exact-win"]')) || o.dataset.state === "failed"; })()`)
+	if e := p.eval(`(document.querySelector('[data-testid="sim-error"]') || document.querySelector('[data-testid="sim-exact-why"]') || {}).textContent || ""`); e != "" {
+		t.Fatalf("the panel says: %s", e)
+	}
+	exact := strings.Fields(p.eval(`[...document.querySelectorAll('[data-testid="sim-exact-win"]')].map(e => (e.closest("li").dataset.side || "") + "=" + e.dataset.p + "=" + e.textContent.replaceAll(" ", "_")).join(" ")`))
+	want := []struct {
+		side string
+		p    float64
+		text string
+	}{{"pc", 0.75, "exactly_75.000%"}, {"npc", 0.25, "exactly_25.000%"}, {"", 0, "exactly_0.000%"}}
+	if len(exact) != len(want) {
+		t.Fatalf("the exact chances shown are %q; want each side's and the unfinished share's", exact)
+	}
+	for i, w := range want {
+		f := strings.Split(exact[i], "=")
+		v, err := strconv.ParseFloat(f[1], 64)
+		if len(f) != 3 || f[0] != w.side || err != nil || math.Abs(v-w.p) > 1e-12 || f[2] != w.text {
+			t.Errorf("exact chance %d is %q, want side %q, %v, %q", i, exact[i], w.side, w.p, w.text)
+		}
+	}
 
 	// Another encounter opened in the same page (no reload) shows no
 	// simulation of the first; back on the first, none either until

@@ -2,8 +2,10 @@
 // play the encounter from its live state to the end many times (POST
 // /api/encounters/{id}/sim, as fray sim does) and shows each side's
 // chance to win with its 95% interval and a bar, the share unfinished,
-// and how many rounds the fights lasted as a histogram. The encounter
-// itself is not changed.
+// and how many rounds the fights lasted as a histogram; with "Solve
+// exactly" ticked, each side's exact chance beside it too ("exact": true,
+// as fray sim --exact), or why the fight is too big for that. The
+// encounter itself is not changed.
 import { el, pct } from "./fray.js";
 
 // sideNames are the words the panel gives the sides fray knows.
@@ -44,19 +46,36 @@ function histogram(dist) {
   return el("div", {}, box, axis);
 }
 
+// exactPct shows an exact chance to three decimals of a percent, as fray
+// sim --exact prints it.
+function exactPct(p) {
+  return (Math.max(0, p) * 100).toFixed(3) + "%";
+}
+
+// exactly returns the words of an exact chance p, or nothing when the
+// answer has none.
+function exactly(p) {
+  if (typeof p !== "number") return [];
+  return [" ", el("span", { class: "sim-exact", "data-testid": "sim-exact-win", "data-p": String(p) }, "exactly " + exactPct(p))];
+}
+
 // render fills out with a simulation's answer (the object fray sim
-// --json prints) from the encounter at revision rev.
+// --json prints, with --exact when asked) from the encounter at revision
+// rev.
 function render(out, r, rev) {
   const sides = r.sides.map((s) => el("li", { "data-testid": "sim-side", "data-side": s.side, "data-win": String(s.win) },
     el("strong", {}, sideNames[s.side] || s.side), " ",
     el("span", { class: "sim-win" }, pct(s.win)),
     bar(s.win, (sideNames[s.side] || s.side) + " wins " + pct(s.win)),
-    el("span", { class: "hint" }, "95%: " + pct(s.ci95[0]) + "–" + pct(s.ci95[1]))));
+    el("span", { class: "hint" }, "95%: " + pct(s.ci95[0]) + "–" + pct(s.ci95[1])),
+    ...exactly(s.exact_win)));
   const unfinished = el("li", { "data-testid": "sim-unfinished", "data-p": String(r.unfinished) },
-    "Unfinished: ", pct(r.unfinished));
+    "Unfinished: ", pct(r.unfinished), ...exactly(r.exact_unfinished));
+  const why = r.exact_why ? [el("p", { class: "hint", "data-testid": "sim-exact-why" }, "Not worked out exactly: " + r.exact_why)] : [];
   out.replaceChildren(
     el("p", { class: "hint" }, r.fights + " fights from revision " + rev + " (seed " + r.seed + "). Rounds: mean " + r.rounds.mean.toFixed(1) + ", median " + r.rounds.median + "."),
     el("ul", { class: "sim-sides" }, ...sides, unfinished),
+    ...why,
     histogram(r.rounds.dist));
 }
 
@@ -68,11 +87,14 @@ function render(out, r, rev) {
 export function simPanel(holder, current) {
   const fights = el("input", { type: "number", min: "1", value: "1000", step: "100", "data-testid": "sim-fights", "aria-label": "Number of fights" });
   fights.style.width = "6rem";
+  const exact = el("input", { type: "checkbox", "data-testid": "sim-exact" });
   const run = el("button", { type: "button", class: "small", "data-testid": "sim-run" }, "Simulate");
   const out = el("div", { "data-testid": "sim-out", "aria-live": "polite" });
   holder.replaceChildren(
     el("p", { class: "hint" }, "How the fight is likely to go from here, played to the end many times by the rules. Nothing in the encounter changes."),
-    el("div", { class: "row" }, el("label", {}, "Fights ", fights), run),
+    el("div", { class: "row" }, el("label", {}, "Fights ", fights),
+      el("label", { title: "Also work out each side's chance exactly, following every way each roll can fall: for a small fight (a duel, or two against one, with short tracks)." }, exact, " Solve exactly"),
+      run),
     out);
   let asked = 0;
   run.addEventListener("click", async () => {
@@ -81,12 +103,12 @@ export function simPanel(holder, current) {
     const n = ++asked, rev = enc.revision;
     run.disabled = true;
     out.dataset.state = "running";
-    out.replaceChildren(el("p", { class: "hint" }, "Simulating…"));
+    out.replaceChildren(el("p", { class: "hint" }, exact.checked ? "Simulating, and solving exactly…" : "Simulating…"));
     try {
       const res = await fetch("/api/encounters/" + encodeURIComponent(enc.id) + "/sim", {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: "Bearer " + enc.token },
-        body: JSON.stringify({ fights: Number(fights.value) || 1000 }),
+        body: JSON.stringify({ fights: Number(fights.value) || 1000, exact: exact.checked }),
       });
       const r = await res.json().catch(() => ({}));
       if (n !== asked) return;
