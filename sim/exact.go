@@ -80,8 +80,8 @@ type ExactSide struct {
 // every value the draw could take, each with its chance, and it solves
 // each state the fight can reach once, by dynamic programming over those
 // states. A fight too big for the budgets (MaxExactStates,
-// MaxExactBranches, MaxExactWork) gives Exact false and the sentence that
-// names the budget, not an error; an error is a configuration Run refuses
+// MaxExactBranches, MaxExactWork, MaxExactHeld) gives Exact false and the
+// sentence that names the budget, not an error; an error is a configuration Run refuses
 // too, a refusal or failure of the rules, or ctx's end.
 //
 // The states are found by cfg.Workers workers at once (GOMAXPROCS when
@@ -112,8 +112,9 @@ func Exact(ctx context.Context, cfg Config) (res ExactResult, err error) {
 		out = end
 	} else {
 		root := &node{}
-		s.nodes[first.key(start, "")] = root
-		s.todo = append(s.todo, task{st: start, n: root})
+		key := first.key(start, "")
+		s.nodes[key] = root
+		s.todo = append(s.todo, task{st: start, key: key, n: root})
 		s.hold(1)
 		var wg sync.WaitGroup
 		for w := range workers {

@@ -42,6 +42,9 @@ const (
 	// DefaultRounds is the round cap when Config.Rounds is 0: a fight
 	// still going after it counts as unfinished.
 	DefaultRounds = 100
+	// MaxWorkers is the most workers one run or exact solve may have
+	// (Config.Workers), each with its own copy of what a fight needs.
+	MaxWorkers = 256
 	// MaxMovesPerRound is the most moves one round of a fight may take;
 	// a fight that takes more is stuck, and the run fails.
 	MaxMovesPerRound = 10_000
@@ -212,6 +215,8 @@ func newPlan(cfg Config) (*plan, *fray.Encounter, error) {
 		return nil, nil, fray.Errorf(fray.EINVALID, "The round cap is %d; give at least 1.", cfg.Rounds)
 	case cfg.Rounds > MaxRounds:
 		return nil, nil, fray.Errorf(fray.ETOOLARGE, "The round cap is %d; the limit (MaxRounds) is %d.", cfg.Rounds, MaxRounds)
+	case cfg.Workers > MaxWorkers:
+		return nil, nil, fray.Errorf(fray.ETOOLARGE, "The number of workers is %d; the limit (MaxWorkers) is %d.", cfg.Workers, MaxWorkers)
 	}
 	if cfg.Rounds == 0 {
 		cfg.Rounds = DefaultRounds

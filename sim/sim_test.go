@@ -197,6 +197,7 @@ func TestSimBudgets(t *testing.T) {
 		{"too many fights", sim.Config{System: sys, State: st, Fights: sim.MaxFights + 1}, "MaxFights"},
 		{"too many rounds", sim.Config{System: sys, State: st, Fights: 1, Rounds: sim.MaxRounds + 1}, "MaxRounds"},
 		{"negative rounds", sim.Config{System: sys, State: st, Fights: 1, Rounds: -1}, "round cap"},
+		{"too many workers", sim.Config{System: sys, State: st, Fights: 1, Workers: sim.MaxWorkers + 1}, "MaxWorkers"},
 		{"one side", sim.Config{System: onlyPCs, State: onlyOne, Fights: 1}, "two sides"},
 		{"unknown side", sim.Config{System: sys, State: st, Fights: 1, Tactics: map[string]sim.Tactic{"gm": sim.Random}}, `"gm"`},
 	}
