@@ -73,12 +73,14 @@ func TestBrowserSim(t *testing.T) {
 		t.Errorf("without Solve exactly, the panel shows %s exact chances", n)
 	}
 
-	// Solved exactly too: Ann hits on 9+ (12 faces in 20) and goes first,
-	// Bo on 11+ (10 in 20), one hit takes either out, and a round that
-	// leaves both standing has chance 0.4 × 0.5 = 0.2; so over the 100
-	// rounds of the cap Ann wins 0.6 / (1 − 0.2) = 0.75, Bo 0.25, and
-	// 0.2¹⁰⁰ is unfinished (sim's TestExactQueueByHand, for three rounds).
-	p.do(chromedp.Click(chromedp.CSS(`[data-testid="sim-exact"]`), chromedp.NodeVisible),
+	// Solved exactly too, within 3 rounds: Ann hits on 9+ (12 faces in
+	// 20) and goes first, Bo on 11+ (10 in 20), one hit takes either out,
+	// and a round that leaves both standing has chance 0.4 × 0.5 = 0.2;
+	// so Ann wins 0.6 × (1 + 0.2 + 0.04) = 0.744, Bo 0.4 × 0.5 × 1.24 =
+	// 0.248, and 0.2³ = 0.008 is unfinished (sim's TestExactQueueByHand).
+	p.clear(`[data-testid="sim-rounds"]`)
+	p.do(chromedp.SendKeys(chromedp.CSS(`[data-testid="sim-rounds"]`), "3"),
+		chromedp.Click(chromedp.CSS(`[data-testid="sim-exact"]`), chromedp.NodeVisible),
 		chromedp.Click(chromedp.CSS(`[data-testid="sim-run"]`), chromedp.NodeVisible))
 	p.waitFor("the exact answer", `(() => { const o = document.querySelector('[data-testid="sim-out"]'); return (o.dataset.state === "done" && o.querySelector('[data-testid="sim-exact-win"]')) || o.dataset.state === "failed"; })()`)
 	if e := p.eval(`(document.querySelector('[data-testid="sim-error"]') || document.querySelector('[data-testid="sim-exact-why"]') || {}).textContent || ""`); e != "" {
@@ -89,9 +91,12 @@ func TestBrowserSim(t *testing.T) {
 		side string
 		p    float64
 		text string
-	}{{"pc", 0.75, "exactly_75.000%"}, {"npc", 0.25, "exactly_25.000%"}, {"", 0, "exactly_0.000%"}}
+	}{{"pc", 0.744, "exactly_74.400%"}, {"npc", 0.248, "exactly_24.800%"}, {"", 0.008, "exactly_0.800%"}}
 	if len(exact) != len(want) {
 		t.Fatalf("the exact chances shown are %q; want each side's and the unfinished share's", exact)
+	}
+	if got := p.eval(`document.querySelector('[data-testid="sim-out"] p').textContent`); !strings.Contains(got, "3 rounds at most") {
+		t.Errorf("the panel says %q, want it to name the 3 rounds asked for", got)
 	}
 	for i, w := range want {
 		f := strings.Split(exact[i], "=")

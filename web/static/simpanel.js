@@ -2,7 +2,8 @@
 // play the encounter from its live state to the end many times (POST
 // /api/encounters/{id}/sim, as fray sim does) and shows each side's
 // chance to win with its 95% interval and a bar, the share unfinished,
-// and how many rounds the fights lasted as a histogram; with "Solve
+// and how many rounds the fights lasted as a histogram, each fight cut
+// off after the rounds asked for (100 unless changed); with "Solve
 // exactly" ticked, each side's exact chance beside it too ("exact": true,
 // as fray sim --exact), or why the fight is too big for that. The
 // encounter itself is not changed.
@@ -61,8 +62,8 @@ function exactly(p) {
 
 // render fills out with a simulation's answer (the object fray sim
 // --json prints, with --exact when asked) from the encounter at revision
-// rev.
-function render(out, r, rev) {
+// rev, its fights cut off after cap rounds.
+function render(out, r, rev, cap) {
   const sides = r.sides.map((s) => el("li", { "data-testid": "sim-side", "data-side": s.side, "data-win": String(s.win) },
     el("strong", {}, sideNames[s.side] || s.side), " ",
     el("span", { class: "sim-win" }, pct(s.win)),
@@ -73,7 +74,7 @@ function render(out, r, rev) {
     "Unfinished: ", pct(r.unfinished), ...exactly(r.exact_unfinished));
   const why = r.exact_why ? [el("p", { class: "hint", "data-testid": "sim-exact-why" }, "Not worked out exactly: " + r.exact_why)] : [];
   out.replaceChildren(
-    el("p", { class: "hint" }, r.fights + " fights from revision " + rev + " (seed " + r.seed + "). Rounds: mean " + r.rounds.mean.toFixed(1) + ", median " + r.rounds.median + "."),
+    el("p", { class: "hint" }, r.fights + " fights from revision " + rev + " (seed " + r.seed + "), " + cap + " rounds at most. Rounds: mean " + r.rounds.mean.toFixed(1) + ", median " + r.rounds.median + "."),
     el("ul", { class: "sim-sides" }, ...sides, unfinished),
     ...why,
     histogram(r.rounds.dist));
@@ -87,12 +88,15 @@ function render(out, r, rev) {
 export function simPanel(holder, current) {
   const fights = el("input", { type: "number", min: "1", value: "1000", step: "100", "data-testid": "sim-fights", "aria-label": "Number of fights" });
   fights.style.width = "6rem";
+  const rounds = el("input", { type: "number", min: "1", max: "10000", value: "100", "data-testid": "sim-rounds", "aria-label": "Rounds at most" });
+  rounds.style.width = "5rem";
   const exact = el("input", { type: "checkbox", "data-testid": "sim-exact" });
   const run = el("button", { type: "button", class: "small", "data-testid": "sim-run" }, "Simulate");
   const out = el("div", { "data-testid": "sim-out", "aria-live": "polite" });
   holder.replaceChildren(
     el("p", { class: "hint" }, "How the fight is likely to go from here, played to the end many times by the rules. Nothing in the encounter changes."),
     el("div", { class: "row" }, el("label", {}, "Fights ", fights),
+      el("label", { title: "A fight still going after this many rounds counts as unfinished." }, "Rounds at most ", rounds),
       el("label", { title: "Also work out each side's chance exactly, following every way each roll can fall: for a small fight (a duel, or two against one, with short tracks)." }, exact, " Solve exactly"),
       run),
     out);
@@ -100,7 +104,7 @@ export function simPanel(holder, current) {
   run.addEventListener("click", async () => {
     const enc = current();
     if (!enc) return;
-    const n = ++asked, rev = enc.revision;
+    const n = ++asked, rev = enc.revision, cap = Number(rounds.value) || 100;
     run.disabled = true;
     out.dataset.state = "running";
     out.replaceChildren(el("p", { class: "hint" }, exact.checked ? "Simulating, and solving exactly…" : "Simulating…"));
@@ -108,12 +112,12 @@ export function simPanel(holder, current) {
       const res = await fetch("/api/encounters/" + encodeURIComponent(enc.id) + "/sim", {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: "Bearer " + enc.token },
-        body: JSON.stringify({ fights: Number(fights.value) || 1000, exact: exact.checked }),
+        body: JSON.stringify({ fights: Number(fights.value) || 1000, rounds: cap, exact: exact.checked }),
       });
       const r = await res.json().catch(() => ({}));
       if (n !== asked) return;
       if (!res.ok) throw new Error((r.error && r.error.message) || "The simulation failed (" + res.status + ").");
-      render(out, r, rev);
+      render(out, r, rev, cap);
       out.dataset.state = "done";
     } catch (err) {
       if (n !== asked) return;
