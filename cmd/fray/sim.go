@@ -93,11 +93,11 @@ can fall followed with its exact odds, over every state the fight can
 reach. It prints that chance beside the simulated one or, for a fight
 too big (more than MaxExactStates states, MaxExactBranches ways for
 one move's dice to fall, MaxExactWork moves decided in all, or
-MaxExactHeld states held at once), the
-sentence that says which limit it met; the simulated results are
-printed either way. On a terminal, a bar shows the fights played and
-then how much of those limits the exact solve has used: a fight too big
-can take half a minute to reach one (Ctrl-C stops it).
+MaxExactHeld states held at once), the sentence that says which limit
+it met; the simulated results are printed either way. On a terminal, a
+bar shows the fights played and then the states and moves the exact
+solve has used of their limits: a fight too big can take half a minute
+to reach one (Ctrl-C stops the solve and prints the fights played).
 
 Examples:
   fray sim --rules bpb --party examples/bpb-party.yaml --foes examples/bpb-foes.yaml
