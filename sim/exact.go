@@ -194,7 +194,6 @@ type solver struct {
 	// is told of them.
 	visits   int
 	progress func(states, work int)
-	keyMu    sync.Mutex
 }
 
 // node is a state of the fight, found once.
@@ -514,9 +513,9 @@ func (s *explorer) key(st fray.State, acted fray.CombatantID) stateKey {
 	b = append(b, acted...)
 	s.buf = b
 	if keyed != nil {
-		s.s.keyMu.Lock()
+		s.s.mu.Lock() // one call at a time (key is never called with it held)
 		keyed(st, acted, b)
-		s.s.keyMu.Unlock()
+		s.s.mu.Unlock()
 	}
 	return stateKey{maphash.Bytes(s.s.seeds[0], b), maphash.Bytes(s.s.seeds[1], b)}
 }

@@ -193,7 +193,6 @@ func cmdSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var ex *sim.ExactResult
 	if *exact {
 		bar := newSimBar(stderr, 0, !*asJSON)
-		cfg.Progress = nil
 		if bar != nil {
 			cfg.ExactProgress = bar.exactProgress
 		}
