@@ -92,6 +92,31 @@ type State interface {
 	Clone() State
 }
 
+// SheetSharer is a State whose copies may share their combatants' sheets
+// (stats, tracks, powers, expertise, protection and qualities): its
+// system's Apply never changes a sheet in place but gives the combatant a
+// new map or slice with the change (the writers of package rules/kit), so
+// applying events to such a copy leaves the original as it was. The
+// conformance suite (rules/rulestest) checks this on every command of
+// every script. Such a copy is what Decide works on and what the
+// simulator applies a move's events to, many times a fight: it costs a
+// fraction of Clone.
+type SheetSharer interface {
+	State
+	// CloneSharing returns a copy of the state that shares each
+	// combatant's sheet with it, and nothing else.
+	CloneSharing() State
+}
+
+// CloneForApply returns a copy of st to apply events to: one that shares
+// the combatants' sheets when st is a SheetSharer, else a deep copy.
+func CloneForApply(st State) State {
+	if s, ok := st.(SheetSharer); ok {
+		return s.CloneSharing()
+	}
+	return st.Clone()
+}
+
 // Encounter is the part of a state every system shares: the combatants,
 // the settings and the round counter. Systems embed it in their states
 // and use engine's helpers to keep it up to date.

@@ -455,7 +455,7 @@ func (s *explorer) branch(st fray.State, enc *fray.Encounter, acted fray.Combata
 			return nil, 0, fray.Errorf(fray.EINTERNAL, "%s: the move drew %d numbers where it drew %d before (a bug in fray).", m.Cmd.String(), s.rep.at, len(s.rep.seq))
 		}
 		p := s.rep.chance()
-		nst := st.Clone()
+		nst := fray.CloneForApply(st) // the sheets are shared: Apply never changes one in place
 		nenc := nst.(fray.BaseState).Base()
 		for _, ev := range evs {
 			if ev.Type == stepBreak {

@@ -510,9 +510,10 @@ func (r *roller) intN(n int) int {
 var stepBreak = engine.StepBreak("").Type
 
 // fight plays fight i from a copy of the prepared state and counts it
-// in t.
+// in t. The copy shares the combatants' sheets with the prepared state
+// (fray.CloneForApply): Apply never changes one in place.
 func (f *fighter) fight(seed, i uint64, t *tally) error {
-	st := f.start.Clone()
+	st := fray.CloneForApply(f.start)
 	enc := st.(fray.BaseState).Base()
 	f.roller.rng = rand.New(rand.NewPCG(seed, i))
 	f.health, f.hit = f.health[:0], f.hit[:0]

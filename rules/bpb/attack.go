@@ -226,7 +226,7 @@ func (s *State) decideAttack(tx *txn, cmd fray.Command, r fray.Roller) error {
 			if t.d.Band != TaskExtreme {
 				h.Option = ""
 			}
-			s2 := s.Clone().(*State)
+			s2 := s.CloneSharing().(*State)
 			s2.Pending = h
 			dc := fray.Command{Name: map[string]string{CondBlocking: RollBlock, CondDodging: RollDodge}[def], Args: []string{b.Name}}
 			if with != nil {

@@ -115,6 +115,18 @@ spend Monolith 1 on=prowess
 next
 undo
 redo`},
+	// Experience spent on each part of a sheet (B-12): a stat, a new
+	// power, that power raised, and expertise.
+	{Name: "spend", Text: `add Monolith side=pc prowess=8 agility=3 endurance=30
+add Ganyeka agility=7 endurance=24
+start
+award Monolith flat points=4
+spend Monolith 1 on=prowess
+spend Monolith 1 on=flight new=yes
+spend Monolith 1 on=flight
+spend Monolith 1 on=expertise:flying
+undo
+redo`},
 	// Protecting someone else (B-7): a take and a block for Monolith, a
 	// dodge for him by another, undone and redone.
 	{Name: "protect", Text: `add Blueshift side=pc prowess=7 agility=9 brawn=4 endurance=20

@@ -221,11 +221,8 @@ func addTrack(c *fray.Combatant, name string, n int) {
 // gainNew gives c the new stat or power of a spend (B-12).
 func gainNew(c *fray.Combatant, d spendData) {
 	if slices.Contains(taskStats, d.On) {
-		if c.Stats == nil {
-			c.Stats = map[string]int{}
-		}
-		c.Stats[d.On] = d.Points
+		kit.SetStat(c, d.On, d.Points)
 		return
 	}
-	c.Powers = append(c.Powers, fray.Power{Name: d.On, Rank: d.Points, Range: d.Range, Damage: d.Damage})
+	kit.AddPower(c, fray.Power{Name: d.On, Rank: d.Points, Range: d.Range, Damage: d.Damage})
 }

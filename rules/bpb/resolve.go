@@ -190,11 +190,11 @@ func (s *State) applyResolution(ev fray.Event) (handled bool, err error) {
 		case d.New:
 			gainNew(c, d)
 		case strings.HasPrefix(d.On, "expertise:"):
-			c.Expertise = append(c.Expertise, strings.TrimPrefix(d.On, "expertise:"))
+			kit.AddExpertise(c, strings.TrimPrefix(d.On, "expertise:"))
 		case slices.Contains(taskStats, d.On):
-			c.Stats[d.On] += d.Points
+			kit.SetStat(c, d.On, c.Stats[d.On]+d.Points)
 		default:
-			if p := c.Power(d.On); p != nil {
+			if p := kit.OwnPower(c, d.On); p != nil {
 				p.Rank += d.Points
 			}
 		}

@@ -128,8 +128,10 @@ func (sys *System) Apply(st fray.State, ev fray.Event) error {
 }
 
 // turnRoom is the room for actions Turn makes when it has none left: the
-// actions of several turns, which the history then shares.
-const turnRoom = 16
+// actions of a turn or two, which the history then shares. It is small
+// because a copy of the state (Clone, CloneSharing) has no room left in
+// Turn, and a copy that Decide or the simulator acts on makes it anew.
+const turnRoom = 4
 
 // act adds an action to the turn in progress.
 func (s *State) act(a Act) {

@@ -34,11 +34,8 @@ func needLife(c *fray.Combatant) (fray.Track, error) {
 // each firearm.
 func startTracks(c *fray.Combatant) {
 	set := func(k string, t fray.Track) {
-		if c.Tracks == nil {
-			c.Tracks = map[string]fray.Track{}
-		}
 		if _, ok := c.Tracks[k]; !ok {
-			c.Tracks[k] = t
+			kit.SetTrack(c, k, t)
 		}
 	}
 	if t, ok := life(c); ok {

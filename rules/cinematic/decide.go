@@ -32,13 +32,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if evs, handled, err := s0.decideResolution(cmd, r); handled {
 		return evs, err
 	}
-	var work *State
-	if cmd.Name == "next" {
-		work = s0.scratch() // it changes no sheet: only turns, rounds and conditions
-	} else {
-		work = s0.Clone().(*State)
-	}
-	tx := kit.Txn[*State]{State: work, Sys: sys, Unrecorded: !fray.Recorded(r)}
+	tx := kit.Txn[*State]{State: s0.scratch(), Sys: sys, Unrecorded: !fray.Recorded(r)}
 	s := tx.State
 	newRound := func() error {
 		return tx.Emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()})

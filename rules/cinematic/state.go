@@ -124,10 +124,13 @@ type Act struct {
 // Clone returns a deep copy of the state.
 func (s *State) Clone() fray.State { return s.around(s.CloneEncounter()) }
 
-// scratch returns a working copy of the state for deciding a command
-// whose events change, of the combatants, only their conditions (next:
-// the end of a turn and the start of a round): the combatants share
-// their sheets with s (kit.ScratchEncounter).
+// CloneSharing returns a copy of the state that shares the combatants'
+// sheets with it (fray.SheetSharer).
+func (s *State) CloneSharing() fray.State { return s.scratch() }
+
+// scratch returns a working copy of the state for Decide, cheaper than
+// Clone: it shares the combatants' sheets, which Apply never changes in
+// place (fray.SheetSharer).
 func (s *State) scratch() *State { return s.around(kit.ScratchEncounter(&s.Encounter)) }
 
 // around copies the state around the encounter enc.

@@ -55,12 +55,11 @@ func CloneEach[T any](xs []*T, deep func(*T)) []*T {
 	return out
 }
 
-// ScratchEncounter returns a working copy of e for deciding a command
-// whose events change, of the combatants, only their conditions (as the
-// edges of turns and rounds do, engine.TurnEdge): each combatant is
-// copied, with its conditions, but shares its stats, tracks, powers and
-// the rest with e, which the copy must never change; the settings and
-// the departed are copied.
+// ScratchEncounter returns a copy of e that shares the combatants'
+// sheets with it, for a state's CloneSharing (fray.SheetSharer): each
+// combatant is copied, with its conditions, but shares its stats, tracks,
+// powers and the rest with e, which are changed only by the writers of
+// sheet.go, never in place; the settings and the departed are copied.
 func ScratchEncounter(e *fray.Encounter) fray.Encounter {
 	d := *e
 	d.Combatants = CloneEach(e.Combatants, func(c *fray.Combatant) {

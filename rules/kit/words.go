@@ -46,12 +46,3 @@ func LookupTwo(enc *fray.Encounter, cmd fray.Command) (a, b *fray.Combatant, err
 	}
 	return a, b, nil
 }
-
-// SetTrack sets the track name of c (its Life Points, Endurance, a
-// weapon's ammunition …) to t, giving c a map of tracks when it has none.
-func SetTrack(c *fray.Combatant, name string, t fray.Track) {
-	if c.Tracks == nil {
-		c.Tracks = map[string]fray.Track{}
-	}
-	c.Tracks[name] = t
-}

@@ -3,8 +3,6 @@ package kit_test
 import (
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"fray"
 	"fray/rules/kit"
 )
@@ -52,16 +50,5 @@ func TestLookupTwo(t *testing.T) {
 		if a, b, err := kit.LookupTwo(enc, fray.Command{Name: "attack", Args: args}); err == nil || a != nil || b != nil {
 			t.Errorf("LookupTwo(%q) = %v, %v, %v; want an error", args, a, b, err)
 		}
-	}
-}
-
-func TestSetTrack(t *testing.T) {
-	c := &fray.Combatant{Name: "Kim"}
-	kit.SetTrack(c, "life", fray.Track{Value: 3, Max: 10})
-	kit.SetTrack(c, "ammo", fray.Track{Value: 6, Max: 6})
-	kit.SetTrack(c, "life", fray.Track{Value: 2, Max: 10})
-	want := map[string]fray.Track{"life": {Value: 2, Max: 10}, "ammo": {Value: 6, Max: 6}}
-	if diff := cmp.Diff(want, c.Tracks); diff != "" {
-		t.Errorf("tracks (-want +got):\n%s", diff)
 	}
 }

@@ -505,8 +505,8 @@ func (s *State) payCost(id fray.CombatantID, cost string) {
 		r.OneShot, r.Out = true, true
 		r.Took += max(0, h-r.Wounds)
 		r.Wounds = max(r.Wounds, h)
-	} else if c.Stats[cost] > 0 {
-		c.Stats[cost]--
+	} else if n := c.Stats[cost]; n > 0 {
+		kit.SetStat(c, cost, n-1)
 	}
 }
 

@@ -143,7 +143,7 @@ func (s *State) planContest(cmd fray.Command) (ContestData, *State, error) {
 			return ContestData{}, nil, err
 		}
 	}
-	next := s.Clone().(*State)
+	next := s.CloneSharing().(*State)
 	next.applyContest(cd)
 	return cd, next, nil
 }

@@ -54,9 +54,16 @@ type Turn struct {
 }
 
 // Clone returns a deep copy of the state.
-func (s *State) Clone() fray.State {
+func (s *State) Clone() fray.State { return s.clone(s.CloneEncounter()) }
+
+// CloneSharing returns a copy of the state that shares the combatants'
+// sheets with it (fray.SheetSharer).
+func (s *State) CloneSharing() fray.State { return s.clone(kit.ScratchEncounter(&s.Encounter)) }
+
+// clone copies the state around the encounter enc.
+func (s *State) clone(enc fray.Encounter) *State {
 	d := &State{
-		Encounter: s.CloneEncounter(),
+		Encounter: enc,
 		Rounds:    s.Rounds.Clone(),
 		Actions:   s.Actions,
 		Taken:     slices.Clone(s.Taken),

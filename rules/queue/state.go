@@ -94,9 +94,16 @@ func newState() *State {
 }
 
 // Clone returns a deep copy of the state.
-func (s *State) Clone() fray.State {
+func (s *State) Clone() fray.State { return s.clone(s.CloneEncounter()) }
+
+// CloneSharing returns a copy of the state that shares the combatants'
+// sheets with it (fray.SheetSharer).
+func (s *State) CloneSharing() fray.State { return s.clone(kit.ScratchEncounter(&s.Encounter)) }
+
+// clone copies the state around the encounter enc.
+func (s *State) clone(enc fray.Encounter) *State {
 	d := *s
-	d.Encounter = s.Encounter.CloneEncounter()
+	d.Encounter = enc
 	d.Tiebreak = slices.Clone(s.Tiebreak)
 	d.Initiative = make(map[Unit]fray.Roll, len(s.Initiative))
 	for k, r := range s.Initiative {

@@ -5,6 +5,7 @@ import (
 
 	"fray"
 	"fray/engine"
+	"fray/rules/kit"
 )
 
 // Zones (seed 004): "distances are handled in abstract Zones", and
@@ -97,10 +98,7 @@ func (s *State) applyMoved(ev fray.Event) error {
 	if c == nil {
 		return fray.Errorf(fray.EINVALID, "Event %d moves %s, who is not in the encounter.", ev.Seq, d.Name)
 	}
-	if c.Stats == nil {
-		c.Stats = map[string]int{}
-	}
-	c.Stats[StatZone] = d.Zone
+	kit.SetStat(c, StatZone, d.Zone)
 	return nil
 }
 

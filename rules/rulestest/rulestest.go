@@ -180,6 +180,9 @@ func Step(e *engine.Engine, cmd fray.Command) (err error) {
 			return fmt.Errorf("%q produced a malformed event %+v", cmd.String(), ev)
 		}
 	}
+	if err := checkSharing(sys, cmd, before, evs, e.State()); err != nil {
+		return err
+	}
 	// A command makes one step, or two when it settles something on its
 	// way (engine.StepBreak): as many undos take it back.
 	steps, _ := e.Steps()
@@ -202,6 +205,31 @@ func Step(e *engine.Engine, cmd fray.Command) (err error) {
 	}
 	if !reflect.DeepEqual(after, e.State()) {
 		return fmt.Errorf("redo after %q does not restore the state after it:\n%s", cmd.String(), diff(after, e.State()))
+	}
+	return nil
+}
+
+// checkSharing applies evs, the events cmd made in the state before, to
+// a copy of before that shares its combatants' sheets, when the state is
+// a fray.SheetSharer: the copy must come out as the engine's state after,
+// and before must stay as it was (Apply changes no sheet in place).
+func checkSharing(sys fray.System, cmd fray.Command, before fray.State, evs []fray.Event, after fray.State) error {
+	ss, ok := before.(fray.SheetSharer)
+	if !ok {
+		return nil
+	}
+	was := before.Clone()
+	work := ss.CloneSharing()
+	for _, ev := range evs {
+		if err := sys.Apply(work, ev); err != nil {
+			return fmt.Errorf("%q: its event %s does not apply to a copy that shares the sheets (fray.SheetSharer): %v", cmd.String(), ev.Type, err)
+		}
+	}
+	if !reflect.DeepEqual(was, before) {
+		return fmt.Errorf("%q: applying its events to a copy that shares the sheets (fray.SheetSharer) changed the state copied, so Apply changes a sheet in place:\n%s", cmd.String(), diff(was, before))
+	}
+	if !reflect.DeepEqual(after, work) {
+		return fmt.Errorf("%q: its events applied to a copy that shares the sheets (fray.SheetSharer) give another state than the engine's:\n%s", cmd.String(), diff(after, work))
 	}
 	return nil
 }

@@ -249,8 +249,12 @@ func ids(cs []*fray.Combatant) []fray.CombatantID {
 }
 
 // number reads a word the declaration has checked to be a whole number
-// (fray.CommandDecl.Check): 0 if it is not.
+// (fray.CommandDecl.Check): 0 if it is not, or is empty (an option not
+// given, read without the error strconv would make for it).
 func number(w string) int {
+	if w == "" {
+		return 0
+	}
 	n, _ := strconv.Atoi(strings.TrimPrefix(w, "+"))
 	return n
 }

@@ -1,7 +1,6 @@
 package vv
 
 import (
-	"maps"
 	"slices"
 
 	"fray"
@@ -297,30 +296,14 @@ func (s *State) Clone() fray.State {
 	return s.clone(s.CloneEncounter())
 }
 
+// CloneSharing returns a copy of the state that shares the combatants'
+// sheets with it (fray.SheetSharer).
+func (s *State) CloneSharing() fray.State { return s.scratch() }
+
 // scratch returns a copy of the state for Decide to apply its events to,
-// cheaper than Clone: each combatant is a copy that shares the maps and
-// slices Apply never changes in place (stats, powers, protection,
-// qualities, expertise; tracks, which Apply replaces rather than changes),
-// with its own conditions.
-func (s *State) scratch() *State {
-	enc := s.Encounter
-	enc.Settings = maps.Clone(s.Settings)
-	if s.Combatants != nil {
-		enc.Combatants = make([]*fray.Combatant, len(s.Combatants))
-		cs := make([]fray.Combatant, len(s.Combatants))
-		for i, c := range s.Combatants {
-			cs[i] = *c
-			if c.Conditions != nil {
-				cs[i].Conditions = make([]fray.Condition, len(c.Conditions))
-				for j, x := range c.Conditions {
-					cs[i].Conditions[j] = x.Clone()
-				}
-			}
-			enc.Combatants[i] = &cs[i]
-		}
-	}
-	return s.clone(enc)
-}
+// cheaper than Clone: it shares the combatants' sheets, which Apply never
+// changes in place (fray.SheetSharer).
+func (s *State) scratch() *State { return s.clone(kit.ScratchEncounter(&s.Encounter)) }
 
 // clone copies the state around the encounter enc.
 func (s *State) clone(enc fray.Encounter) *State {
