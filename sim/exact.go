@@ -95,6 +95,7 @@ func Exact(ctx context.Context, cfg Config) (res ExactResult, err error) {
 	}
 	s := &solver{plan: p, ctx: ctx, nodes: map[stateKey]*node{}, types: newKeyTypes(),
 		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}, progress: cfg.ExactProgress}
+	_, s.sharing = p.start.(fray.SheetSharer)
 	s.wake = sync.NewCond(&s.mu)
 	s.ends = make([][]float64, len(p.sides)+1)
 	for i := range s.ends {
@@ -177,6 +178,9 @@ type solver struct {
 	ctx   context.Context
 	seeds [2]maphash.Seed
 	types *keyTypes
+	// sharing reports that the states share their combatants' sheets
+	// (fray.SheetSharer), which lets the key writers remember them.
+	sharing bool
 	// ends holds the outcome of a fight that has ended: ends[i] is won
 	// by side i, ends[len(sides)] unfinished.
 	ends [][]float64
@@ -270,7 +274,7 @@ type explorer struct {
 }
 
 func (s *solver) newExplorer() *explorer {
-	e := &explorer{fighter: s.newFighter(), s: s, kw: newKeyWriter(s.types)}
+	e := &explorer{fighter: s.newFighter(), s: s, kw: newKeyWriter(s.types, s.sharing)}
 	e.roller.src = &e.rep
 	return e
 }

@@ -71,7 +71,7 @@ func (n *neumaier) add(x float64) {
 }
 
 // KeyBytes returns what the exact solver writes of x for a state's key.
-func KeyBytes(x any) []byte { return newKeyWriter(newKeyTypes()).write(nil, x) }
+func KeyBytes(x any) []byte { return newKeyWriter(newKeyTypes(), false).write(nil, x) }
 
 // OnKey has f given each state the exact solver keys, with who has
 // attacked and what it wrote for the key, until the returned function is

@@ -10,6 +10,9 @@ import (
 	"reflect"
 	"slices"
 	"sync"
+	"unsafe"
+
+	"fray"
 )
 
 // keyWriter writes a state out for its key (stateKey) in a compact
@@ -35,7 +38,29 @@ type keyWriter struct {
 	shared *keyTypes
 	ents   []keyEntry // map entries being sorted, a stack shared by nested maps
 	tmp    []byte     // a map's entries as written, while they are put in order
+
+	// sheets, when not nil, holds what the parts of combatants' sheets
+	// wrote (in arena), by the map or slice written: in a solve whose
+	// states share their sheets (fray.SheetSharer), a sheet's map or
+	// slice is never changed once made, so what it writes is known by
+	// where it is. The keys hold the maps and slices, which stay alive
+	// (and their addresses theirs) while they are here.
+	sheets map[sheetRef]keySpan
+	arena  []byte
 }
+
+// sheetRef is a map or slice of a combatant's sheet: where its data is,
+// and its length (a slice's prefix shares its start).
+type sheetRef struct {
+	p unsafe.Pointer
+	n int
+}
+
+// keySpan is what a sheetRef wrote, in keyWriter.arena.
+type keySpan struct{ at, end int }
+
+// maxSheetRefs bounds keyWriter.sheets: past it, the memo starts again.
+const maxSheetRefs = 1 << 12
 
 // keyTypes numbers the dynamic types of interfaces that the writers of
 // one solve meet, in the order they first meet them.
@@ -66,9 +91,42 @@ type keyFn func(w *keyWriter, b []byte, v reflect.Value) []byte
 type keyEntry struct{ at, mid, end int }
 
 // newKeyWriter returns a writer that numbers interfaces' dynamic types
-// by shared.
-func newKeyWriter(shared *keyTypes) *keyWriter {
-	return &keyWriter{fns: map[reflect.Type]keyFn{}, types: map[reflect.Type]uint64{}, shared: shared}
+// by shared. When sharing is true the states it writes share their
+// combatants' sheets, never changed in place (fray.SheetSharer), and it
+// remembers what each sheet's parts wrote.
+func newKeyWriter(shared *keyTypes, sharing bool) *keyWriter {
+	w := &keyWriter{fns: map[reflect.Type]keyFn{}, types: map[reflect.Type]uint64{}, shared: shared}
+	if sharing {
+		w.sheets = map[sheetRef]keySpan{}
+	}
+	return w
+}
+
+// sheetParts are the fields of fray.Combatant that make its sheet: the
+// maps and slices that fray.SheetSharer's copies share.
+var sheetParts = []string{"Stats", "Tracks", "Powers", "Expertise", "Protection", "Qualities"}
+
+// remembered returns f for a part of a combatant's sheet: it writes what
+// f wrote of that map or slice before, when the writer remembers it.
+func remembered(f keyFn) keyFn {
+	return func(w *keyWriter, b []byte, v reflect.Value) []byte {
+		if w.sheets == nil || v.IsNil() {
+			return f(w, b, v)
+		}
+		ref := sheetRef{v.UnsafePointer(), v.Len()}
+		if s, ok := w.sheets[ref]; ok {
+			return append(b, w.arena[s.at:s.end]...)
+		}
+		at := len(b)
+		b = f(w, b, v)
+		if len(w.sheets) >= maxSheetRefs {
+			clear(w.sheets)
+			w.arena = w.arena[:0]
+		}
+		w.sheets[ref] = keySpan{len(w.arena), len(w.arena) + len(b) - at}
+		w.arena = append(w.arena, b[at:]...)
+		return b
+	}
 }
 
 // write appends the key form of x onto b.
@@ -83,6 +141,7 @@ func (w *keyWriter) write(b []byte, x any) []byte {
 var (
 	jsonMarshaler = reflect.TypeFor[json.Marshaler]()
 	textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
+	combatantType = reflect.TypeFor[fray.Combatant]()
 )
 
 // fn returns the writer of values of type t, building it on first use.
@@ -271,7 +330,11 @@ func (w *keyWriter) buildStruct(t reflect.Type) keyFn {
 		panic(fmt.Sprintf("sim: the state key cannot write %s, whose text may hold unexported fields", t))
 	}
 	for i := range fields {
-		fields[i].fn = w.fn(t.Field(fields[i].index).Type)
+		f := t.Field(fields[i].index)
+		fields[i].fn = w.fn(f.Type)
+		if t == combatantType && slices.Contains(sheetParts, f.Name) {
+			fields[i].fn = remembered(fields[i].fn)
+		}
 	}
 	return func(w *keyWriter, b []byte, v reflect.Value) []byte {
 		for _, f := range fields {
