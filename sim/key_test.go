@@ -12,10 +12,11 @@ import (
 	"fray/sim"
 )
 
-// TestKeyAgreesWithJSON solves each system's duel and checks every state the solver keys against its
-// JSON (the form in which a state is stored whole): two states written
-// alike for their key must have the same JSON, or the solver would take
-// one for the other.
+// TestKeyAgreesWithJSON solves each system's duel and checks every state
+// the solver keys against its JSON (the form in which a state is stored
+// whole): two states written alike for their key must have the same
+// JSON, or the solver would take one for the other. And against a new
+// key writer's bytes, which remember no sheet.
 func TestKeyAgreesWithJSON(t *testing.T) {
 	for _, id := range []string{"bpb", "cinematic", "pp", "queue", "vv"} {
 		t.Run(id, func(t *testing.T) {
@@ -29,6 +30,12 @@ func TestKeyAgreesWithJSON(t *testing.T) {
 				}
 				j := string(b) + "\n" + string(acted)
 				jsons[j] = true
+				// The solver's writer remembers the sheets it has
+				// written (the duels share them, fray.SheetSharer); a
+				// writer that remembers nothing must write the same.
+				if fresh := append(sim.KeyBytes(st), acted...); !bytes.Equal(fresh, written) {
+					t.Fatalf("the solver wrote %x for a state's key, a new writer %x", written, fresh)
+				}
 				if old, ok := seen[string(written)]; !ok {
 					seen[string(written)] = j
 				} else if old != j {
