@@ -149,12 +149,13 @@ func (s *State) around(enc fray.Encounter) *State {
 		w.Modifiers = cloneMods(w.Modifiers)
 		d.Waiting = &w
 	}
-	// A finished round's turns are never changed again, so the copy
-	// shares them; only the list and the last round's turns are copied
-	// (a turn taken, its actions included, is never changed).
+	// A turn taken, its actions included, is never changed, and a round's
+	// turns are only ever appended to (note): the copy shares them, only
+	// the list of rounds copied, with the last round's turns capped at
+	// their length so that an append to either leaves the other as it was.
 	d.History = slices.Clone(s.History)
 	if n := len(d.History); n > 0 {
-		d.History[n-1].Turns = slices.Clone(d.History[n-1].Turns)
+		d.History[n-1].Turns = slices.Clip(d.History[n-1].Turns)
 	}
 	return d
 }

@@ -70,11 +70,13 @@ func (s *State) clone(enc fray.Encounter) *State {
 		Res:       s.Res.clone(),
 	}
 	d.Chars = kit.CloneEach(s.Chars, nil)
-	// A finished page's turns are never changed again, so the copy
-	// shares them; only the list and the last page's turns are copied.
+	// A turn taken is never changed, and a page's turns are only ever
+	// appended to: the copy shares them, only the list of pages copied,
+	// with the last page's turns capped at their length so that an append
+	// to either leaves the other as it was.
 	d.History = slices.Clone(s.History)
 	if n := len(d.History); n > 0 {
-		d.History[n-1].Turns = slices.Clone(d.History[n-1].Turns)
+		d.History[n-1].Turns = slices.Clip(d.History[n-1].Turns)
 	}
 	return d
 }

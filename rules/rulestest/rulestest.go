@@ -219,11 +219,18 @@ func checkSharing(sys fray.System, cmd fray.Command, before fray.State, evs []fr
 		return nil
 	}
 	was := before.Clone()
-	work := ss.CloneSharing()
-	for _, ev := range evs {
-		if err := sys.Apply(work, ev); err != nil {
-			return fmt.Errorf("%q: its event %s does not apply to a copy that shares the sheets (fray.SheetSharer): %v", cmd.String(), ev.Type, err)
+	// Two copies, as the simulator makes of one state for two ways the
+	// dice fall: each must append only where it alone writes.
+	work, twin := ss.CloneSharing(), ss.CloneSharing()
+	for _, w := range []fray.State{work, twin} {
+		for _, ev := range evs {
+			if err := sys.Apply(w, ev); err != nil {
+				return fmt.Errorf("%q: its event %s does not apply to a copy that shares the sheets (fray.SheetSharer): %v", cmd.String(), ev.Type, err)
+			}
 		}
+	}
+	if err := checkAppends(fmt.Sprintf("%q", cmd.String()), before, evs, work, twin); err != nil {
+		return err
 	}
 	if !reflect.DeepEqual(was, before) {
 		return fmt.Errorf("%q: applying its events to a copy that shares the sheets (fray.SheetSharer) changed the state copied, so Apply changes a sheet in place:\n%s", cmd.String(), diff(was, before))

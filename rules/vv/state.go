@@ -330,13 +330,14 @@ func (s *State) clone(enc fray.Encounter) *State {
 	// The turns before the latest are never changed again, so the copy
 	// shares their chunks: only the list of chunks is copied, with the
 	// last capped at its length, so that each state copies it before
-	// appending (pushHistory). Of the latest turn, the list is copied
-	// (the notes its entries point to are never changed).
+	// appending (pushHistory). The latest turn's entries are only ever
+	// appended to, never changed (nor the notes they point to), so the
+	// copy shares them too, capped at their length (record).
 	d.History = slices.Clone(s.History)
 	if n := len(d.History); n > 0 {
 		d.History[n-1] = slices.Clip(d.History[n-1])
 	}
-	d.Latest = TurnLog{Round: s.Latest.Round, Turns: slices.Clone(s.Latest.Turns)}
+	d.Latest = TurnLog{Round: s.Latest.Round, Turns: slices.Clip(s.Latest.Turns)}
 	return d
 }
 
