@@ -212,3 +212,37 @@ func TestDecodeCopiesEveryReference(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeLastUse decodes an event marked LastUse: the value it gives
+// is the payload the event holds, not a copy (a change to it shows in
+// the next Decode), and the event it was marked from still copies.
+func TestDecodeLastUse(t *testing.T) {
+	for _, unrecorded := range []bool{false, true} {
+		newEvent := fray.NewEvent
+		if unrecorded {
+			newEvent = fray.NewUnrecordedEvent
+		}
+		ev, err := newEvent("x", newDeepPayload())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a, b, c deepPayload
+		if err := fray.LastUse(ev).Decode(&a); err != nil {
+			t.Fatal(err)
+		}
+		a.Items[0].Lost[0] = 99
+		if err := fray.LastUse(ev).Decode(&b); err != nil {
+			t.Fatal(err)
+		}
+		if b.Items[0].Lost[0] != 99 {
+			t.Errorf("unrecorded %v: a LastUse Decode gave a copy (%v), want the payload itself", unrecorded, b.Items[0].Lost)
+		}
+		if err := ev.Decode(&c); err != nil {
+			t.Fatal(err)
+		}
+		c.Items[0].Lost[0] = 7
+		if err := fray.LastUse(ev).Decode(&b); err != nil || b.Items[0].Lost[0] != 99 {
+			t.Errorf("unrecorded %v: a change to a plain Decode's value shows in the payload (%v, %v)", unrecorded, b.Items[0].Lost, err)
+		}
+	}
+}

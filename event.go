@@ -78,6 +78,19 @@ type Event struct {
 	// engine to record in About; nil when it declares none. One pointer
 	// keeps the event small: a log holds many.
 	decl *declared
+	// last marks an event read for the last time (LastUse): Decode hands
+	// over the payload it holds instead of a copy.
+	last bool
+}
+
+// LastUse returns ev marked as read for the last time, by one Apply
+// after which nothing reads it again, as the simulator applies the
+// events of a move to its own state and drops them: Decode then gives
+// that Apply the payload the event holds itself, which Apply may keep,
+// instead of a copy made to leave the event as it was.
+func LastUse(ev Event) Event {
+	ev.last = true
+	return ev
 }
 
 // declared is what a payload declares.

@@ -45,7 +45,7 @@ func (e *Event) Preload(proto any) error {
 // Decode decodes the event's payload into v: a copy of the value it
 // holds (see Preload) when v points to a value of its type, else from
 // Data, or from the payload's JSON made now for an event of
-// NewUnrecordedEvent. Into a value already set, a fast path for flat
+// NewUnrecordedEvent; for an event marked LastUse, that value itself. Into a value already set, a fast path for flat
 // payloads leaves fields Data does not name as they were, as
 // encoding/json does. It reports an EINVALID error naming the event when
 // the payload does not fit.
@@ -56,7 +56,7 @@ func (e Event) Decode(v any) error {
 	if e.payload != nil {
 		if dst := reflect.ValueOf(v); dst.Kind() == reflect.Pointer && !dst.IsNil() {
 			if src := reflect.ValueOf(e.payload); src.Type() == dst.Type().Elem() {
-				if flat(src.Type()) {
+				if e.last || flat(src.Type()) {
 					dst.Elem().Set(src)
 				} else {
 					dst.Elem().Set(deepCopy(src))

@@ -466,7 +466,7 @@ func (s *explorer) branch(st fray.State, enc *fray.Encounter, acted fray.Combata
 				continue
 			}
 			ev.Format = fray.FormatIDs
-			if err := s.sys.Apply(nst, ev); err != nil {
+			if err := s.sys.Apply(nst, fray.LastUse(ev)); err != nil {
 				return nil, 0, fmt.Errorf("%s: apply %s: %w", m.Cmd.String(), ev.Type, err)
 			}
 		}

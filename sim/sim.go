@@ -560,7 +560,7 @@ func (f *fighter) fight(seed, i uint64, t *tally) error {
 				continue
 			}
 			ev.Format = fray.FormatIDs
-			if err := f.sys.Apply(st, ev); err != nil {
+			if err := f.sys.Apply(st, fray.LastUse(ev)); err != nil {
 				return fmt.Errorf("%s: apply %s: %w", m.Cmd.String(), ev.Type, err)
 			}
 		}
