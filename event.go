@@ -64,6 +64,11 @@ type Event struct {
 	// revealed: a reveal shows who is there now, not what they did unseen,
 	// nor the name they had then. The engine records it.
 	Hidden bool `json:"hidden,omitempty"`
+	// last marks an event read for the last time (LastUse): Decode hands
+	// over the payload it holds instead of a copy. It stands by Hidden,
+	// in the room a bool leaves before the next field: a log holds many
+	// events.
+	last bool
 	// Format is the format of the event's payload: FormatIDs for events
 	// whose payloads identify combatants by id, 0 for older events, whose
 	// payloads name them (the engine rewrites those as it reads them: see
@@ -78,9 +83,6 @@ type Event struct {
 	// engine to record in About; nil when it declares none. One pointer
 	// keeps the event small: a log holds many.
 	decl *declared
-	// last marks an event read for the last time (LastUse): Decode hands
-	// over the payload it holds instead of a copy.
-	last bool
 }
 
 // LastUse returns ev marked as read for the last time, by one Apply
