@@ -55,7 +55,10 @@ type Config struct {
 	// System is the rule system; it must implement fray.Simulator.
 	System fray.System
 	// State is the prepared encounter (combatants added, perhaps
-	// started and partly fought). Run never changes it.
+	// started and partly fought). Run and Exact never change it, but
+	// their fights share its combatants' sheets (fray.CloneForApply)
+	// while they run: nothing else may change it meanwhile (the server
+	// passes a copy of an encounter's state).
 	State fray.State
 	// Fights is how many fights to play, from 1 to MaxFights.
 	Fights int

@@ -14,8 +14,10 @@
 // bookkeeping kept in step (ApplyShared, Roster), the start
 // (ApplyStarted). A system's per-combatant bookkeeping kept by id (Keyed:
 // Find, Drop, CloneEach); the words of commands and their errors
-// (LookupTwo, Stat, Title, QuoteName); tracks (SetTrack) and fixed dice
-// (FixedDist).
+// (LookupTwo, Stat, Title, QuoteName); the writers of a combatant's
+// sheet, which never change it in place, so that copies may share it
+// (SetTrack, SetStat, AddPower, AddExpertise, OwnPower, ScratchEncounter;
+// fray.SheetSharer); and fixed dice (FixedDist).
 //
 // It imports fray, fray/dice, fray/engine and the standard library only.
 package kit
