@@ -2,6 +2,7 @@ package cinematic
 
 import (
 	"strings"
+	"sync"
 
 	"fray"
 	"fray/engine"
@@ -32,7 +33,18 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if evs, handled, err := s0.decideResolution(cmd, r); handled {
 		return evs, err
 	}
-	tx := kit.Txn[*State]{State: s0.scratch(), Sys: sys, Unrecorded: !fray.Recorded(r)}
+	tx := kit.Txn[*State]{Sys: sys, Unrecorded: !fray.Recorded(r)}
+	if tx.Unrecorded {
+		// A simulated command: decided on a copy made in the memory of
+		// one an earlier command was decided on. Nothing of the copy
+		// outlives Decide: the events keep copies of their payloads,
+		// and an unrecorded transaction keeps no odds.
+		old, _ := scratches.Get().(*State)
+		tx.State = s0.scratchInto(old)
+		defer scratches.Put(tx.State)
+	} else {
+		tx.State = s0.scratch()
+	}
 	s := tx.State
 	newRound := func() error {
 		return tx.Emit(EventRound, RoundData{Round: s.Round + 1, Order: s.rank()})
@@ -72,6 +84,11 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	}
 	return tx.Events(), nil
 }
+
+// scratches holds the copies simulated commands were decided on, each
+// for a later one to be made in (scratchInto): a simulated fight decides
+// a hundred commands or more, each on a copy of the whole state.
+var scratches sync.Pool
 
 func decideStance(s *State, cmd fray.Command, tx *kit.Txn[*State]) error {
 	c, err := s.Lookup(cmd.Arg(0))

@@ -135,15 +135,33 @@ func (s *State) scratch() *State { return s.around(kit.ScratchEncounter(&s.Encou
 
 // around copies the state around the encounter enc.
 func (s *State) around(enc fray.Encounter) *State {
-	d := &State{
-		Encounter: enc,
-		Rounds:    s.Rounds.Clone(),
-		Begun:     s.Begun,
-		Turn:      slices.Clone(s.Turn),
+	d := &State{Encounter: enc}
+	s.copyRest(d)
+	return d
+}
+
+// scratchInto is scratch made in the memory of d, a state scratch or
+// scratchInto returned that its caller owns and no longer uses (nor
+// anything it holds); scratch when d is nil.
+func (s *State) scratchInto(d *State) *State {
+	if d == nil {
+		return s.scratch()
 	}
-	d.Chars = kit.CloneEach(s.Chars, func(c *Char) {
+	kit.ScratchEncounterInto(&d.Encounter, &s.Encounter)
+	s.copyRest(d)
+	return d
+}
+
+// copyRest copies all of the state but its encounter into d, in the
+// memory d has where it has room (none, for a new state).
+func (s *State) copyRest(d *State) {
+	d.Rounds = s.Rounds.Clone()
+	d.Begun = s.Begun
+	d.Turn = kit.CloneInto(d.Turn, s.Turn)
+	d.Chars = kit.CloneEachInto(d.Chars, s.Chars, func(c *Char) {
 		c.Foes, c.Engaged = slices.Clone(c.Foes), slices.Clone(c.Engaged)
 	})
+	d.Waiting = nil
 	if s.Waiting != nil {
 		w := *s.Waiting
 		w.Modifiers = cloneMods(w.Modifiers)
@@ -153,11 +171,10 @@ func (s *State) around(enc fray.Encounter) *State {
 	// turns are only ever appended to (note): the copy shares them, only
 	// the list of rounds copied, with the last round's turns capped at
 	// their length so that an append to either leaves the other as it was.
-	d.History = slices.Clone(s.History)
+	d.History = kit.CloneInto(d.History, s.History)
 	if n := len(d.History); n > 0 {
 		d.History[n-1].Turns = slices.Clip(d.History[n-1].Turns)
 	}
-	return d
 }
 
 // char returns the bookkeeping of the combatant id, or nil.

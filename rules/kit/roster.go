@@ -75,3 +75,68 @@ func ScratchEncounter(e *fray.Encounter) fray.Encounter {
 	d.Settings = maps.Clone(e.Settings)
 	return d
 }
+
+// CloneInto returns a copy of src made in dst's memory where it has room
+// (dst a slice its caller owns and no longer uses): nil for nil, and an
+// empty slice of no room for an empty one, as slices.Clone gives them.
+func CloneInto[S ~[]E, E any](dst, src S) S {
+	if src == nil {
+		return nil
+	}
+	if len(src) == 0 {
+		return src[:0:0]
+	}
+	return append(dst[:0], src...)
+}
+
+// CloneEachInto is CloneEach made in the entries dst points to, when it
+// has as many as xs (dst a copy CloneEach or CloneEachInto made, which
+// its caller owns and no longer uses); else it is CloneEach.
+func CloneEachInto[T any](dst, xs []*T, deep func(*T)) []*T {
+	if len(xs) == 0 || len(dst) != len(xs) {
+		return CloneEach(xs, deep)
+	}
+	for i, x := range xs {
+		*dst[i] = *x
+		if deep != nil {
+			deep(dst[i])
+		}
+	}
+	return dst
+}
+
+// ScratchEncounterInto sets dst to what ScratchEncounter(e) returns, made
+// in dst's memory where it can: dst is an encounter that ScratchEncounter
+// or ScratchEncounterInto made, which its caller owns and no longer uses
+// (nor anything it holds).
+func ScratchEncounterInto(dst, e *fray.Encounter) {
+	cs, gone, settings := dst.Combatants, dst.Gone, dst.Settings
+	if e.Combatants == nil || len(cs) != len(e.Combatants) {
+		*dst = ScratchEncounter(e)
+		return
+	}
+	*dst = *e
+	for i, c := range e.Combatants {
+		conds := cs[i].Conditions
+		*cs[i] = *c
+		if c.Conditions != nil {
+			conds = conds[:0]
+			for _, x := range c.Conditions {
+				conds = append(conds, x.Clone())
+			}
+			cs[i].Conditions = conds
+		}
+	}
+	dst.Combatants = cs
+	dst.Gone = CloneInto(gone, e.Gone)
+	if e.Settings == nil {
+		dst.Settings = nil
+	} else {
+		if settings == nil {
+			settings = make(map[string]string, len(e.Settings))
+		}
+		clear(settings)
+		maps.Copy(settings, e.Settings)
+		dst.Settings = settings
+	}
+}

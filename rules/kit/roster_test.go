@@ -1,6 +1,7 @@
 package kit_test
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -78,5 +79,23 @@ func TestCloneEach(t *testing.T) {
 	}
 	if shallow[0].foes[0] != "zz" || deep[0].foes[0] != "b2" {
 		t.Errorf("foes: shallow %v (want it shared: zz), deep %v (want its own: b2)", shallow[0].foes, deep[0].foes)
+	}
+}
+
+// TestCloneInto checks that a copy made in another slice's memory is
+// slices.Clone's: nil for nil, empty for empty, and the elements.
+func TestCloneInto(t *testing.T) {
+	room := make([]int, 5, 8)
+	for _, src := range [][]int{nil, {}, {1}, {1, 2, 3}, {9, 8, 7, 6, 5, 4, 3, 2, 1}} {
+		got := kit.CloneInto(room, src)
+		if want := slices.Clone(src); !reflect.DeepEqual(got, want) {
+			t.Errorf("CloneInto(%v) = %#v, want %#v", src, got, want)
+		}
+		if len(src) > 0 {
+			got[0] = -1
+			if src[0] == -1 {
+				t.Errorf("CloneInto(%v) shares its elements", src)
+			}
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"fray"
 	"fray/engine"
@@ -143,13 +144,30 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		}
 		return d.Events(), nil
 	}
-	d := newDecider(sys, s0.scratch())
+	var work *State
+	if !fray.Recorded(r) {
+		// A simulated command: decided on a copy made in the memory of
+		// one an earlier command was decided on. Nothing of the copy
+		// outlives Decide: the events keep copies of their payloads,
+		// and an unrecorded transaction keeps no odds.
+		old, _ := scratches.Get().(*State)
+		work = s0.scratchInto(old)
+		defer scratches.Put(work)
+	} else {
+		work = s0.scratch()
+	}
+	d := newDecider(sys, work)
 	d.Unrecorded = !fray.Recorded(r)
 	if err := d.decide(cmd, r); err != nil {
 		return nil, err
 	}
 	return d.Events(), nil
 }
+
+// scratches holds the copies simulated commands were decided on, each
+// for a later one to be made in (scratchInto): a simulated fight decides
+// a hundred commands or more, each on a copy of the whole state.
+var scratches sync.Pool
 
 func (d *decider) decide(cmd fray.Command, r fray.Roller) error {
 	s := d.State

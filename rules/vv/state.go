@@ -1,6 +1,7 @@
 package vv
 
 import (
+	"maps"
 	"slices"
 
 	"fray"
@@ -307,20 +308,39 @@ func (s *State) scratch() *State { return s.clone(kit.ScratchEncounter(&s.Encoun
 
 // clone copies the state around the encounter enc.
 func (s *State) clone(enc fray.Encounter) *State {
-	d := &State{
-		Encounter: enc,
-		Tiebreak:  slices.Clone(s.Tiebreak),
-		Sched:     slices.Clone(s.Sched),
-		Cur:       s.Cur,
-		Intr:      slices.Clone(s.Intr),
-		IntrPhase: s.IntrPhase,
-		Pending:   slices.Clone(s.Pending),
-		Ties:      make(map[fray.CombatantID]int, len(s.Ties)),
+	d := &State{Encounter: enc}
+	s.copyRest(d)
+	return d
+}
+
+// scratchInto is scratch made in the memory of d, a state scratch or
+// scratchInto returned that its caller owns and no longer uses (nor
+// anything it holds); scratch when d is nil.
+func (s *State) scratchInto(d *State) *State {
+	if d == nil {
+		return s.scratch()
 	}
-	for k, v := range s.Ties {
-		d.Ties[k] = v
+	kit.ScratchEncounterInto(&d.Encounter, &s.Encounter)
+	s.copyRest(d)
+	return d
+}
+
+// copyRest copies all of the state but its encounter into d, in the
+// memory d has where it has room (none, for a new state).
+func (s *State) copyRest(d *State) {
+	d.Tiebreak = kit.CloneInto(d.Tiebreak, s.Tiebreak)
+	d.Sched = kit.CloneInto(d.Sched, s.Sched)
+	d.Cur = s.Cur
+	d.Intr = kit.CloneInto(d.Intr, s.Intr)
+	d.IntrPhase = s.IntrPhase
+	d.Pending = kit.CloneInto(d.Pending, s.Pending)
+	if d.Ties == nil {
+		d.Ties = make(map[fray.CombatantID]int, len(s.Ties))
+	} else {
+		clear(d.Ties)
 	}
-	d.Chars = kit.CloneEach(s.Chars, func(c *Char) {
+	maps.Copy(d.Ties, s.Ties)
+	d.Chars = kit.CloneEachInto(d.Chars, s.Chars, func(c *Char) {
 		c.Held = slices.Clone(c.Held)
 		if c.Act.Hold != nil {
 			h := *c.Act.Hold
@@ -333,12 +353,11 @@ func (s *State) clone(enc fray.Encounter) *State {
 	// appending (pushHistory). The latest turn's entries are only ever
 	// appended to, never changed (nor the notes they point to), so the
 	// copy shares them too, capped at their length (record).
-	d.History = slices.Clone(s.History)
+	d.History = kit.CloneInto(d.History, s.History)
 	if n := len(d.History); n > 0 {
 		d.History[n-1] = slices.Clip(d.History[n-1])
 	}
 	d.Latest = TurnLog{Round: s.Latest.Round, Turns: slices.Clip(s.Latest.Turns)}
-	return d
 }
 
 // char returns the bookkeeping of the combatant id, or nil.
