@@ -108,6 +108,19 @@ type SheetSharer interface {
 	CloneSharing() State
 }
 
+// SpareSharer is a SheetSharer that can make its copy in the memory of an
+// earlier one, which saves the allocations of a copy made and dropped
+// many times over (the exact solver's, for each way the dice fall).
+type SpareSharer interface {
+	SheetSharer
+	// CloneSharingInto returns what CloneSharing does, made in the
+	// memory of spare where it can: spare is a copy that CloneSharing or
+	// CloneSharingInto made of a state of the same system, which the
+	// caller owns and no longer uses, nor anything it holds; nil for
+	// none.
+	CloneSharingInto(spare State) State
+}
+
 // CloneForApply returns a copy of st to apply events to: one that shares
 // the combatants' sheets when st is a SheetSharer, else a deep copy.
 func CloneForApply(st State) State {
@@ -115,6 +128,15 @@ func CloneForApply(st State) State {
 		return s.CloneSharing()
 	}
 	return st.Clone()
+}
+
+// CloneForApplyInto is CloneForApply made in the memory of spare when st
+// is a SpareSharer (see CloneSharingInto; spare may be nil).
+func CloneForApplyInto(st, spare State) State {
+	if s, ok := st.(SpareSharer); ok {
+		return s.CloneSharingInto(spare)
+	}
+	return CloneForApply(st)
 }
 
 // Encounter is the part of a state every system shares: the combatants,

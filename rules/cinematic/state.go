@@ -128,6 +128,13 @@ func (s *State) Clone() fray.State { return s.around(s.CloneEncounter()) }
 // sheets with it (fray.SheetSharer).
 func (s *State) CloneSharing() fray.State { return s.scratch() }
 
+// CloneSharingInto is CloneSharing made in the memory of spare
+// (fray.SpareSharer).
+func (s *State) CloneSharingInto(spare fray.State) fray.State {
+	d, _ := spare.(*State)
+	return s.scratchInto(d)
+}
+
 // scratch returns a working copy of the state for Decide, cheaper than
 // Clone: it shares the combatants' sheets, which Apply never changes in
 // place (fray.SheetSharer).

@@ -301,6 +301,13 @@ func (s *State) Clone() fray.State {
 // sheets with it (fray.SheetSharer).
 func (s *State) CloneSharing() fray.State { return s.scratch() }
 
+// CloneSharingInto is CloneSharing made in the memory of spare
+// (fray.SpareSharer).
+func (s *State) CloneSharingInto(spare fray.State) fray.State {
+	d, _ := spare.(*State)
+	return s.scratchInto(d)
+}
+
 // scratch returns a copy of the state for Decide to apply its events to,
 // cheaper than Clone: it shares the combatants' sheets, which Apply never
 // changes in place (fray.SheetSharer).
