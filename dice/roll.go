@@ -3,6 +3,7 @@ package dice
 import (
 	"fmt"
 	"slices"
+	"sync"
 )
 
 // Source gives uniformly distributed random integers in [0, n). A
@@ -72,9 +73,35 @@ func (e *Expr) Roll(src Source) (*Result, error) {
 // RollDepth is like Roll with at most depth extra rolls per die (a depth
 // below 0 counts as 0; above MaxExplodeDepth, as MaxExplodeDepth).
 func (e *Expr) RollDepth(src Source, depth int) (*Result, error) {
+	return e.rollInto(src, depth, &resultBuf{})
+}
+
+// RollWith rolls the expression as Roll does and gives the result to f,
+// which must keep nothing of it (neither the result nor its pools, dice
+// or their rolls) past its return: their memory serves later rolls, so
+// that rolling a few dice allocates nothing.
+func (e *Expr) RollWith(src Source, f func(*Result)) error {
+	buf, _ := resultBufs.Get().(*resultBuf)
+	if buf == nil {
+		buf = &resultBuf{}
+	}
+	defer resultBufs.Put(buf)
+	res, err := e.rollInto(src, MaxExplodeDepth, buf)
+	if err != nil {
+		return err
+	}
+	f(res)
+	return nil
+}
+
+// resultBufs holds the buffers RollWith lends.
+var resultBufs sync.Pool
+
+// rollInto is RollDepth, the result made in buf.
+func (e *Expr) rollInto(src Source, depth int, buf *resultBuf) (*Result, error) {
 	st := newStream(src)
 	r := &roller{st: &st, depth: clampDepth(depth), rec: true, pools: e.pools}
-	buf := &resultBuf{}
+	*buf = resultBuf{}
 	res := &buf.res
 	res.Expr = e.canon
 	r.res = res

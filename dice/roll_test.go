@@ -3,6 +3,7 @@ package dice_test
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -200,5 +201,33 @@ func BenchmarkRoll(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		e.Roll(r)
+	}
+}
+
+// TestRollWith checks that RollWith gives the result Roll gives for the
+// same draws, roll after roll, its buffer lent again each time: a roll
+// of many dice after one of few (and the reverse) keeps nothing stale.
+func TestRollWith(t *testing.T) {
+	exprs := []string{"3d6+4", "80d6kh40", "4d6kh3", "12d{0,1,0,1,0,2}!", "1d20", "10d10>=8f1", "3d6!!kl2", "5d6ro<3", "4dF*2-d%/3", "3d6!>=5"}
+	a, b := newRand(9), newRand(9)
+	for i := range 3000 {
+		e := dice.MustParse(exprs[i%len(exprs)])
+		want, err := e.Roll(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got dice.Result
+		if err := e.RollWith(b, func(r *dice.Result) {
+			got = *r
+			got.Pools, got.Dice = slices.Clone(r.Pools), slices.Clone(r.Dice)
+			for i := range got.Dice {
+				got.Dice[i].Rolls = slices.Clone(got.Dice[i].Rolls)
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, &got); diff != "" {
+			t.Fatalf("roll %d of %s (-Roll +RollWith):\n%s", i, e, diff)
+		}
 	}
 }

@@ -180,11 +180,13 @@ func RollSeeded(forWhom, expr string, src dice.Source) (fray.Roll, error) {
 	if err != nil {
 		return fray.Roll{}, err
 	}
-	res, err := x.Roll(src)
-	if err != nil {
+	roll := fray.Roll{For: forWhom, Source: fray.RollSeeded}
+	if err := x.RollWith(src, func(res *dice.Result) {
+		roll.Expr, roll.Dice, roll.Total = res.Expr, faces(res), res.Total
+	}); err != nil {
 		return fray.Roll{}, &fray.Error{Code: fray.EINTERNAL, Message: "The dice could not be rolled.", Err: err}
 	}
-	return fray.Roll{For: forWhom, Expr: res.Expr, Dice: faces(res), Total: res.Total, Source: fray.RollSeeded}, nil
+	return roll, nil
 }
 
 // RollFaces plays back the faces of physical dice for expr. The faces must
