@@ -100,7 +100,8 @@ func (t *Txn[S]) EmitOdds(typ string, data any, odds fray.Odds, rolls ...fray.Ro
 		return err
 	}
 	if !t.Unrecorded {
-		ev.Odds = &odds
+		o := odds // moved to the heap here only: an unrecorded event keeps no odds
+		ev.Odds = &o
 	}
 	return t.Add(ev)
 }

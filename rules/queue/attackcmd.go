@@ -115,7 +115,7 @@ func (s *State) decideAttack(tx *txn, cmd fray.Command, r fray.Roller) error {
 	}
 	// The d20 first, then Red and Black only on a hit: physical dice are
 	// dice=D20 for a miss, dice=D20,RED,BLACK for a hit.
-	var rolls []fray.Roll
+	rolls := make([]fray.Roll, 0, 2) // the d20, and Red and Black on a hit
 	var faces []int
 	if a.Ruling == RulingNone {
 		hit, err := r.Roll(att.Name, HitDie)
