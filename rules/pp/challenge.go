@@ -212,8 +212,8 @@ func Health(c *fray.Combatant) int {
 	if t, ok := c.Tracks[StatHealth]; ok {
 		return t.Max
 	}
-	t := c.Stat("toughness")
-	return max(ceilDiv(t+c.Stat("might"), 2), ceilDiv(t+c.Stat("willpower"), 2))
+	t := c.Stats["toughness"] // the names as Stat would lower them, read at once
+	return max(ceilDiv(t+c.Stats["might"], 2), ceilDiv(t+c.Stats["willpower"], 2))
 }
 
 func ceilDiv(a, b int) int {
@@ -271,6 +271,12 @@ func (s *State) defeated(id fray.CombatantID) bool {
 	if c == nil {
 		return false
 	}
+	return s.isDefeated(c)
+}
+
+// isDefeated is defeated for the present combatant c.
+func (s *State) isDefeated(c *fray.Combatant) bool {
+	id := c.ID
 	r := s.record(id)
 	if ch := s.char(id); ch != nil && ch.Minion {
 		return r != nil && r.Down >= minionCount(c)

@@ -48,7 +48,7 @@ func (s *State) standing(id fray.CombatantID) (left int, minion bool) {
 // or, not being minions, without Health (P-10). An attack and the GM's
 // damage both ask it.
 func (s *State) harmable(c *fray.Combatant) error {
-	if s.defeated(c.ID) {
+	if s.isDefeated(c) {
 		return fray.Errorf(fray.EINVALID, "%s is already defeated.", c)
 	}
 	if ch := s.char(c.ID); (ch == nil || !ch.Minion) && Health(c) <= 0 {

@@ -136,7 +136,7 @@ func (*System) SimHealth(st fray.State, c *fray.Combatant) (left, most int) {
 	return s.healthLeft(c.ID), Health(c)
 }
 
-func (s *State) simDown(c *fray.Combatant) bool { return s.defeated(c.ID) }
+func (s *State) simDown(c *fray.Combatant) bool { return s.isDefeated(c) }
 
 // SimExpect returns the attack's expected harm: the Mean of its exact
 // odds, worked out without building them (meanHarm).
