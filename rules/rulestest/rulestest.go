@@ -212,7 +212,8 @@ func Step(e *engine.Engine, cmd fray.Command) (err error) {
 // checkSharing applies evs, the events cmd made in the state before, to
 // a copy of before that shares its combatants' sheets, when the state is
 // a fray.SheetSharer: the copy must come out as the engine's state after,
-// and before must stay as it was (Apply changes no sheet in place).
+// and before must stay as it was (Apply changes no sheet in place). For a
+// fray.SpareSharer, it copies before into a copy of after too.
 func checkSharing(sys fray.System, cmd fray.Command, before fray.State, evs []fray.Event, after fray.State) error {
 	ss, ok := before.(fray.SheetSharer)
 	if !ok {
@@ -237,6 +238,13 @@ func checkSharing(sys fray.System, cmd fray.Command, before fray.State, evs []fr
 	}
 	if !reflect.DeepEqual(after, work) {
 		return fmt.Errorf("%q: its events applied to a copy that shares the sheets (fray.SheetSharer) give another state than the engine's:\n%s", cmd.String(), diff(after, work))
+	}
+	// A copy made in the memory of a copy of another state (the one
+	// after) must be the copy made afresh: nothing of the other stays.
+	if sp, ok := before.(fray.SpareSharer); ok {
+		if got, want := sp.CloneSharingInto(after.(fray.SheetSharer).CloneSharing()), sp.CloneSharing(); !reflect.DeepEqual(got, want) {
+			return fmt.Errorf("%q: the state before it, copied into a copy of the state after it (fray.SpareSharer), is not the state copied afresh:\n%s", cmd.String(), diff(want, got))
+		}
 	}
 	return nil
 }
