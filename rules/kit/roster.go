@@ -111,7 +111,7 @@ func CloneEachInto[T any](dst, xs []*T, deep func(*T)) []*T {
 // (nor anything it holds).
 func ScratchEncounterInto(dst, e *fray.Encounter) {
 	cs, gone, settings := dst.Combatants, dst.Gone, dst.Settings
-	if e.Combatants == nil || len(cs) != len(e.Combatants) {
+	if len(e.Combatants) == 0 || len(cs) != len(e.Combatants) {
 		*dst = ScratchEncounter(e)
 		return
 	}
@@ -119,7 +119,10 @@ func ScratchEncounterInto(dst, e *fray.Encounter) {
 	for i, c := range e.Combatants {
 		conds := cs[i].Conditions
 		*cs[i] = *c
-		if c.Conditions != nil {
+		switch {
+		case len(c.Conditions) == 0:
+			cs[i].Conditions = c.Conditions[:0:0] // nil or empty, as ScratchEncounter has it
+		default:
 			conds = conds[:0]
 			for _, x := range c.Conditions {
 				conds = append(conds, x.Clone())

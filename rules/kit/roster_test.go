@@ -99,3 +99,32 @@ func TestCloneInto(t *testing.T) {
 		}
 	}
 }
+
+// TestScratchEncounterInto makes encounters in the memory of copies of
+// others, conditions nil, empty and held among them, and compares them
+// with ScratchEncounter's.
+func TestScratchEncounterInto(t *testing.T) {
+	cond := func(names ...string) []fray.Condition {
+		var out []fray.Condition
+		for _, n := range names {
+			out = append(out, fray.Condition{Name: n})
+		}
+		return out
+	}
+	encs := []fray.Encounter{
+		{},
+		{Combatants: []*fray.Combatant{}},
+		{Combatants: []*fray.Combatant{{ID: "a", Conditions: cond("dazed", "prone")}, {ID: "b"}}, Settings: map[string]string{"x": "1"}},
+		{Combatants: []*fray.Combatant{{ID: "a", Conditions: []fray.Condition{}}, {ID: "b", Conditions: cond("stunned")}}, Gone: []fray.Departed{{ID: "c"}}, Settings: map[string]string{}},
+		{Combatants: []*fray.Combatant{{ID: "a"}, {ID: "b", Conditions: cond("x", "y", "z")}}, Round: 3},
+	}
+	for i := range encs {
+		for j := range encs {
+			d := kit.ScratchEncounter(&encs[j])
+			kit.ScratchEncounterInto(&d, &encs[i])
+			if want := kit.ScratchEncounter(&encs[i]); !reflect.DeepEqual(d, want) {
+				t.Errorf("encounter %d made in a copy of %d:\n%+v\nwant\n%+v", i, j, d, want)
+			}
+		}
+	}
+}
