@@ -106,6 +106,11 @@ func Exact(ctx context.Context, cfg Config) (res ExactResult, err error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = ExactResult{}, rulesFailed(r)
+		}
+	}()
 	start := p.start.Clone()
 	first := s.newExplorer()
 	var out []float64
@@ -342,10 +347,22 @@ func (s *solver) report() {
 	}
 }
 
+// rulesFailed is the error of a panic r in the rules during a solve: a
+// server that solves must outlive a bug in one system.
+func rulesFailed(r any) error {
+	return fray.Errorf(fray.EINTERNAL, "The rules failed while solving the fight exactly (a bug in fray): %v", r)
+}
+
 // visit explores the state of t: it decides the move made there under
 // every way its draws can fall, fills in what t's node reaches at once,
-// and returns the states the move leads to.
-func (e *explorer) visit(t task) ([]next, error) {
+// and returns the states the move leads to. A panic in the rules, on
+// the explorer's own goroutine, is its error (rulesFailed).
+func (e *explorer) visit(t task) (nexts []next, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			nexts, err = nil, rulesFailed(r)
+		}
+	}()
 	if err := e.s.ctx.Err(); err != nil {
 		return nil, err
 	}

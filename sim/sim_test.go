@@ -326,13 +326,17 @@ func (b brokenQueue) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]f
 }
 
 // TestSimPanicIsAnError checks that a panic in a system's rules, on any
-// worker, ends the run with an internal error naming it rather than the
-// process (a server simulates on its own goroutines).
+// worker, ends the run or the exact solve with an internal error naming
+// it rather than the process (a server simulates on its own goroutines).
 func TestSimPanicIsAnError(t *testing.T) {
 	_, st := prepare(t, "queue", false, "add Ann side=pc wits=2 hp=1 weapon=sword:medium\nadd Bo side=npc wits=1 hp=1 weapon=club:medium\nstart")
 	_, err := sim.Run(context.Background(), sim.Config{System: brokenQueue{queue.New()}, State: st, Fights: 50, Seed: 1, Workers: 2})
 	if fray.ErrorCode(err) != fray.EINTERNAL || !strings.Contains(err.Error(), "a bug in the rules") {
 		t.Fatalf("Run = %v, want an internal error naming the panic", err)
+	}
+	_, err = sim.Exact(context.Background(), sim.Config{System: brokenQueue{queue.New()}, State: st, Rounds: 3, Workers: 2})
+	if fray.ErrorCode(err) != fray.EINTERNAL || !strings.Contains(err.Error(), "a bug in the rules") {
+		t.Fatalf("Exact = %v, want an internal error naming the panic", err)
 	}
 }
 
