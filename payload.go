@@ -43,12 +43,12 @@ func (e *Event) Preload(proto any) error {
 }
 
 // Decode decodes the event's payload into v: a copy of the value it
-// holds (see Preload) when v points to a value of its type, else from
-// Data, or from the payload's JSON made now for an event of
-// NewUnrecordedEvent; for an event marked LastUse, that value itself. Into a value already set, a fast path for flat
-// payloads leaves fields Data does not name as they were, as
-// encoding/json does. It reports an EINVALID error naming the event when
-// the payload does not fit.
+// holds (see Preload) when v points to a value of its type (for an event
+// marked LastUse, that value itself), else from Data, or from the
+// payload's JSON made now for an event of NewUnrecordedEvent. Into a
+// value already set, a fast path for flat payloads leaves fields Data
+// does not name as they were, as encoding/json does. It reports an
+// EINVALID error naming the event when the payload does not fit.
 func (e Event) Decode(v any) error {
 	if len(e.Data) == 0 && e.payload == nil {
 		return Errorf(EINVALID, "Event %d (%s) has no data.", e.Seq, e.Type)

@@ -84,6 +84,8 @@ func (e *Expr) RollWith(src Source, f func(*Result)) error {
 	buf, _ := resultBufs.Get().(*resultBuf)
 	if buf == nil {
 		buf = &resultBuf{}
+	} else {
+		*buf = resultBuf{} // as a new one
 	}
 	defer resultBufs.Put(buf)
 	res, err := e.rollInto(src, MaxExplodeDepth, buf)
@@ -97,11 +99,10 @@ func (e *Expr) RollWith(src Source, f func(*Result)) error {
 // resultBufs holds the buffers RollWith lends.
 var resultBufs sync.Pool
 
-// rollInto is RollDepth, the result made in buf.
+// rollInto is RollDepth, the result made in buf, which is zero.
 func (e *Expr) rollInto(src Source, depth int, buf *resultBuf) (*Result, error) {
 	st := newStream(src)
 	r := &roller{st: &st, depth: clampDepth(depth), rec: true, pools: e.pools}
-	*buf = resultBuf{}
 	res := &buf.res
 	res.Expr = e.canon
 	r.res = res
