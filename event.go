@@ -222,6 +222,29 @@ type UnrecordedRoller interface {
 	Unrecorded() bool
 }
 
+// EventLender is implemented by an UnrecordedRoller that lends the rules
+// the room to record a command's events in, so that a simulated fight,
+// which decides a command a move, allocates none for them. The room is
+// lent to the first that asks while a command is decided: the events the
+// rules record there and return from Decide are used up before the next
+// command is decided with the same Roller, when the lender lends the room
+// again. The rules keep no part of it past Decide.
+type EventLender interface {
+	UnrecordedRoller
+	// LendEvents returns an empty slice with room for events, or nil
+	// once the room is lent for the command being decided.
+	LendEvents() []Event
+}
+
+// Lender returns r as an EventLender, or nil when it lends no room or its
+// events are recorded.
+func Lender(r Roller) EventLender {
+	if l, ok := r.(EventLender); ok && l.Unrecorded() {
+		return l
+	}
+	return nil
+}
+
 // Recorded reports whether the events decided with r may be recorded:
 // true unless r is an UnrecordedRoller that says otherwise. The rules
 // work out the odds an event keeps only when it is.

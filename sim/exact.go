@@ -467,7 +467,7 @@ func (s *explorer) branch(st fray.State, enc *fray.Encounter, acted fray.Combata
 			chosen, reuse = s.moves[i], s.rep.at == 0
 		}
 		m := chosen
-		evs, err := s.sys.Decide(st, m.Cmd, &s.roller)
+		evs, err := s.roller.decide(s.sys, st, m.Cmd)
 		if err != nil {
 			// Refused: as fighter.decide does it, from the start of the
 			// path, so that the draws are made again as they were.

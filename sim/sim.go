@@ -486,6 +486,35 @@ func (p *plan) newFighter() *fighter { return &fighter{plan: p} }
 type roller struct {
 	rng *rand.Rand
 	src dice.Source
+	// room is where the events of the command being decided are
+	// recorded (fray.EventLender); lent says it is taken.
+	room []fray.Event
+	lent bool
+}
+
+// roomEvents is how many events the room a roller lends holds before the
+// rules grow it: nearly every move's.
+const roomEvents = 16
+
+// decide decides cmd in st with r, lending the rules r's room for its
+// events anew: the events of the command decided with r before are used
+// up by then.
+func (r *roller) decide(sys fray.System, st fray.State, cmd fray.Command) ([]fray.Event, error) {
+	r.lent = false
+	return sys.Decide(st, cmd, r)
+}
+
+// LendEvents lends the room for the events of the command being decided,
+// once (fray.EventLender).
+func (r *roller) LendEvents() []fray.Event {
+	if r.lent {
+		return nil
+	}
+	if r.room == nil {
+		r.room = make([]fray.Event, 0, roomEvents)
+	}
+	r.lent = true
+	return r.room[:0]
 }
 
 func (r *roller) Roll(forWhom, expr string) (fray.Roll, error) {
@@ -636,7 +665,7 @@ func (f *fighter) decide(st fray.State, enc *fray.Encounter, acted fray.Combatan
 	for {
 		i, costly := f.choose(st, enc, acted)
 		m := f.moves[i]
-		evs, err := f.sys.Decide(st, m.Cmd, &f.roller)
+		evs, err := f.roller.decide(f.sys, st, m.Cmd)
 		if err == nil {
 			return m, evs, nil
 		}

@@ -190,7 +190,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if s.Pending == nil || slices.Contains(keepsPending, cmd.Name) {
 		// The events follow from the state as it is (the engine applies
 		// them in turn), so they are decided on it.
-		tx := txn{State: s, Unrecorded: !fray.Recorded(r)}
+		tx := txn{State: s, Unrecorded: !fray.Recorded(r), Lender: fray.Lender(r)}
 		if err := s.decide(&tx, cmd, r); err != nil {
 			return nil, err
 		}
@@ -199,7 +199,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	// The hit is taken in a step of its own, before the command's: undoing
 	// the command leaves it taken. Its events are decided on s and applied
 	// to a copy, on which the command is decided.
-	tx := txn{State: s.settling(), Sys: settler{}, Room: 4, Unrecorded: !fray.Recorded(r)}
+	tx := txn{State: s.settling(), Sys: settler{}, Room: 4, Unrecorded: !fray.Recorded(r), Lender: fray.Lender(r)}
 	if err := s.hitEvents(&tx, *s.Pending); err != nil {
 		return nil, err
 	}

@@ -33,7 +33,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	if evs, handled, err := s0.decideResolution(cmd, r); handled {
 		return evs, err
 	}
-	tx := kit.Txn[*State]{Sys: sys, Unrecorded: !fray.Recorded(r)}
+	tx := kit.Txn[*State]{Sys: sys, Unrecorded: !fray.Recorded(r), Lender: fray.Lender(r)}
 	if tx.Unrecorded {
 		// A simulated command: decided on a copy made in the memory of
 		// one an earlier command was decided on. Nothing of the copy

@@ -406,7 +406,7 @@ func rollEvent(typ string, data any, o *fray.Odds, rolls []fray.Roll) (fray.Even
 // command alone, so they are made without a working copy of the state
 // (the engine applies them in order).
 func (s *State) decideResolution(cmd fray.Command, r fray.Roller) (evs []fray.Event, handled bool, err error) {
-	tx := kit.Txn[*State]{State: s, Room: 3, Unrecorded: !fray.Recorded(r)} // room for a roll and what follows from it: three hold nearly every attack's
+	tx := kit.Txn[*State]{State: s, Room: 3, Unrecorded: !fray.Recorded(r), Lender: fray.Lender(r)} // room for a roll and what follows from it: three hold nearly every attack's
 	switch cmd.Name {
 	case RollAttack:
 		if _, ok := cmd.Opts[OptWith]; !ok {

@@ -55,7 +55,10 @@ type Txn[S fray.State] struct {
 	// the events keep their payloads unencoded
 	// (fray.NewUnrecordedEvent).
 	Unrecorded bool
-	evs        []fray.Event
+	// Lender, when not nil, lends the room the first event recorded
+	// goes in (fray.Lender of the command's Roller), before Room.
+	Lender fray.EventLender
+	evs    []fray.Event
 }
 
 // ReadOnly reports whether t records events without applying them.
@@ -110,8 +113,8 @@ func (t *Txn[S]) EmitOdds(typ string, data any, odds fray.Odds, rolls ...fray.Ro
 // it. An event the state refuses is an internal error naming the event's
 // type: the command's own deciding made it, so fray is at fault.
 func (t *Txn[S]) Add(ev fray.Event) error {
-	if t.evs == nil && t.Room > 0 {
-		t.evs = make([]fray.Event, 0, t.Room)
+	if t.evs == nil {
+		t.makeRoom()
 	}
 	if t.Sys == nil {
 		t.evs = append(t.evs, ev)
@@ -128,6 +131,18 @@ func (t *Txn[S]) Add(ev fray.Event) error {
 		return t.Hook.Applied(t.State, ev)
 	}
 	return nil
+}
+
+// makeRoom makes room for the events t is to record: the room its
+// Lender lends, else Room of them.
+func (t *Txn[S]) makeRoom() {
+	if t.Lender != nil {
+		t.evs = t.Lender.LendEvents()
+		t.Lender = nil
+	}
+	if t.evs == nil && t.Room > 0 {
+		t.evs = make([]fray.Event, 0, t.Room)
+	}
 }
 
 // AddAll records the events evs, in order, each as Add does: those of a

@@ -349,3 +349,55 @@ func TestTxnUnrecorded(t *testing.T) {
 		}
 	}
 }
+
+// roomLender lends its room once, as a simulated fight's Roller does.
+type roomLender struct {
+	room []fray.Event
+	lent bool
+}
+
+func (*roomLender) Roll(string, string) (fray.Roll, error) { return fray.Roll{}, nil }
+func (*roomLender) Unrecorded() bool                       { return true }
+func (l *roomLender) LendEvents() []fray.Event {
+	if l.lent {
+		return nil
+	}
+	l.lent = true
+	return l.room[:0]
+}
+
+// TestTxnLender checks that the first transaction to record an event
+// records in the room its Lender lends, and one that records nothing
+// leaves the room to the next.
+func TestTxnLender(t *testing.T) {
+	l := &roomLender{room: make([]fray.Event, 0, 4)}
+	if fray.Lender(l) == nil {
+		t.Fatal("Lender of an unrecorded roller that lends = nil")
+	}
+	idle := kit.Txn[*tally]{State: &tally{}, Lender: fray.Lender(l)}
+	first := kit.Txn[*tally]{State: &tally{}, Sys: adder{}, Room: 1, Lender: fray.Lender(l)}
+	second := kit.Txn[*tally]{State: &tally{}, Sys: adder{}, Lender: fray.Lender(l)}
+	if len(idle.Events()) != 0 || l.lent {
+		t.Fatal("a transaction that records nothing took the room")
+	}
+	for _, tx := range []*kit.Txn[*tally]{&first, &second} {
+		if err := tx.Add(addEvent(1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if evs := first.Events(); len(evs) != 1 || &evs[:1][0] != &l.room[:1][0] {
+		t.Errorf("the first transaction's events are not in the lent room")
+	}
+	if evs := second.Events(); len(evs) != 1 || &evs[0] == &l.room[:1][0] {
+		t.Errorf("the second transaction recorded in the room the first took")
+	}
+	if fray.Lender(unrecordedOnly{}) != nil {
+		t.Error("Lender of a roller that lends nothing is not nil")
+	}
+}
+
+// unrecordedOnly is an unrecorded roller that lends no room.
+type unrecordedOnly struct{}
+
+func (unrecordedOnly) Roll(string, string) (fray.Roll, error) { return fray.Roll{}, nil }
+func (unrecordedOnly) Unrecorded() bool                       { return true }

@@ -29,7 +29,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	// with no copy to apply the events to; the engine applies them in
 	// turn, and puts the state back if one cannot be applied.
 	s := s0
-	tx := kit.Txn[*State]{State: s, Unrecorded: !fray.Recorded(r)}
+	tx := kit.Txn[*State]{State: s, Unrecorded: !fray.Recorded(r), Lender: fray.Lender(r)}
 	if handled, err := s.decideResolution(cmd, r, &tx); handled {
 		if err != nil {
 			return nil, err

@@ -27,7 +27,7 @@ func state(st fray.State) *State {
 // decided on it.
 func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fray.Event, error) {
 	s := state(st)
-	tx := txn{State: s, Unrecorded: !fray.Recorded(r)}
+	tx := txn{State: s, Unrecorded: !fray.Recorded(r), Lender: fray.Lender(r)}
 	if err := s.decide(&tx, cmd, r); err != nil {
 		return nil, err
 	}

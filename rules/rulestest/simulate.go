@@ -133,6 +133,7 @@ func Sim(t *testing.T, newSystem func() fray.System, c SimCase) {
 	// Random play from the setup: every move but a refused attack goes.
 	guard, _ := sm.(fray.SimGuarder)
 	rng := rand.New(rand.NewPCG(3, 4))
+	lend := &lender{}
 	for fight := 0; fight < 40; fight++ {
 		st := start.Clone()
 		for step := 0; step < 200; step++ {
@@ -157,7 +158,9 @@ func Sim(t *testing.T, newSystem func() fray.System, c SimCase) {
 			}
 			seed := rng.Uint64()
 			evs, err := sys.Decide(st, m.Cmd, seeded{rand.New(rand.NewPCG(seed, 0))})
-			un, unErr := sys.Decide(st, m.Cmd, unrecorded{seeded{rand.New(rand.NewPCG(seed, 0))}})
+			lend.poison()
+			lend.seeded = seeded{rand.New(rand.NewPCG(seed, 0))}
+			un, unErr := sys.Decide(st, m.Cmd, lend)
 			if fray.ErrorCode(unErr) != fray.ErrorCode(err) {
 				t.Fatalf("fight %d, move %d: %s: unrecorded, %v; recorded, %v", fight, step, m.Cmd, unErr, err)
 			}
@@ -190,6 +193,38 @@ func Sim(t *testing.T, newSystem func() fray.System, c SimCase) {
 type unrecorded struct{ seeded }
 
 func (unrecorded) Unrecorded() bool { return true }
+
+// lender is an unrecorded Roller that lends the room for a command's
+// events, as a simulated fight's does (fray.EventLender), and spoils what
+// was left in it before each command (poison), so that rules which keep
+// some of it past Decide, or record in it twice, decide other events
+// than the engine's.
+type lender struct {
+	seeded
+	room []fray.Event
+	lent bool
+}
+
+func (*lender) Unrecorded() bool { return true }
+
+func (l *lender) LendEvents() []fray.Event {
+	if l.lent {
+		return nil
+	}
+	l.lent = true
+	return l.room[:0]
+}
+
+// poison spoils the room and lends it anew.
+func (l *lender) poison() {
+	if l.room == nil {
+		l.room = make([]fray.Event, 0, 4)
+	}
+	for i := range l.room[:cap(l.room)] {
+		l.room[:cap(l.room)][i] = fray.Event{Type: "spoilt"}
+	}
+	l.lent = false
+}
 
 // sameOutcome checks that the events un, decided in st for a fight that
 // records nothing, roll the dice of evs, decided as the engine records

@@ -138,7 +138,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 	case "attack", "damage", "heal", "protect", "spend", "check":
 		// Their events are worked out from the state as it is, so they
 		// need no copy of it.
-		d := &decider{Txn: kit.Txn[*State]{State: s0, Unrecorded: !fray.Recorded(r)}}
+		d := &decider{Txn: kit.Txn[*State]{State: s0, Unrecorded: !fray.Recorded(r), Lender: fray.Lender(r)}}
 		if err := d.decide(cmd, r); err != nil {
 			return nil, err
 		}
@@ -157,7 +157,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		work = s0.scratch()
 	}
 	d := newDecider(sys, work)
-	d.Unrecorded = !fray.Recorded(r)
+	d.Unrecorded, d.Lender = !fray.Recorded(r), fray.Lender(r)
 	if err := d.decide(cmd, r); err != nil {
 		return nil, err
 	}
