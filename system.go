@@ -263,6 +263,13 @@ func (e *Encounter) Resolve(v Viewer, name string) (*Combatant, error) {
 		return nil, Errorf(EINVALID, "A combatant's name is missing.")
 	}
 	n := NormName(name)
+	// The name as it is kept (the engine keeps names normalized, and no
+	// two that differ only in case), found without folding any.
+	for _, c := range e.Combatants {
+		if c.Name == n && v.Sees(c) {
+			return c, nil
+		}
+	}
 	var folded []*Combatant
 	for _, c := range e.Combatants {
 		if !v.Sees(c) {

@@ -159,7 +159,7 @@ func (s *State) planAttackInto(t *task, cmd fray.Command) error {
 	}
 	*t = task{actor: a, target: b, d: taskData{Name: a.ID, Roll: RollAttack, Stat: stat, Target: b.ID, Power: pw.Name, Rank: pw.Rank, Value: v,
 		Difficulty: TaskBaseDifficulty, Expertise: a.HasExpertise(pw.Name), Option: OptionOverwhelming, Stunning: pw.Damage == "stunning"}}
-	t.mods = statMods(stat, v)
+	t.stat = statMod(stat, v)
 	if s.Setting(SettingAttackVs, "agility") == "agility" {
 		ag, err := sheetStat(b, StatAgility)
 		if err != nil {

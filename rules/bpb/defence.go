@@ -86,7 +86,7 @@ func (s *State) planDefence(cmd fray.Command) (*task, *fray.Combatant, error) {
 	if protected != nil {
 		t.d.For = protected.ID
 	}
-	t.mods = statMods(stat, v)
+	t.stat = statMod(stat, v)
 	return t, c, s.finish(t, cmd, c, nil, fray.AppliesDefence)
 }
 

@@ -33,7 +33,7 @@ func (t *task) odds(cmdText string) fray.Odds {
 		Expr:       r.Expr(),
 		Target:     r.Difficulty,
 		TargetKind: TargetDifficulty,
-		Modifiers:  t.mods,
+		Modifiers:  t.modifiers(),
 	}
 	bands := r.Bands()
 	var dmgP [3]float64

@@ -14,7 +14,11 @@ import (
 type task struct {
 	d    taskData
 	roll TaskRoll
-	mods []fray.Modifier // every term after the dice, for the breakdown
+	// stat is the first term after the dice, the stat's rank, and extra
+	// those after it: the breakdown (modifiers) is both, made only for
+	// the odds a recorded roll keeps.
+	stat  fray.Modifier
+	extra []fray.Modifier
 	// actor is who rolls, and target whom an attack or a distraction is
 	// against (nil for any other roll), as the command names them.
 	actor, target *fray.Combatant
@@ -46,25 +50,27 @@ var statTitles = func() map[string]string {
 	return m
 }()
 
-// statMods returns the first modifier of a task roll, the stat's rank v,
-// with room for those finish adds.
-func statMods(stat string, v int) []fray.Modifier {
+// statMod returns the first modifier of a task roll, the stat's rank v.
+func statMod(stat string, v int) fray.Modifier {
 	title, ok := statTitles[stat]
 	if !ok {
 		title = kit.Title(stat)
 	}
-	mods := make([]fray.Modifier, 1, 2)
-	mods[0] = fray.Modifier{Source: title, Value: v}
-	return mods
+	return fray.Modifier{Source: title, Value: v}
+}
+
+// modifiers returns every term of t after the dice, for the breakdown.
+func (t *task) modifiers() []fray.Modifier {
+	return append([]fray.Modifier{t.stat}, t.extra...)
 }
 
 // finish adds the GM's and the conditions' modifiers to a planned task.
 func (s *State) finish(t *task, cmd fray.Command, actor, target *fray.Combatant, kind string) error {
 	if t.d.Expertise {
-		t.mods = append(t.mods, fray.Modifier{Source: "expertise", Value: TaskExpertiseBonus})
+		t.extra = append(t.extra, fray.Modifier{Source: "expertise", Value: TaskExpertiseBonus})
 	}
 	cm, spent := engine.Modifiers(actor, target, kind, s.Round)
-	t.mods = append(t.mods, cm...)
+	t.extra = append(t.extra, cm...)
 	t.spent = spent
 	for _, m := range cm {
 		t.d.Mods += m.Value
@@ -72,7 +78,7 @@ func (s *State) finish(t *task, cmd fray.Command, actor, target *fray.Combatant,
 	if v, ok := cmd.Opts["mod"]; ok {
 		// A whole number from -20 to 20, as optMod declares.
 		n, _ := strconv.Atoi(strings.TrimPrefix(v, "+"))
-		t.mods = append(t.mods, fray.Modifier{Source: "GM", Value: n})
+		t.extra = append(t.extra, fray.Modifier{Source: "GM", Value: n})
 		t.d.Mods += n
 	}
 	t.d.Mode = s.mode()
@@ -96,7 +102,7 @@ func (s *State) planCheck(cmd fray.Command) (*task, error) {
 		return nil, err
 	}
 	t := &task{actor: c, d: taskData{Name: c.ID, Roll: RollCheck, Stat: stat, Value: v, Difficulty: TaskChallenging}}
-	t.mods = statMods(stat, v)
+	t.stat = statMod(stat, v)
 	vs, hasVs := cmd.Opts["vs"]
 	df, hasDf := cmd.Opts["difficulty"]
 	switch {
@@ -150,7 +156,7 @@ func (s *State) planDistract(cmd fray.Command) (*task, error) {
 		return nil, err
 	}
 	t := &task{actor: a, target: b, d: taskData{Name: a.ID, Roll: RollDistract, Stat: StatWillpower, Target: b.ID, Value: v, Difficulty: TaskDifficulty(w), Expertise: a.HasExpertise("distraction")}}
-	t.mods = []fray.Modifier{{Source: "Willpower", Value: v}}
+	t.stat = fray.Modifier{Source: "Willpower", Value: v}
 	return t, s.finish(t, cmd, a, nil, fray.AppliesCheck)
 }
 
