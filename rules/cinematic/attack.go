@@ -55,45 +55,56 @@ func weapon(c *fray.Combatant, name string) (fray.Power, error) {
 // planAttack plans "attack ATTACKER TARGET with=WEAPON [defence=…]
 // [shots=N] [unaware=yes] [mod=N] [dmod=N]" (C-4, C-5, C-6, C-7, C-8).
 func (s *State) planAttack(cmd fray.Command) (*planned, error) {
+	p := &planned{}
+	if err := s.planAttackInto(p, cmd); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// planAttackInto plans the attack as planAttack does, into p, which may
+// then stay on its caller's stack (SimExpect plans every attack a
+// simulated combatant weighs).
+func (s *State) planAttackInto(p *planned, cmd fray.Command) error {
 	if len(cmd.Args) != 2 {
-		return nil, fray.Errorf(fray.EINVALID, "An attack with with= names the attacker and the target: attack ATTACKER TARGET with=WEAPON (quote names with spaces).")
+		return fray.Errorf(fray.EINVALID, "An attack with with= names the attacker and the target: attack ATTACKER TARGET with=WEAPON (quote names with spaces).")
 	}
 	if !s.Started {
-		return nil, fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
+		return fray.Errorf(fray.EINVALID, "The encounter has not started; use start.")
 	}
 	a, b, err := kit.LookupTwo(&s.Encounter, cmd)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if a.ID == b.ID {
-		return nil, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", a)
+		return fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", a)
 	}
 	if cur := s.Current(); cur != a.ID {
 		if cur == "" {
-			return nil, fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next to begin round %d.", s.Round+1)
+			return fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next to begin round %d.", s.Round+1)
 		}
-		return nil, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's own turn.", fray.Mention(s.NameOf(cur)), a)
+		return fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's; attacks are made on one's own turn.", fray.Mention(s.NameOf(cur)), a)
 	}
 	if err := out(a, "attack"); err != nil {
-		return nil, err
+		return err
 	}
 	if b.Condition(CondDead) != nil {
-		return nil, fray.Errorf(fray.EINVALID, "%s is dead already.", b)
+		return fray.Errorf(fray.EINVALID, "%s is dead already.", b)
 	}
 	w, err := weapon(a, cmd.Opts[OptWith])
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if _, err := needLife(b); err != nil {
-		return nil, err
+		return err
 	}
 	dex, err := stat(a, "dexterity")
 	if err != nil {
-		return nil, err
+		return err
 	}
-	p := &planned{weapon: w, mult: 1}
+	*p = planned{weapon: w, mult: 1}
 	if p.att, err = s.attackAction(a, b.ID); err != nil {
-		return nil, err
+		return err
 	}
 	p.d = rollData{Who: a.ID, Roll: RollAttack, Target: b.ID, Weapon: w.Name}
 	p.name, p.target = a.Name, b.Name
@@ -114,7 +125,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	was := engine.NamesOf(&s.Encounter, s.attackers(b.ID, ""))
 	p.foes = len(s.attackers(b.ID, a.ID))
 	if p.foes > MaxAttackers {
-		return nil, fray.Errorf(fray.EINVALID, "%s is attacked by %d others this round (%s, who have attacked or are declared engaging); no more than %d may attack one target in a round (C-6).", b, len(was), strings.Join(was, ", "), MaxAttackers).Naming(was...)
+		return fray.Errorf(fray.EINVALID, "%s is attacked by %d others this round (%s, who have attacked or are declared engaging); no more than %d may attack one target in a round (C-6).", b, len(was), strings.Join(was, ", "), MaxAttackers).Naming(was...)
 	}
 	cm, spent := engine.Modifiers(a, b, fray.AppliesAttack, s.Round)
 	cm = slices.DeleteFunc(cm, func(m fray.Modifier) bool { return m.Source == b.Name+" "+CondOutnumbered })
@@ -131,7 +142,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	p.ammo = w.Clip > 0
 	if barrage {
 		if w.Damage != "bullet" && w.Clip == 0 {
-			return nil, fray.Errorf(fray.EINVALID, "shots= is a barrage from a firearm (C-8); %s is not one.", w.Name)
+			return fray.Errorf(fray.EINVALID, "shots= is a barrage from a firearm (C-8); %s is not one.", w.Name)
 		}
 		// "empty up to a small clip in the 5 second span of a round (6
 		// shots)": the cap is the round's, over every barrage in it.
@@ -140,7 +151,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 			if fired < MaxShots {
 				more = "so shots=" + strconv.Itoa(MaxShots-fired) + " at most"
 			}
-			return nil, fray.Errorf(fray.EINVALID, "%s has fired %d shots in barrages this round; barrages empty at most a small clip, %d shots, in a round (C-8): %s.", a, fired, MaxShots, more)
+			return fray.Errorf(fray.EINVALID, "%s has fired %d shots in barrages this round; barrages empty at most a small clip, %d shots, in a round (C-8): %s.", a, fired, MaxShots, more)
 		}
 		p.barage, p.d.Shots = true, n
 		p.mods = append(p.mods, fray.Modifier{Source: "barrage of " + strconv.Itoa(n), Value: -n})
@@ -148,7 +159,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	if p.ammo {
 		need := max(p.d.Shots, 1)
 		if left := ammo(a, w); left < need {
-			return nil, fray.Errorf(fray.EINVALID, "%s's %s has %d shots left in the clip, not %d; reload %s %s first (C-8).", a, w.Name, left, need, kit.QuoteName(a.Name), kit.QuoteName(w.Name))
+			return fray.Errorf(fray.EINVALID, "%s's %s has %d shots left in the clip, not %d; reload %s %s first (C-8).", a, w.Name, left, need, kit.QuoteName(a.Name), kit.QuoteName(w.Name))
 		}
 	}
 	p.mods = gm(cmd, OptMod, p.mods)
@@ -158,7 +169,7 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	if a.Condition(CondBlind) != nil && quality(a, QualityEcholocation) == 0 {
 		per, err := stat(a, "perception")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		nv, nName, _ := skill(a, "Notice")
 		p.nmods = []fray.Modifier{{Source: "Perception", Value: per}, {Source: nName, Value: nv}}
@@ -172,9 +183,9 @@ func (s *State) planAttack(cmd fray.Command) (*planned, error) {
 	p.d.Value = sum(p.mods)
 	p.roll = TestRoll{Value: p.d.Value}
 	if err := s.planDefence(cmd, p, a, b); err != nil {
-		return nil, err
+		return err
 	}
-	return p, checkRoll(p.roll)
+	return checkRoll(p.roll)
 }
 
 // damageFor is the damage of a hit with the given success levels (C-5):

@@ -75,8 +75,8 @@ func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
 		return 0, false
 	}
 	cmd := m.Cmd
-	p, err := s.planAttack(cmd)
-	if err != nil {
+	var p planned
+	if err := s.planAttackInto(&p, cmd); err != nil {
 		return 0, false
 	}
 	return p.meanDamage(), true
