@@ -93,9 +93,11 @@ type State interface {
 }
 
 // SheetSharer is a State whose copies may share their combatants' sheets
-// (stats, tracks, powers, expertise, protection and qualities): its
-// system's Apply never changes a sheet in place but gives the combatant a
-// new map or slice with the change (the writers of package rules/kit), so
+// (stats, tracks, powers, expertise, protection and qualities) and the
+// modifiers and ends of their conditions: its system's Apply never
+// changes a sheet in place but gives the combatant a new map or slice
+// with the change (the writers of package rules/kit), and it replaces a
+// condition whole, never its modifiers or its end in place, so
 // applying events to such a copy leaves the original as it was. The
 // conformance suite (rules/rulestest) checks this on every command of
 // every script. Such a copy is what Decide works on and what the

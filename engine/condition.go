@@ -303,7 +303,11 @@ func renameIn(enc *fray.Encounter, id fray.CombatantID, name string) {
 				x.By = name
 			}
 			if u := x.Until; u != nil && u.ID == id {
-				u.Name = name
+				// A new end, never a change in place: a copy of the
+				// state may share this one (fray.SheetSharer).
+				nu := *u
+				nu.Name = name
+				x.Until = &nu
 			}
 		}
 	}

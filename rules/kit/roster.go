@@ -57,19 +57,15 @@ func CloneEach[T any](xs []*T, deep func(*T)) []*T {
 
 // ScratchEncounter returns a copy of e that shares the combatants'
 // sheets with it, for a state's CloneSharing (fray.SheetSharer): each
-// combatant is copied, with its conditions, but shares its stats, tracks,
-// powers and the rest with e, which are changed only by the writers of
-// sheet.go, never in place; the settings and the departed are copied.
+// combatant is copied, with its list of conditions, but shares its stats,
+// tracks, powers and the rest with e, which are changed only by the
+// writers of sheet.go, never in place, and the modifiers and end of each
+// condition, which are replaced with the condition, never changed in
+// place; the settings and the departed are copied.
 func ScratchEncounter(e *fray.Encounter) fray.Encounter {
 	d := *e
 	d.Combatants = CloneEach(e.Combatants, func(c *fray.Combatant) {
-		if c.Conditions != nil {
-			xs := make([]fray.Condition, len(c.Conditions))
-			for i, x := range c.Conditions {
-				xs[i] = x.Clone()
-			}
-			c.Conditions = xs
-		}
+		c.Conditions = slices.Clone(c.Conditions)
 	})
 	d.Gone = slices.Clone(e.Gone)
 	d.Settings = maps.Clone(e.Settings)
@@ -119,16 +115,7 @@ func ScratchEncounterInto(dst, e *fray.Encounter) {
 	for i, c := range e.Combatants {
 		conds := cs[i].Conditions
 		*cs[i] = *c
-		switch {
-		case len(c.Conditions) == 0:
-			cs[i].Conditions = c.Conditions[:0:0] // nil or empty, as ScratchEncounter has it
-		default:
-			conds = conds[:0]
-			for _, x := range c.Conditions {
-				conds = append(conds, x.Clone())
-			}
-			cs[i].Conditions = conds
-		}
+		cs[i].Conditions = CloneInto(conds, c.Conditions)
 	}
 	dst.Combatants = cs
 	dst.Gone = CloneInto(gone, e.Gone)
