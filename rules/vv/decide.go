@@ -126,7 +126,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		}
 		// A removal (the count moving on) or a change of held= may make a
 		// held action lapse, which ends its turn (see lapses).
-		d := newDecider(sys, s0.scratch())
+		d := newDecider(sys, s0.working(nil))
 		for _, ev := range evs {
 			if err := d.Add(ev); err != nil {
 				return nil, err
@@ -151,10 +151,10 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		// outlives Decide: the events keep copies of their payloads,
 		// and an unrecorded transaction keeps no odds.
 		old, _ := scratches.Get().(*State)
-		work = s0.scratchInto(old)
+		work = s0.working(old)
 		defer scratches.Put(work)
 	} else {
-		work = s0.scratch()
+		work = s0.working(nil)
 	}
 	d := newDecider(sys, work)
 	d.Unrecorded, d.Lender = !fray.Recorded(r), fray.Lender(r)

@@ -28,7 +28,7 @@ func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	case "start", "next", "hold", "decline":
 		// The command is decided on a copy up to the roll, which is
 		// not made.
-		d := newDecider(sys, s.scratch())
+		d := newDecider(sys, s.working(nil))
 		d.oddsOnly = true
 		err := d.decide(cmd, noRoller{})
 		if d.odds != nil {

@@ -332,6 +332,17 @@ func (s *State) scratchInto(d *State) *State {
 	return d
 }
 
+// working returns a copy of the state for Decide to decide a command on
+// and drop, made as scratchInto makes it in d (nil for none), whose
+// latest turn holds none of the entries before the command: nobody reads
+// the history of such a copy, and the first entry recorded after those,
+// which the copy shares with the state, would copy them all.
+func (s *State) working(d *State) *State {
+	w := s.scratchInto(d)
+	w.Latest.Turns = nil
+	return w
+}
+
 // copyRest copies all of the state but its encounter into d, in the
 // memory d has where it has room (none, for a new state).
 func (s *State) copyRest(d *State) {
