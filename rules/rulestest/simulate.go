@@ -220,8 +220,9 @@ func (l *lender) poison() {
 	if l.room == nil {
 		l.room = make([]fray.Event, 0, 4)
 	}
-	for i := range l.room[:cap(l.room)] {
-		l.room[:cap(l.room)][i] = fray.Event{Type: "spoilt"}
+	all := l.room[:cap(l.room)]
+	for i := range all {
+		all[i] = fray.Event{Type: "spoilt"}
 	}
 	l.lent = false
 }
