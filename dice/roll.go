@@ -85,7 +85,10 @@ func (e *Expr) RollWith(src Source, f func(*Result)) error {
 	if buf == nil {
 		buf = &resultBuf{}
 	} else {
-		*buf = resultBuf{} // as a new one
+		// As a new one, but for the room of a larger roll's dice.
+		more := buf.more
+		clear(more[:cap(more)])
+		*buf = resultBuf{more: more[:0]}
 	}
 	defer resultBufs.Put(buf)
 	res, err := e.rollInto(src, MaxExplodeDepth, buf)
@@ -116,8 +119,11 @@ func (e *Expr) rollInto(src Source, depth int, buf *resultBuf) (*Result, error) 
 		dice += max(p.count, 0)
 	}
 	res.Dice = buf.dice[:0:len(buf.dice)]
-	if dice > len(buf.dice) {
-		res.Dice = make([]Die, 0, min(dice, 64))
+	if n := min(dice, 64); dice > len(buf.dice) {
+		if cap(buf.more) < n {
+			buf.more = make([]Die, 0, n)
+		}
+		res.Dice = buf.more[:0]
 	}
 	res.Total = r.eval(e.root)
 	if len(res.Dice) == 0 {
@@ -130,11 +136,13 @@ func (e *Expr) rollInto(src Source, depth int, buf *resultBuf) (*Result, error) 
 }
 
 // resultBuf holds a Result with room for the pools and dice of a small
-// roll, so that rolling one allocates once.
+// roll, so that rolling one allocates once; more is the room for the dice
+// of a larger one, which a buffer RollWith lends again keeps.
 type resultBuf struct {
 	res   Result
 	pools [2]PoolTotal
 	dice  [4]Die
+	more  []Die
 }
 
 // Total rolls the expression and returns only its value. It records nothing
