@@ -232,8 +232,21 @@ func applyCondition(enc *fray.Encounter, ev fray.Event) error {
 // nil list nil and an emptied list empty-but-nil, so that states compare
 // equal however they were reached.
 func dropCondition(c *fray.Combatant, drop func(*fray.Condition) bool) {
-	out := c.Conditions[:0]
+	first := -1
 	for i := range c.Conditions {
+		if drop(&c.Conditions[i]) {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		if c.Conditions != nil && len(c.Conditions) == 0 {
+			c.Conditions = nil
+		}
+		return // nothing to drop: nothing is written
+	}
+	out := c.Conditions[:first]
+	for i := first + 1; i < len(c.Conditions); i++ {
 		if !drop(&c.Conditions[i]) {
 			out = append(out, c.Conditions[i])
 		}
