@@ -23,38 +23,38 @@ func (s *State) decideAttack(cmd fray.Command, r fray.Roller, tx *kit.Txn[*State
 	if err := tx.Emit(EventActed, act); err != nil {
 		return err
 	}
-	return s.rollCheck(d, sides, r, cmd, tx)
+	return s.rollCheck(d, sides[:], r, cmd, tx)
 }
 
 // planAttack builds an attack from cmd without rolling, with the action
 // it takes.
-func (s *State) planAttack(cmd fray.Command) (CheckData, []side, ActData, error) {
+func (s *State) planAttack(cmd fray.Command) (CheckData, [2]side, ActData, error) {
 	if !s.Started {
-		return CheckData{}, nil, ActData{}, fray.Errorf(fray.EINVALID, "Combat has not started; use start (a challenge roll outside combat is check).")
+		return CheckData{}, [2]side{}, ActData{}, fray.Errorf(fray.EINVALID, "Combat has not started; use start (a challenge roll outside combat is check).")
 	}
 	att, tgt, err := kit.LookupTwo(&s.Encounter, cmd)
 	if err != nil {
-		return CheckData{}, nil, ActData{}, err
+		return CheckData{}, [2]side{}, ActData{}, err
 	}
 	cur := s.current()
 	if cur == "" || cur != att.ID {
 		if cur == "" {
-			return CheckData{}, nil, ActData{}, fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next.")
+			return CheckData{}, [2]side{}, ActData{}, fray.Errorf(fray.EINVALID, "Nobody's turn is in progress; use next.")
 		}
-		return CheckData{}, nil, ActData{}, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(s.NameOf(cur)), att)
+		return CheckData{}, [2]side{}, ActData{}, fray.Errorf(fray.EINVALID, "It is %s's turn, not %s's.", fray.Mention(s.NameOf(cur)), att)
 	}
 	if att.ID == tgt.ID {
-		return CheckData{}, nil, ActData{}, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
+		return CheckData{}, [2]side{}, ActData{}, fray.Errorf(fray.EINVALID, "%s cannot attack themselves.", att)
 	}
 	if s.Actions >= MaxActions {
-		return CheckData{}, nil, ActData{}, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(att.Name), MaxActions)
+		return CheckData{}, [2]side{}, ActData{}, fray.Errorf(fray.EINVALID, "%s has taken %d actions this turn, the limit (MaxActions).", fray.Mention(att.Name), MaxActions)
 	}
 	act, err := s.actorSideOf(cmd, att, cmd.Opts[KeyWith], s.Actions, fray.AppliesAttack, tgt)
 	if err != nil {
-		return CheckData{}, nil, ActData{}, err
+		return CheckData{}, [2]side{}, ActData{}, err
 	}
 	if err := s.harmable(tgt); err != nil {
-		return CheckData{}, nil, ActData{}, err
+		return CheckData{}, [2]side{}, ActData{}, err
 	}
 	_, minion := s.standing(tgt.ID)
 	def, ok := cmd.Opts[KeyDef]
@@ -70,11 +70,11 @@ func (s *State) planAttack(cmd fray.Command) (CheckData, []side, ActData, error)
 	}
 	opp, err := s.sideOf(cmd, tgt, def, oppOpts, true, 0, 0, fray.AppliesDefence, nil)
 	if err != nil {
-		return CheckData{}, nil, ActData{}, err
+		return CheckData{}, [2]side{}, ActData{}, err
 	}
 	d := CheckData{
 		Kind: KindAttack, Actor: act.id, Trait: act.trait, Pool: act.pool, Assist: act.assist, Penalty: act.penalty,
 		Opponent: opp.id, OppTrait: opp.trait, OppPool: opp.pool, OppAssist: opp.assist, Minion: minion,
 	}
-	return d, []side{act, opp}, ActData{Who: att.ID, Nth: s.Actions + 1}, nil
+	return d, [2]side{act, opp}, ActData{Who: att.ID, Nth: s.Actions + 1}, nil
 }

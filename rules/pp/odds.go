@@ -38,7 +38,7 @@ func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 		if err != nil {
 			return fray.Odds{}, err
 		}
-		return s.checkOdds(d, sides)
+		return s.checkOdds(d, sides[:])
 	case "spend":
 		sp, sd, how, n, err := s.planSpend(cmd)
 		if err != nil {

@@ -150,7 +150,7 @@ func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	mean, err := s.meanHarm(d, sides)
+	mean, err := s.meanHarm(d, sides[:])
 	if err != nil {
 		return 0, false
 	}
