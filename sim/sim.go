@@ -473,7 +473,8 @@ type fighter struct {
 	*plan
 	moves  []fray.SimMove
 	health []int
-	hit    []int // the harm each combatant took from the last attack
+	down   []bool // by combatant, as SimDown reports after the last move
+	hit    []int  // the harm each combatant took from the last attack
 	pick   []int
 	roller roller
 }
@@ -548,10 +549,10 @@ func (f *fighter) fight(seed, i uint64, t *tally) error {
 	st := fray.CloneForApply(f.start)
 	enc := st.(fray.BaseState).Base()
 	f.roller.rng = rand.New(rand.NewPCG(seed, i))
-	f.health, f.hit = f.health[:0], f.hit[:0]
+	f.health, f.down, f.hit = f.health[:0], f.down[:0], f.hit[:0]
 	for _, c := range enc.Combatants {
 		left, _ := f.sm.SimHealth(st, c)
-		f.health, f.hit = append(f.health, left), append(f.hit, 0)
+		f.health, f.down, f.hit = append(f.health, left), append(f.down, f.sm.SimDown(st, c)), append(f.hit, 0)
 	}
 	start := len(enc.Combatants)
 	var acted fray.CombatantID // who attacked in the turn in progress
@@ -559,7 +560,7 @@ func (f *fighter) fight(seed, i uint64, t *tally) error {
 	round, moves := enc.Round, 0
 	winner := -1
 	for {
-		if winner = f.winner(st, enc); winner != -2 {
+		if winner = f.standing(enc, f.down); winner != -2 {
 			break
 		}
 		if enc.Round > f.rounds {
@@ -620,6 +621,7 @@ func (f *fighter) fight(seed, i uint64, t *tally) error {
 				}
 			}
 			f.health[j] = left
+			f.down[j] = f.sm.SimDown(st, c)
 		}
 	}
 	t.fights++
@@ -629,7 +631,7 @@ func (f *fighter) fight(seed, i uint64, t *tally) error {
 	r := min(enc.Round, f.rounds)
 	t.rounds[r]++
 	for j, c := range enc.Combatants {
-		if f.sm.SimDown(st, c) {
+		if f.down[j] {
 			t.down[j]++
 		}
 		t.left[j] += int64(f.health[j])
@@ -641,12 +643,21 @@ func (f *fighter) fight(seed, i uint64, t *tally) error {
 	return nil
 }
 
-// winner returns the index of the one side with anyone standing, -1 when
-// no side has, or -2 while two or more have.
+// winner returns the index of the one side with anyone standing in st,
+// -1 when no side has, or -2 while two or more have.
 func (f *fighter) winner(st fray.State, enc *fray.Encounter) int {
-	standing := -1
+	f.down = f.down[:0]
 	for _, c := range enc.Combatants {
-		if c.Kind == fray.KindEnvironment || f.sm.SimDown(st, c) {
+		f.down = append(f.down, f.sm.SimDown(st, c))
+	}
+	return f.standing(enc, f.down)
+}
+
+// standing is winner with whether each combatant is down already known.
+func (f *fighter) standing(enc *fray.Encounter, down []bool) int {
+	standing := -1
+	for j, c := range enc.Combatants {
+		if c.Kind == fray.KindEnvironment || down[j] {
 			continue
 		}
 		s := slices.Index(f.sides, c.Side)

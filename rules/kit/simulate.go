@@ -3,6 +3,7 @@ package kit
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"fray"
 )
@@ -18,16 +19,15 @@ func SimAttacks(buf []fray.SimMove, enc *fray.Encounter, a *fray.Combatant,
 	if len(withs) == 0 {
 		return buf
 	}
-	foe := func(b *fray.Combatant) bool {
-		return b.Side != a.Side && b.Kind != fray.KindEnvironment && !down(b)
-	}
-	foes := 0
-	for _, b := range enc.Combatants {
-		if foe(b) {
-			foes++
+	// The standing foes' indexes, each foe asked about once.
+	var fbuf [16]int
+	foes := fbuf[:0]
+	for j, b := range enc.Combatants {
+		if b.Side != a.Side && b.Kind != fray.KindEnvironment && !down(b) {
+			foes = append(foes, j)
 		}
 	}
-	if foes == 0 {
+	if len(foes) == 0 {
 		return buf
 	}
 	var obuf [4]map[string]string
@@ -36,12 +36,10 @@ func SimAttacks(buf []fray.SimMove, enc *fray.Encounter, a *fray.Combatant,
 		opts = append(opts, simOpt(key, w))
 	}
 	// The words of every move, two to a foe, in one allocation.
-	words := make([]string, 0, 2*foes)
-	buf = slices.Grow(buf, foes*len(withs))
-	for _, b := range enc.Combatants {
-		if !foe(b) {
-			continue
-		}
+	words := make([]string, 0, 2*len(foes))
+	buf = slices.Grow(buf, len(foes)*len(withs))
+	for _, j := range foes {
+		b := enc.Combatants[j]
 		words = append(words, a.Name, b.Name)
 		args := words[len(words)-2 : len(words) : len(words)]
 		for i := range withs {
@@ -56,9 +54,12 @@ func SimAttacks(buf []fray.SimMove, enc *fray.Encounter, a *fray.Combatant,
 // a new one each time.
 const maxSimOpts = 1024
 
+// simOpts holds the option maps simOpt made, by {key, value}; simOptsN
+// counts them. A sync.Map, so that workers reading it side by side do
+// not write to one shared lock.
 var (
-	simOptsMu sync.RWMutex
-	simOpts   = map[[2]string]map[string]string{} // by {key, value}
+	simOpts  sync.Map
+	simOptsN atomic.Int32
 )
 
 // simOpt returns the options {key: value} of a simulated move. The maps
@@ -66,22 +67,18 @@ var (
 // changes them (see SimAttacks), so each is made once.
 func simOpt(key, value string) map[string]string {
 	k := [2]string{key, value}
-	simOptsMu.RLock()
-	m, ok := simOpts[k]
-	simOptsMu.RUnlock()
-	if ok {
+	if m, ok := simOpts.Load(k); ok {
+		return m.(map[string]string)
+	}
+	m := map[string]string{key: value}
+	if simOptsN.Load() >= maxSimOpts {
 		return m
 	}
-	m = map[string]string{key: value}
-	simOptsMu.Lock()
-	defer simOptsMu.Unlock()
-	if old, ok := simOpts[k]; ok {
-		return old
+	old, loaded := simOpts.LoadOrStore(k, m)
+	if !loaded {
+		simOptsN.Add(1)
 	}
-	if len(simOpts) < maxSimOpts {
-		simOpts[k] = m
-	}
-	return m
+	return old.(map[string]string)
 }
 
 // SimPowers returns the names of c's powers and weapons that attack by
