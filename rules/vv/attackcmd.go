@@ -44,8 +44,9 @@ func flag(cmd fray.Command, name string) (bool, error) {
 // planAttack checks attack A B … against the rules and works out every
 // modifier, without rolling: the acting character's action (V-1, V-3),
 // the power and its skill score, Levels, range, facing, prone and cover,
-// protection, rolling with the punch and knockback.
-func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
+// protection, rolling with the punch and knockback. Only with breakdown
+// does it list the modifiers (attackPlan.mods), which only odds shows.
+func (s *State) planAttack(cmd fray.Command, breakdown bool) (*attackPlan, error) {
 	att, tgt, err := kit.LookupTwo(&s.Encounter, cmd)
 	if err != nil {
 		return nil, err
@@ -101,17 +102,24 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	p.rangeIn = dist
 	if ch := s.char(att.ID); ch != nil && ch.Act.Inches > 0 {
 		p.rangeIn += ch.Act.Inches
-		rangeWords = append(rangeWords, fmt.Sprintf("+%d\" %s moved", ch.Act.Inches, att.Name))
+		if breakdown {
+			rangeWords = append(rangeWords, fmt.Sprintf("+%d\" %s moved", ch.Act.Inches, att.Name))
+		}
 	}
 	if s.Setting(SetMoving, House) == House {
 		if ch := s.char(tgt.ID); ch != nil && ch.Moved > 0 {
 			p.rangeIn += ch.Moved
-			rangeWords = append(rangeWords, fmt.Sprintf("+%d\" %s moved this turn", ch.Moved, tgt.Name))
+			if breakdown {
+				rangeWords = append(rangeWords, fmt.Sprintf("+%d\" %s moved this turn", ch.Moved, tgt.Name))
+			}
 		}
 	}
-	rangeSrc := fmt.Sprintf("range %d\"", p.rangeIn)
-	if len(rangeWords) > 0 {
-		rangeSrc += fmt.Sprintf(" (%d\" %s)", dist, strings.Join(rangeWords, " "))
+	rangeSrc := ""
+	if breakdown {
+		rangeSrc = fmt.Sprintf("range %d\"", p.rangeIn)
+		if len(rangeWords) > 0 {
+			rangeSrc += fmt.Sprintf(" (%d\" %s)", dist, strings.Join(rangeWords, " "))
+		}
 	}
 
 	// Facing (V-10).
@@ -151,53 +159,57 @@ func (s *State) planAttack(cmd fray.Command) (*attackPlan, error) {
 	}
 	immobile := flags.immobile || hp <= 0
 	chance := 0
-	add := func(src string, v int) {
-		p.mods = append(p.mods, fray.Modifier{Source: src, Value: v})
+	// add adds v to the chance, and with breakdown the modifier to the
+	// plan's list, its source the words of src put together (only then).
+	add := func(v int, src ...string) {
+		if breakdown {
+			p.mods = append(p.mods, fray.Modifier{Source: strings.Join(src, ""), Value: v})
+		}
 		chance += v
 	}
 	if immobile {
-		src := tgt.Name + " cannot defend"
+		why := " cannot defend"
 		if hp <= 0 {
-			src = tgt.Name + " is incapacitated"
+			why = " is incapacitated"
 		}
-		add(src+" (anything but 20)", HitNever-1)
+		add(HitNever-1, tgt.Name, why, " (anything but 20)")
 	} else {
 		skill, score, err := skillScore(att, pw)
 		if err != nil {
 			return nil, err
 		}
-		add(skill+" skill", score)
+		add(score, skill, " skill")
 		lvl, ok := att.Stats["level"]
 		if !ok {
 			return nil, fray.Errorf(fray.EINVALID, "%s has no Level (level on the sheet, or add … level=N) (V-8).", att)
 		}
-		add(att.Name+"'s Level", lvl)
+		add(lvl, att.Name, "'s Level")
 		switch {
 		case flags.inanimate && flags.nonsentient:
 			return nil, fray.Errorf(fray.EINVALID, "A target is inanimate or nonsentient, not both.")
 		case flags.inanimate || quality(tgt, FlagInanimate):
-			add(tgt.Name+" inanimate (Level 0)", -InanimateLevel)
+			add(-InanimateLevel, tgt.Name, " inanimate (Level 0)")
 		case flags.nonsentient || quality(tgt, FlagNonsentient):
-			add(tgt.Name+" nonsentient (Level 4)", -NonsentientLevel)
+			add(-NonsentientLevel, tgt.Name, " nonsentient (Level 4)")
 		default:
 			lvl, ok := tgt.Stats["level"]
 			if !ok {
 				return nil, fray.Errorf(fray.EINVALID, "%s has no Level (level on the sheet, or add … level=N; or say inanimate or nonsentient) (V-8).", tgt)
 			}
-			add(tgt.Name+"'s Level", -lvl)
+			add(-lvl, tgt.Name, "'s Level")
 		}
-		add("from the "+facing, defMod)
+		add(defMod, "from the ", facing)
 	}
-	add(rangeSrc, RangeModifier(p.rangeIn))
+	add(RangeModifier(p.rangeIn), rangeSrc)
 	if attMod != 0 || attFacing != FacingFront {
-		add("to "+att.Name+"'s "+attFacing, attMod)
+		add(attMod, "to ", att.Name, "'s ", attFacing)
 	}
 	if gm != 0 {
-		add("the GM (mod=)", gm)
+		add(gm, "the GM (mod=)")
 	}
 	cmods, spent := engine.Modifiers(att, tgt, fray.AppliesAttack, s.Round)
 	for _, m := range cmods {
-		add(m.Source, m.Value)
+		add(m.Value, m.Source)
 	}
 	p.spent = spent
 	a.Hit = HitRoll{Chance: chance, Defenceless: unaware && !noticed}
@@ -354,7 +366,7 @@ func (s *State) checkAction(c *fray.Combatant) (int, error) {
 // then the once-only conditions it used up.
 func (d *decider) attack(cmd fray.Command, r fray.Roller) error {
 	s := d.State
-	p, err := s.planAttack(cmd)
+	p, err := s.planAttack(cmd, !d.Unrecorded)
 	if err != nil {
 		return err
 	}

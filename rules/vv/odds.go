@@ -63,7 +63,7 @@ func (sys *System) Odds(st fray.State, cmd fray.Command) (fray.Odds, error) {
 	if cmd.Name != "attack" {
 		return fray.Odds{}, fray.Errorf(fray.EINVALID, "V&V shows the odds of attack, check and the initiative roll (initiative, start, or the next that ends a turn); %s has none to show.", cmd.Name)
 	}
-	p, err := s.planAttack(cmd)
+	p, err := s.planAttack(cmd, true)
 	if err != nil {
 		return fray.Odds{}, err
 	}

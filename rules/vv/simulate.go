@@ -65,7 +65,7 @@ func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
 		return 0, false
 	}
 	cmd := m.Cmd
-	p, err := s.planAttack(cmd)
+	p, err := s.planAttack(cmd, false)
 	if err != nil {
 		return 0, false
 	}
