@@ -71,12 +71,15 @@ func simOpt(key, value string) map[string]string {
 		return m.(map[string]string)
 	}
 	m := map[string]string{key: value}
-	if simOptsN.Load() >= maxSimOpts {
+	// A place among the maxSimOpts is taken before storing, and given
+	// back when the map is not stored after all.
+	if simOptsN.Add(1) > maxSimOpts {
+		simOptsN.Add(-1)
 		return m
 	}
 	old, loaded := simOpts.LoadOrStore(k, m)
-	if !loaded {
-		simOptsN.Add(1)
+	if loaded {
+		simOptsN.Add(-1)
 	}
 	return old.(map[string]string)
 }
