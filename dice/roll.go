@@ -85,10 +85,9 @@ func (e *Expr) RollWith(src Source, f func(*Result)) error {
 	if buf == nil {
 		buf = &resultBuf{}
 	} else {
-		// As a new one, but for the room of a larger roll's dice.
-		more := buf.more
-		clear(more[:cap(more)])
-		*buf = resultBuf{more: more[:0]}
+		// As a new one, but for the room of a larger roll's dice, which
+		// rollInto overwrites die by die.
+		*buf = resultBuf{more: buf.more[:0]}
 	}
 	defer resultBufs.Put(buf)
 	res, err := e.rollInto(src, MaxExplodeDepth, buf)
@@ -119,8 +118,8 @@ func (e *Expr) rollInto(src Source, depth int, buf *resultBuf) (*Result, error) 
 		dice += max(p.count, 0)
 	}
 	res.Dice = buf.dice[:0:len(buf.dice)]
-	if n := min(dice, 64); dice > len(buf.dice) {
-		if cap(buf.more) < n {
+	if dice > len(buf.dice) {
+		if n := min(dice, 64); cap(buf.more) < n {
 			buf.more = make([]Die, 0, n)
 		}
 		res.Dice = buf.more[:0]
@@ -137,7 +136,9 @@ func (e *Expr) rollInto(src Source, depth int, buf *resultBuf) (*Result, error) 
 
 // resultBuf holds a Result with room for the pools and dice of a small
 // roll, so that rolling one allocates once; more is the room for the dice
-// of a larger one, which a buffer RollWith lends again keeps.
+// of a larger one, which a buffer RollWith lends again keeps (past a
+// roll's dice it may hold an earlier roll's until they are overwritten:
+// at most 64 dice).
 type resultBuf struct {
 	res   Result
 	pools [2]PoolTotal

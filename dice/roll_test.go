@@ -186,6 +186,30 @@ func BenchmarkTotal(b *testing.B) {
 	}
 }
 
+// BenchmarkRollWith rolls recording every die, as the engine rolls: a
+// small roll, a pool of ten, and a small roll after each pool of 64 (whose
+// room the lent buffer then holds).
+func BenchmarkRollWith(b *testing.B) {
+	small, big := dice.MustParse("3d6+4"), dice.MustParse("64d6")
+	keep := func(*dice.Result) {}
+	for _, c := range []struct {
+		name string
+		xs   []*dice.Expr
+	}{{"3d6+4", []*dice.Expr{small}}, {"10d6", []*dice.Expr{dice.MustParse("10d6")}}, {"64d6,3d6+4", []*dice.Expr{big, small}}} {
+		b.Run(c.name, func(b *testing.B) {
+			r := newRand(1)
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, e := range c.xs {
+					if err := e.RollWith(r, keep); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkRandom measures the random numbers 3d6+4 needs, the floor for
 // BenchmarkTotal/3d6+4.
 func BenchmarkRandom(b *testing.B) {
