@@ -126,14 +126,19 @@ func (*System) SimHealth(st fray.State, c *fray.Combatant) (left, most int) {
 	if err != nil {
 		return 0, 0
 	}
+	r := s.record(c.ID)
 	if ch := s.char(c.ID); ch != nil && ch.Minion {
 		n, down := minionCount(c), 0
-		if r := s.record(c.ID); r != nil {
+		if r != nil {
 			down = r.Down
 		}
 		return max(0, n-down), n
 	}
-	return s.healthLeft(c.ID), Health(c)
+	h, w := Health(c), 0 // healthLeft, with c and r looked up once
+	if r != nil {
+		w = r.Wounds
+	}
+	return max(0, h-w), h
 }
 
 func (s *State) simDown(c *fray.Combatant) bool { return s.isDefeated(c) }

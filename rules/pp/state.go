@@ -98,10 +98,14 @@ func (s *State) presentID(name string) fray.CombatantID {
 func (s *State) Edge(name string) int { return s.edge(s.presentID(name)) }
 
 func (s *State) edge(id fray.CombatantID) int {
-	c := s.ByID(id)
-	if c == nil {
-		return 0
+	if c := s.ByID(id); c != nil {
+		return edgeOf(c)
 	}
+	return 0
+}
+
+// edgeOf is edge for the combatant c.
+func edgeOf(c *fray.Combatant) int {
 	if e, ok := c.Stats["edge"]; ok {
 		return e
 	}
@@ -135,31 +139,43 @@ func (s *State) penalty(id fray.CombatantID) int {
 // Edge; then heroes, villains, foes, extras; then the GM's order; then the
 // order they were added.
 func (s *State) rank() []fray.CombatantID {
-	var ids []fray.CombatantID
+	if len(s.Combatants) == 0 {
+		return nil
+	}
+	// Each combatant's place is worked out once, not at every comparison.
+	type place struct {
+		id             fray.CombatantID
+		minion         bool
+		edge, role, gm int
+	}
+	var room [16]place
+	places := room[:0]
 	for _, c := range s.Combatants {
-		ids = append(ids, c.ID)
-	}
-	gm := func(id fray.CombatantID) int {
-		if i := slices.Index(s.Tiebreak, id); i >= 0 {
-			return i
+		ch := s.char(c.ID)
+		gm := slices.Index(s.Tiebreak, c.ID)
+		if gm < 0 {
+			gm = len(s.Tiebreak)
 		}
-		return len(s.Tiebreak)
+		places = append(places, place{id: c.ID, minion: ch.Minion, edge: edgeOf(c), role: slices.Index(roles, ch.Role), gm: gm})
 	}
-	slices.SortStableFunc(ids, func(a, b fray.CombatantID) int {
-		ca, cb := s.char(a), s.char(b)
-		if ca.Minion != cb.Minion {
-			if ca.Minion {
+	slices.SortStableFunc(places, func(a, b place) int {
+		if a.minion != b.minion {
+			if a.minion {
 				return 1
 			}
 			return -1
 		}
-		if x := s.edge(b) - s.edge(a); x != 0 {
+		if x := b.edge - a.edge; x != 0 {
 			return x
 		}
-		if x := slices.Index(roles, ca.Role) - slices.Index(roles, cb.Role); x != 0 {
+		if x := a.role - b.role; x != 0 {
 			return x
 		}
-		return gm(a) - gm(b)
+		return a.gm - b.gm
 	})
+	ids := make([]fray.CombatantID, len(places))
+	for i, p := range places {
+		ids[i] = p.id
+	}
 	return ids
 }
