@@ -40,10 +40,10 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 		// outlives Decide: the events keep copies of their payloads,
 		// and an unrecorded transaction keeps no odds.
 		old, _ := scratches.Get().(*State)
-		tx.State = s0.scratchInto(old)
+		tx.State = kit.ScratchInto(s0, old)
 		defer scratches.Put(tx.State)
 	} else {
-		tx.State = s0.scratch()
+		tx.State = kit.Scratch(s0)
 	}
 	s := tx.State
 	newRound := func() error {
@@ -86,7 +86,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 }
 
 // scratches holds the copies simulated commands were decided on, each
-// for a later one to be made in (scratchInto): a simulated fight decides
+// for a later one to be made in (kit.ScratchInto): a simulated fight decides
 // a hundred commands or more, each on a copy of the whole state.
 var scratches sync.Pool
 

@@ -122,46 +122,19 @@ type Act struct {
 }
 
 // Clone returns a deep copy of the state.
-func (s *State) Clone() fray.State { return s.around(s.CloneEncounter()) }
+func (s *State) Clone() fray.State { return kit.Clone(s) }
 
 // CloneSharing returns a copy of the state that shares the combatants'
 // sheets with it (fray.SheetSharer).
-func (s *State) CloneSharing() fray.State { return s.scratch() }
+func (s *State) CloneSharing() fray.State { return kit.Scratch(s) }
 
 // CloneSharingInto is CloneSharing made in the memory of spare
 // (fray.SpareSharer).
-func (s *State) CloneSharingInto(spare fray.State) fray.State {
-	d, _ := spare.(*State)
-	return s.scratchInto(d)
-}
+func (s *State) CloneSharingInto(spare fray.State) fray.State { return kit.ScratchSpare(s, spare) }
 
-// scratch returns a working copy of the state for Decide, cheaper than
-// Clone: it shares the combatants' sheets, which Apply never changes in
-// place (fray.SheetSharer).
-func (s *State) scratch() *State { return s.around(kit.ScratchEncounter(&s.Encounter)) }
-
-// around copies the state around the encounter enc.
-func (s *State) around(enc fray.Encounter) *State {
-	d := &State{Encounter: enc}
-	s.copyRest(d)
-	return d
-}
-
-// scratchInto is scratch made in the memory of d, a state scratch or
-// scratchInto returned that its caller owns and no longer uses (nor
-// anything it holds); scratch when d is nil.
-func (s *State) scratchInto(d *State) *State {
-	if d == nil {
-		return s.scratch()
-	}
-	kit.ScratchEncounterInto(&d.Encounter, &s.Encounter)
-	s.copyRest(d)
-	return d
-}
-
-// copyRest copies all of the state but its encounter into d, in the
-// memory d has where it has room (none, for a new state).
-func (s *State) copyRest(d *State) {
+// CopyRest copies all of the state but its encounter into d, in the
+// memory d has where it has room (none, for a new state): kit.Copyable.
+func (s *State) CopyRest(d *State) {
 	d.Rounds = s.Rounds.Clone()
 	d.Begun = s.Begun
 	d.Turn = kit.CloneInto(d.Turn, s.Turn)

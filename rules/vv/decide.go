@@ -165,7 +165,7 @@ func (sys *System) Decide(st fray.State, cmd fray.Command, r fray.Roller) ([]fra
 }
 
 // scratches holds the copies simulated commands were decided on, each
-// for a later one to be made in (scratchInto): a simulated fight decides
+// for a later one to be made in (kit.ScratchInto): a simulated fight decides
 // a hundred commands or more, each on a copy of the whole state.
 var scratches sync.Pool
 

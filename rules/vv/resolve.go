@@ -284,7 +284,7 @@ func (s *State) hurt(c *fray.Combatant, ch *Char, toHits, toPower int) {
 	if t, ok := c.Tracks[TrackHitPoints]; ok && toHits != 0 {
 		t.Value -= toHits
 		// A new map, never a change in place: Decide's scratch copy of
-		// the state shares the tracks with the state (scratch).
+		// the state shares the tracks with the state (kit.Scratch).
 		tr := maps.Clone(c.Tracks)
 		tr[TrackHitPoints] = t
 		c.Tracks = tr

@@ -293,59 +293,30 @@ func (s *State) pushHistory() {
 func newState() *State { return &State{Ties: map[fray.CombatantID]int{}} }
 
 // Clone returns a deep copy of the state.
-func (s *State) Clone() fray.State {
-	return s.clone(s.CloneEncounter())
-}
+func (s *State) Clone() fray.State { return kit.Clone(s) }
 
 // CloneSharing returns a copy of the state that shares the combatants'
 // sheets with it (fray.SheetSharer).
-func (s *State) CloneSharing() fray.State { return s.scratch() }
+func (s *State) CloneSharing() fray.State { return kit.Scratch(s) }
 
 // CloneSharingInto is CloneSharing made in the memory of spare
 // (fray.SpareSharer).
-func (s *State) CloneSharingInto(spare fray.State) fray.State {
-	d, _ := spare.(*State)
-	return s.scratchInto(d)
-}
-
-// scratch returns a copy of the state for Decide to apply its events to,
-// cheaper than Clone: it shares the combatants' sheets, which Apply never
-// changes in place (fray.SheetSharer).
-func (s *State) scratch() *State { return s.clone(kit.ScratchEncounter(&s.Encounter)) }
-
-// clone copies the state around the encounter enc.
-func (s *State) clone(enc fray.Encounter) *State {
-	d := &State{Encounter: enc}
-	s.copyRest(d)
-	return d
-}
-
-// scratchInto is scratch made in the memory of d, a state scratch or
-// scratchInto returned that its caller owns and no longer uses (nor
-// anything it holds); scratch when d is nil.
-func (s *State) scratchInto(d *State) *State {
-	if d == nil {
-		return s.scratch()
-	}
-	kit.ScratchEncounterInto(&d.Encounter, &s.Encounter)
-	s.copyRest(d)
-	return d
-}
+func (s *State) CloneSharingInto(spare fray.State) fray.State { return kit.ScratchSpare(s, spare) }
 
 // working returns a copy of the state for Decide to decide a command on
-// and drop, made as scratchInto makes it in d (nil for none), whose
+// and drop, made as kit.ScratchInto makes it in d (nil for none), whose
 // latest turn holds none of the entries before the command: nobody reads
 // the history of such a copy, and the first entry recorded after those,
 // which the copy shares with the state, would copy them all.
 func (s *State) working(d *State) *State {
-	w := s.scratchInto(d)
+	w := kit.ScratchInto(s, d)
 	w.Latest.Turns = nil
 	return w
 }
 
-// copyRest copies all of the state but its encounter into d, in the
-// memory d has where it has room (none, for a new state).
-func (s *State) copyRest(d *State) {
+// CopyRest copies all of the state but its encounter into d, in the
+// memory d has where it has room (none, for a new state): kit.Copyable.
+func (s *State) CopyRest(d *State) {
 	d.Tiebreak = kit.CloneInto(d.Tiebreak, s.Tiebreak)
 	d.Sched = kit.CloneInto(d.Sched, s.Sched)
 	d.Cur = s.Cur
