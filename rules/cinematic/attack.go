@@ -122,13 +122,13 @@ func (s *State) planAttackInto(p *planned, cmd fray.Command) error {
 	// Outnumbered (C-6): +2 per person attacking the target this round:
 	// those who have attacked, those the GM has declared engaging, and
 	// this attacker, once two or more; a sixth attacker is refused.
-	was := engine.NamesOf(&s.Encounter, s.attackers(b.ID, ""))
-	p.foes = len(s.attackers(b.ID, a.ID))
+	p.foes = s.countAttackers(b.ID, a.ID)
 	if p.foes > MaxAttackers {
+		was := engine.NamesOf(&s.Encounter, s.attackers(b.ID, ""))
 		return fray.Errorf(fray.EINVALID, "%s is attacked by %d others this round (%s, who have attacked or are declared engaging); no more than %d may attack one target in a round (C-6).", b, len(was), strings.Join(was, ", "), MaxAttackers).Naming(was...)
 	}
 	cm, spent := engine.Modifiers(a, b, fray.AppliesAttack, s.Round)
-	cm = slices.DeleteFunc(cm, func(m fray.Modifier) bool { return m.Source == b.Name+" "+CondOutnumbered })
+	cm = slices.DeleteFunc(cm, func(m fray.Modifier) bool { return isOutnumbered(m, b.Name) })
 	p.mods, p.spent = append(p.mods, cm...), spent
 	if p.foes >= 2 {
 		p.mods = append(p.mods, fray.Modifier{Source: b.Name + " outnumbered (" + strconv.Itoa(p.foes) + " attackers)", Who: []string{b.Name}, Value: OutnumberedBonus * p.foes})
@@ -255,12 +255,42 @@ func (s *State) attackers(target, attacker fray.CombatantID) []fray.CombatantID 
 		return nil
 	}
 	ids := slices.Clone(ch.Foes)
-	for _, id := range append(slices.Clone(ch.Engaged), attacker) {
+	for _, id := range ch.Engaged {
 		if id != "" && !slices.Contains(ids, id) {
 			ids = append(ids, id)
 		}
 	}
+	if attacker != "" && !slices.Contains(ids, attacker) {
+		ids = append(ids, attacker)
+	}
 	return ids
+}
+
+// countAttackers is len(s.attackers(target, attacker)), counted without
+// making the list: an attack planned counts them, and a simulated
+// combatant plans every attack it weighs.
+func (s *State) countAttackers(target, attacker fray.CombatantID) int {
+	ch := s.char(target)
+	if ch == nil {
+		return 0
+	}
+	n := len(ch.Foes)
+	for i, id := range ch.Engaged {
+		if id != "" && !slices.Contains(ch.Foes, id) && !slices.Contains(ch.Engaged[:i], id) {
+			n++
+		}
+	}
+	if attacker != "" && !slices.Contains(ch.Foes, attacker) && !slices.Contains(ch.Engaged, attacker) {
+		n++
+	}
+	return n
+}
+
+// isOutnumbered reports whether m is the modifier of the condition
+// Outnumbered on the target called name ("NAME Outnumbered").
+func isOutnumbered(m fray.Modifier, name string) bool {
+	const suffix = " " + CondOutnumbered
+	return len(m.Source) == len(name)+len(suffix) && strings.HasPrefix(m.Source, name) && strings.HasSuffix(m.Source, suffix)
 }
 
 // outnumbered is the condition Outnumbered of a target with n attackers

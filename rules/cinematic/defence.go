@@ -23,6 +23,17 @@ func defenceValue(c *fray.Combatant, kind string) (fray.Modifier, bool) {
 	return fray.Modifier{Source: kfName + " (parry)", Value: kf}, true
 }
 
+// defenceRank is the value of defenceValue, without its words: what the
+// choice between a dodge and a parry weighs.
+func defenceRank(c *fray.Combatant, kind string) int {
+	kf, _, _ := skill(c, "Kung Fu")
+	if kind == DefenceDodge {
+		return kf
+	}
+	gmv, _, _ := skill(c, "Getting Medieval")
+	return max(gmv, kf)
+}
+
 // planDefence decides how the target answers (C-4): the defence= named,
 // or the better of dodge and parry; no roll when the target has no
 // defence left, is on Full Offence, cannot act, or is attacked unaware
@@ -68,17 +79,16 @@ func (s *State) planDefence(cmd fray.Command, p *planned, a, b *fray.Combatant) 
 	}
 	kind := want
 	if kind == "" || kind == DefenceWait {
-		dg, _ := defenceValue(b, DefenceDodge)
-		pa, _ := defenceValue(b, DefenceParry)
+		dg, pa := defenceRank(b, DefenceDodge), defenceRank(b, DefenceParry)
 		for _, x := range b.Conditions {
 			for _, m := range x.Modifiers {
 				if m.On == AppliesDodge && x.From <= s.Round {
-					dg.Value += m.Value
+					dg += m.Value
 				}
 			}
 		}
 		kind = DefenceDodge
-		if pa.Value > dg.Value && p.weapon.Damage != "bullet" {
+		if pa > dg && p.weapon.Damage != "bullet" {
 			kind = DefenceParry
 		}
 	}
