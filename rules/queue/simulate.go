@@ -1,6 +1,8 @@
 package queue
 
 import (
+	"slices"
+
 	"fray"
 	"fray/rules/kit"
 )
@@ -44,12 +46,28 @@ func (*System) SimDown(st fray.State, c *fray.Combatant) bool { return state(st)
 
 // SimHealth returns c's hit points left and most.
 func (*System) SimHealth(st fray.State, c *fray.Combatant) (left, most int) {
-	most, _, _ = maxHP(c)
-	left, _ = state(st).hpOf(c)
-	return left, most
+	most, hp, ok := maxHP(c)
+	if !ok {
+		return 0, most
+	}
+	if f := state(st).fighter(c.ID); f != nil {
+		hp -= f.Damage
+	}
+	return max(0, hp), most
 }
 
-func (s *State) simDown(c *fray.Combatant) bool { return s.incapacitated(c) || s.dead(c) }
+// simDown is incapacitated or dead, with c's record looked up once.
+func (s *State) simDown(c *fray.Combatant) bool {
+	f := s.fighter(c.ID)
+	if f != nil && slices.Contains(f.Injuries, InjuryDead) {
+		return true
+	}
+	_, hp, ok := maxHP(c)
+	if f != nil {
+		hp -= f.Damage
+	}
+	return ok && hp <= 0
+}
 
 // SimExpect returns the attack's expected damage, from its exact odds.
 func (*System) SimExpect(st fray.State, m fray.SimMove) (float64, bool) {
